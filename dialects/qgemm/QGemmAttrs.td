@@ -1,0 +1,155 @@
+//===- QGemmAttrs.td - qgemm attributes --------------------*- tablegen -*-===//
+//
+// Encodings (how activations and weights are stored and scaled), the target
+// chip and the tiling configuration of a qgemm kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_ATTRS_TD
+#define QGEMM_ATTRS_TD
+
+include "QGemmDialect.td"
+include "QGemmEnums.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+/// A list of integers written in brackets, `[32, 32]`.
+class QGemm_IntListParameter<string desc = "">
+    : ArrayRefParameter<"int64_t", desc> {
+  let parser = [{ ::mlir::qgemm::parseIntList($_parser) }];
+  let printer = [{ ::mlir::qgemm::printIntList($_printer, $_self) }];
+}
+
+/// As QGemm_IntListParameter, empty when omitted.
+class QGemm_OptionalIntListParameter<string desc = "">
+    : OptionalArrayRefParameter<"int64_t", desc> {
+  let parser = [{ ::mlir::qgemm::parseIntList($_parser) }];
+  let printer = [{ ::mlir::qgemm::printIntList($_printer, $_self) }];
+}
+
+class QGemm_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<QGemm_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def QGemm_ActivationEncodingAttr : QGemm_Attr<"ActivationEncoding", "act"> {
+  let summary = "how the activation X[M, K] enters the tensor cores";
+  let description = [{
+    `storage` is the element type the tensor cores consume; `scales` says how
+    a quantized activation is scaled:
+
+    - `#qgemm.act<f16>` (or `bf16`): used as is, no scales;
+    - `#qgemm.act<i8, per_token>`: symmetric int8 with one fp32 scale per row
+      (token), scale = absmax / 127, computed at run time;
+    - `#qgemm.act<f8E4M3FN, per_block, block = 128>`: e4m3 with one fp32 scale
+      per 1 x 128 block, scale = absmax / 448.
+
+    A matmul whose lhs memref is fp16 while its encoding is quantized
+    quantizes the activation itself (a fused `qgemm.quantize`).
+  }];
+  let parameters = (ins
+    "::mlir::Type":$storage,
+    DefaultValuedParameter<"::mlir::qgemm::ScaleGranularity",
+        "::mlir::qgemm::ScaleGranularity::none">:$scales,
+    DefaultValuedParameter<"int64_t", "0">:$block
+  );
+  let assemblyFormat =
+      "`<` $storage (`,` $scales^)? (`,` `block` `=` $block^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// True when the activation is quantized (has scales).
+    bool isQuantized() const {
+      return getScales() != ::mlir::qgemm::ScaleGranularity::none;
+    }
+  }];
+}
+
+def QGemm_WeightEncodingAttr : QGemm_Attr<"WeightEncoding", "weight"> {
+  let summary = "how the weight W[N, K] is stored and scaled";
+  let description = [{
+    The weight encoding fixes the weight operands of `qgemm.matmul` (in order):
+
+    - `format = int8, scales = per_channel`: (Wq i8 [N, K], sw f32 [N]);
+    - `format = int4, scales = per_channel`: (Wq i32 [K/8, N], s f16 [N]);
+    - `format = int4, scales = per_group, group_size = G` (G = 32, 64, 128):
+      (Wq i32 [K/8, N], s f16 [K/G, N]) and, with `zero_points = true`,
+      zeros i32 [K/G, N/8] (eight 4-bit zero points per word along N);
+    - `format = bsr, block = [32, 32]`: (row_ptr i32 [N/32 + 1],
+      col_idx i32 [nnzb], blocks f16 [nnzb, 32, 32]);
+    - `format = fp8_e4m3, scales = per_block, block = [128, 128]`:
+      (Wq f8E4M3FN [N, K], sw f32 [N/128, K/128]).
+
+    int4 weights are signed (-8..7), 8 values along K in one int32, the
+    value for k = 8 * i + j in bits [4j, 4j + 4) (low nibble first).
+  }];
+  let parameters = (ins
+    EnumParameter<QGemm_WeightFormat>:$format,
+    DefaultValuedParameter<"::mlir::qgemm::ScaleGranularity",
+        "::mlir::qgemm::ScaleGranularity::none">:$scales,
+    DefaultValuedParameter<"int64_t", "0">:$group_size,
+    QGemm_OptionalIntListParameter<>:$block,
+    DefaultValuedParameter<"bool", "false">:$zero_points
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def QGemm_TargetAttr : QGemm_Attr<"Target", "target"> {
+  let summary = "the GPU a kernel is compiled for";
+  let description = [{
+    `#qgemm.target<"sm_80">`, `#qgemm.target<"sm_90">` or
+    `#qgemm.target<"sm_90a">` (Hopper with wgmma and TMA).
+  }];
+  let parameters = (ins StringRefParameter<"chip name">:$chip);
+  let assemblyFormat = "`<` $chip `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The compute capability times ten (80 or 90).
+    int64_t getSMVersion() const;
+    /// The chips qgemm can compile for.
+    static ::llvm::ArrayRef<::llvm::StringRef> getSupportedChips();
+    /// Largest dynamic shared memory one CTA may use on this chip, in bytes.
+    int64_t getMaxSharedMemoryPerBlock() const;
+  }];
+}
+
+def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
+  let summary = "tiling configuration of one kernel variant";
+  let description = [{
+    `cta_tile = [BM, BN, BK]` is the tile of Y (BM x BN) one thread block
+    computes per step of BK along K; `warp_tile = [WM, WN]` the part of it one
+    warp owns; `stages` the depth of the cp.async ring over K; `split_k` how
+    many thread blocks share one output tile along K. `max_m` bounds the M
+    this variant is chosen for (0: no bound); a matmul lists its variants in
+    increasing `max_m`, the last one unbounded.
+
+    ```mlir
+    #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
+    ```
+  }];
+  let parameters = (ins
+    QGemm_IntListParameter<>:$cta_tile,
+    QGemm_IntListParameter<>:$warp_tile,
+    DefaultValuedParameter<"int64_t", "3">:$stages,
+    DefaultValuedParameter<"int64_t", "1">:$split_k,
+    DefaultValuedParameter<"int64_t", "0">:$max_m
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getBlockM() const { return getCtaTile()[0]; }
+    int64_t getBlockN() const { return getCtaTile()[1]; }
+    int64_t getBlockK() const { return getCtaTile()[2]; }
+    int64_t getWarpM() const { return getWarpTile()[0]; }
+    int64_t getWarpN() const { return getWarpTile()[1]; }
+    /// Number of warps in one thread block.
+    int64_t getNumWarps() const {
+      return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN());
+    }
+  }];
+}
+
+def QGemm_ConfigArrayAttr
+    : TypedArrayAttrBase<QGemm_ConfigAttr, "array of qgemm configs">;
+
+#endif // QGEMM_ATTRS_TD

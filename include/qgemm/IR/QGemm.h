@@ -1,0 +1,36 @@
+//===- QGemm.h - qgemm dialect, attributes and operations -------*- C++ -*-===//
+//
+// The public C++ view of the qgemm dialect: include this header to use the
+// dialect, its encodings and its operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_IR_QGEMM_H
+#define QGEMM_IR_QGEMM_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+
+namespace mlir::qgemm {
+/// Parses `[a, b, ...]` (possibly empty) for the list parameters of the
+/// qgemm attributes.
+FailureOr<SmallVector<int64_t>> parseIntList(AsmParser &parser);
+/// Prints `values` as `[a, b, ...]`.
+void printIntList(AsmPrinter &printer, ArrayRef<int64_t> values);
+} // namespace mlir::qgemm
+
+#include "qgemm/QGemmDialect.h.inc"
+#include "qgemm/QGemmEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "qgemm/QGemmAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "qgemm/QGemmOps.h.inc"
+
+#endif // QGEMM_IR_QGEMM_H

@@ -1,0 +1,188 @@
+//===- QGemmAttrs.cpp - qgemm attribute verifiers -------------------------===//
+//
+// Verifiers and helpers of the qgemm encodings, target and config
+// attributes. Each rejection names the bad and the expected value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/IR/QGemm.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+
+//===----------------------------------------------------------------------===//
+// ActivationEncodingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ActivationEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               Type storage, ScaleGranularity scales,
+                               int64_t block) {
+  if (storage.isF16() || storage.isBF16()) {
+    if (scales != ScaleGranularity::none)
+      return emitError() << "expected no scales for activation storage "
+                         << storage << ", got " << stringifyEnum(scales);
+  } else if (storage.isInteger(8)) {
+    if (scales != ScaleGranularity::per_token)
+      return emitError() << "expected per_token scales for an i8 activation, "
+                            "got "
+                         << stringifyEnum(scales);
+  } else if (isa<Float8E4M3FNType>(storage)) {
+    if (scales != ScaleGranularity::per_block)
+      return emitError() << "expected per_block scales for an f8E4M3FN "
+                            "activation, got "
+                         << stringifyEnum(scales);
+    if (block <= 0)
+      return emitError() << "expected a positive activation block size, got "
+                         << block;
+  } else {
+    return emitError() << "unsupported activation storage type " << storage
+                       << " (expected f16, bf16, i8 or f8E4M3FN)";
+  }
+  if (scales != ScaleGranularity::per_block && block != 0)
+    return emitError() << "expected no block size without per_block scales, "
+                          "got block = "
+                       << block;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// WeightEncodingAttr
+//===----------------------------------------------------------------------===//
+
+/// Prints `values` as `[a, b]`.
+static std::string formatList(ArrayRef<int64_t> values) {
+  std::string result = "[";
+  llvm::raw_string_ostream os(result);
+  llvm::interleaveComma(values, os);
+  os << "]";
+  return result;
+}
+
+LogicalResult
+WeightEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           WeightFormat format, ScaleGranularity scales,
+                           int64_t groupSize, ArrayRef<int64_t> block,
+                           bool zeroPoints) {
+  auto expectScales = [&](ScaleGranularity expected) -> LogicalResult {
+    if (scales == expected)
+      return success();
+    return emitError() << "expected " << stringifyEnum(expected)
+                       << " scales for " << stringifyEnum(format)
+                       << " weights, got " << stringifyEnum(scales);
+  };
+  auto expectBlock = [&](ArrayRef<int64_t> expected) -> LogicalResult {
+    if (block == expected)
+      return success();
+    if (expected.empty())
+      return emitError() << "expected no block for " << stringifyEnum(format)
+                         << " weights, got " << formatList(block);
+    return emitError() << "expected " << stringifyEnum(format) << " block "
+                       << formatList(expected) << ", got "
+                       << formatList(block);
+  };
+
+  switch (format) {
+  case WeightFormat::int8:
+    if (failed(expectScales(ScaleGranularity::per_channel)) ||
+        failed(expectBlock({})))
+      return failure();
+    break;
+  case WeightFormat::int4:
+    if (scales == ScaleGranularity::per_group) {
+      if (!llvm::is_contained({32, 64, 128}, groupSize))
+        return emitError() << "unsupported group size (" << groupSize
+                           << ") (expected 32, 64 or 128)";
+    } else if (failed(expectScales(ScaleGranularity::per_channel))) {
+      return failure();
+    }
+    if (zeroPoints && scales != ScaleGranularity::per_group)
+      return emitError() << "expected per_group scales with zero_points";
+    if (failed(expectBlock({})))
+      return failure();
+    break;
+  case WeightFormat::bsr:
+    if (failed(expectScales(ScaleGranularity::none)) ||
+        failed(expectBlock({32, 32})))
+      return failure();
+    break;
+  case WeightFormat::fp8_e4m3:
+    if (failed(expectScales(ScaleGranularity::per_block)) ||
+        failed(expectBlock({128, 128})))
+      return failure();
+    break;
+  }
+  if (scales != ScaleGranularity::per_group && groupSize != 0)
+    return emitError() << "expected no group_size without per_group scales, "
+                          "got group_size = "
+                       << groupSize;
+  if (zeroPoints && format != WeightFormat::int4)
+    return emitError() << "zero_points are only supported for int4 weights, "
+                          "got "
+                       << stringifyEnum(format);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TargetAttr
+//===----------------------------------------------------------------------===//
+
+ArrayRef<StringRef> TargetAttr::getSupportedChips() {
+  static constexpr StringRef chips[] = {"sm_80", "sm_90", "sm_90a"};
+  return chips;
+}
+
+LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef chip) {
+  if (llvm::is_contained(getSupportedChips(), chip))
+    return success();
+  return emitError() << "unsupported target chip '" << chip
+                     << "' (expected one of sm_80, sm_90, sm_90a)";
+}
+
+int64_t TargetAttr::getSMVersion() const {
+  return getChip().starts_with("sm_90") ? 90 : 80;
+}
+
+int64_t TargetAttr::getMaxSharedMemoryPerBlock() const {
+  // Opt-in maxima from the CUDA programming guide, compute capability tables.
+  return getSMVersion() >= 90 ? 227 * 1024 : 163 * 1024;
+}
+
+//===----------------------------------------------------------------------===//
+// ConfigAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> ctaTile,
+                                 ArrayRef<int64_t> warpTile, int64_t stages,
+                                 int64_t splitK, int64_t maxM) {
+  if (ctaTile.size() != 3)
+    return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
+                       << ctaTile.size();
+  if (warpTile.size() != 2)
+    return emitError() << "expected warp_tile [WM, WN] with 2 entries, got "
+                       << warpTile.size();
+  if (llvm::any_of(ctaTile, [](int64_t v) { return v <= 0; }) ||
+      llvm::any_of(warpTile, [](int64_t v) { return v <= 0; }))
+    return emitError() << "expected positive tile sizes, got cta_tile "
+                       << formatList(ctaTile) << " and warp_tile "
+                       << formatList(warpTile);
+  if (ctaTile[0] % warpTile[0] != 0 || ctaTile[1] % warpTile[1] != 0)
+    return emitError() << "expected warp_tile " << formatList(warpTile)
+                       << " to divide the cta tile "
+                       << formatList(ctaTile.take_front(2));
+  int64_t numWarps = (ctaTile[0] / warpTile[0]) * (ctaTile[1] / warpTile[1]);
+  if (numWarps > 32)
+    return emitError() << "expected at most 32 warps per thread block, got "
+                       << numWarps;
+  if (stages < 1 || stages > 8)
+    return emitError() << "expected stages in [1, 8], got " << stages;
+  if (splitK < 1)
+    return emitError() << "expected split_k >= 1, got " << splitK;
+  if (maxM < 0)
+    return emitError() << "expected max_m >= 0 (0: no bound), got " << maxM;
+  return success();
+}

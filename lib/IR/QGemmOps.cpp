@@ -1,0 +1,339 @@
+//===- QGemmOps.cpp - qgemm operation verifiers ---------------------------===//
+//
+// The verifiers of qgemm.quantize and qgemm.matmul: they are the contract
+// every pass relies on. Each rejection is located on the op and names the
+// offending and the expected value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/IR/QGemm.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+
+#define GET_OP_CLASSES
+#include "qgemm/QGemmOps.cpp.inc"
+
+/// Checks that `type` is a row-major memref of `elementType` whose shape
+/// matches `shape`; a dynamic entry in `shape` accepts any extent.
+static LogicalResult checkOperand(Operation *op, StringRef name,
+                                  MemRefType type, ArrayRef<int64_t> shape,
+                                  Type elementType) {
+  auto expected = MemRefType::get(shape, elementType);
+  bool matches = type.getElementType() == elementType &&
+                 type.getRank() == static_cast<int64_t>(shape.size());
+  for (auto [actual, want] : llvm::zip(type.getShape(), shape))
+    matches &= ShapedType::isDynamic(want) || actual == want;
+  if (!matches)
+    return op->emitOpError() << "expected " << name << " of type " << expected
+                             << ", got " << type;
+  if (!type.getLayout().isIdentity())
+    return op->emitOpError() << "expected " << name
+                             << " to have the identity (row-major) layout, got "
+                             << type;
+  return success();
+}
+
+/// Checks that `value` is a positive multiple of `multiple`.
+static LogicalResult checkDivides(Operation *op, int64_t divisor,
+                                  StringRef divisorName, int64_t value,
+                                  StringRef valueName) {
+  if (divisor > 0 && value % divisor == 0)
+    return success();
+  return op->emitOpError() << "expected " << divisorName << " (" << divisor
+                           << ") to divide " << valueName << " (" << value
+                           << ")";
+}
+
+/// Checks the scales of a quantized activation [M, K]: f32 [M] per token,
+/// f32 [M, K / block] per block.
+static LogicalResult checkActivationScales(Operation *op, StringRef name,
+                                           MemRefType type,
+                                           ActivationEncodingAttr encoding,
+                                           int64_t m, int64_t k) {
+  Type f32 = Float32Type::get(op->getContext());
+  if (encoding.getScales() == ScaleGranularity::per_token)
+    return checkOperand(op, name, type, {m}, f32);
+  if (failed(checkDivides(op, encoding.getBlock(), "activation block",
+                          k, "K")))
+    return failure();
+  return checkOperand(op, name, type, {m, k / encoding.getBlock()}, f32);
+}
+
+//===----------------------------------------------------------------------===//
+// QuantizeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult QuantizeOp::verify() {
+  MemRefType inputType = getInput().getType();
+  ActivationEncodingAttr encoding = getEncoding();
+  if (inputType.getRank() != 2)
+    return emitOpError() << "expected a 2-D input [M, K], got rank "
+                         << inputType.getRank();
+  Type inputElt = inputType.getElementType();
+  if (!inputElt.isF16() && !inputElt.isBF16())
+    return emitOpError() << "expected an f16 or bf16 input, got " << inputElt;
+  if (!encoding.isQuantized())
+    return emitOpError() << "expected a quantized encoding, got " << encoding;
+  int64_t m = inputType.getDimSize(0), k = inputType.getDimSize(1);
+  if (ShapedType::isDynamic(k))
+    return emitOpError() << "expected a static K (input dimension 1)";
+  if (failed(checkOperand(*this, "quantized", getQuantized().getType(),
+                          inputType.getShape(), encoding.getStorage())))
+    return failure();
+  return checkActivationScales(*this, "scales", getScales().getType(),
+                               encoding, m, k);
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulOp
+//===----------------------------------------------------------------------===//
+
+int64_t MatmulOp::getM() { return getLhs().getType().getDimSize(0); }
+int64_t MatmulOp::getN() { return getOut().getType().getDimSize(1); }
+int64_t MatmulOp::getK() { return getLhs().getType().getDimSize(1); }
+
+int64_t MatmulOp::getMmaK() {
+  Type storage = getLhsEncoding().getStorage();
+  return storage.getIntOrFloatBitWidth() == 8 ? 32 : 16;
+}
+
+bool MatmulOp::hasFusedQuantize() {
+  return getLhsEncoding().isQuantized() &&
+         getLhs().getType().getElementType() != getLhsEncoding().getStorage();
+}
+
+/// Checks the weight operands of `op` against its weight encoding.
+static LogicalResult verifyWeights(MatmulOp op, int64_t n, int64_t k) {
+  WeightEncodingAttr encoding = op.getWeightEncoding();
+  Type storage = op.getLhsEncoding().getStorage();
+  MLIRContext *ctx = op.getContext();
+  Type i8 = IntegerType::get(ctx, 8), i32 = IntegerType::get(ctx, 32);
+  Type f16 = Float16Type::get(ctx), f32 = Float32Type::get(ctx);
+  Operation *operation = op;
+  auto weights = op.getWeights();
+
+  // Which activation storage each weight format is defined with.
+  bool schemeOk = false;
+  switch (encoding.getFormat()) {
+  case WeightFormat::int8:
+  case WeightFormat::int4:
+    schemeOk = storage.isF16() || storage.isBF16() || storage.isInteger(8);
+    break;
+  case WeightFormat::bsr:
+    schemeOk = storage.isF16() || storage.isBF16();
+    break;
+  case WeightFormat::fp8_e4m3:
+    schemeOk = isa<Float8E4M3FNType>(storage);
+    break;
+  }
+  if (!schemeOk)
+    return op.emitOpError() << "unsupported scheme: " << storage
+                            << " activations with "
+                            << stringifyEnum(encoding.getFormat())
+                            << " weights";
+
+  auto expectCount = [&](size_t count, StringRef names) -> LogicalResult {
+    if (weights.size() == count)
+      return success();
+    return op.emitOpError()
+           << "expected " << count << " weight operands " << names
+           << " for " << stringifyEnum(encoding.getFormat())
+           << " weights, got " << weights.size();
+  };
+  auto typeOf = [&](unsigned i) { return cast<MemRefType>(weights[i].getType()); };
+  // fp16 weights and scales follow the activation's float type.
+  Type halfType = storage.isBF16() ? storage : f16;
+
+  switch (encoding.getFormat()) {
+  case WeightFormat::int8:
+    if (failed(expectCount(2, "(wq, scales)")) ||
+        failed(checkOperand(operation, "wq", typeOf(0), {n, k}, i8)))
+      return failure();
+    return checkOperand(operation, "weight scales", typeOf(1), {n}, f32);
+
+  case WeightFormat::int4: {
+    bool grouped = encoding.getScales() == ScaleGranularity::per_group;
+    size_t count = encoding.getZeroPoints() ? 3 : 2;
+    if (failed(expectCount(count, encoding.getZeroPoints()
+                                      ? "(wq, scales, zeros)"
+                                      : "(wq, scales)")))
+      return failure();
+    // K is a multiple of the mma K (checked by the caller), so of 8.
+    if (failed(checkOperand(operation, "packed wq", typeOf(0), {k / 8, n},
+                            i32)))
+      return failure();
+    if (!grouped)
+      return checkOperand(operation, "weight scales", typeOf(1), {n},
+                          halfType);
+    int64_t group = encoding.getGroupSize();
+    if (failed(checkDivides(operation, group, "group size", k, "K")) ||
+        failed(checkOperand(operation, "weight scales", typeOf(1),
+                            {k / group, n}, halfType)))
+      return failure();
+    if (!encoding.getZeroPoints())
+      return success();
+    // N is a multiple of 8 (checked by the caller): whole zero-point words.
+    return checkOperand(operation, "zero points", typeOf(2),
+                        {k / group, n / 8}, i32);
+  }
+
+  case WeightFormat::bsr: {
+    if (failed(expectCount(3, "(row_ptr, col_idx, blocks)")))
+      return failure();
+    int64_t blockN = encoding.getBlock()[0], blockK = encoding.getBlock()[1];
+    if (failed(checkDivides(operation, blockN, "bsr block rows", n, "N")) ||
+        failed(checkDivides(operation, blockK, "bsr block columns", k, "K")) ||
+        failed(checkOperand(operation, "row_ptr", typeOf(0),
+                            {n / blockN + 1}, i32)) ||
+        failed(checkOperand(operation, "col_idx", typeOf(1),
+                            {ShapedType::kDynamic}, i32)) ||
+        failed(checkOperand(operation, "blocks", typeOf(2),
+                            {ShapedType::kDynamic, blockN, blockK},
+                            halfType)))
+      return failure();
+    int64_t nnzIdx = typeOf(1).getDimSize(0);
+    int64_t nnzBlocks = typeOf(2).getDimSize(0);
+    if (!ShapedType::isDynamic(nnzIdx) && !ShapedType::isDynamic(nnzBlocks) &&
+        nnzIdx != nnzBlocks)
+      return op.emitOpError() << "expected blocks dimension 0 (" << nnzBlocks
+                              << ") to match the length of col_idx ("
+                              << nnzIdx << ")";
+    return success();
+  }
+
+  case WeightFormat::fp8_e4m3: {
+    if (failed(expectCount(2, "(wq, scales)")))
+      return failure();
+    int64_t blockN = encoding.getBlock()[0], blockK = encoding.getBlock()[1];
+    if (failed(checkDivides(operation, blockN, "weight block rows", n, "N")) ||
+        failed(checkDivides(operation, blockK, "weight block columns", k,
+                            "K")) ||
+        failed(checkOperand(operation, "wq", typeOf(0), {n, k}, storage)))
+      return failure();
+    return checkOperand(operation, "weight scales", typeOf(1),
+                        {n / blockN, k / blockK}, f32);
+  }
+  }
+  llvm_unreachable("unhandled weight format");
+}
+
+/// Checks the kernel variants of `op` against its problem shape.
+static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
+  if (configs.empty())
+    return op.emitOpError() << "expected at least one config";
+  int64_t previousMaxM = 0;
+  for (auto [index, attr] : llvm::enumerate(configs)) {
+    auto config = cast<ConfigAttr>(attr);
+    bool last = index + 1 == configs.size();
+    if (last && config.getMaxM() != 0)
+      return op.emitOpError()
+             << "expected the last config to have no M bound (max_m = 0), "
+                "got max_m = "
+             << config.getMaxM();
+    if (!last && config.getMaxM() <= previousMaxM)
+      return op.emitOpError()
+             << "expected configs in increasing max_m, got max_m = "
+             << config.getMaxM() << " after " << previousMaxM;
+    previousMaxM = config.getMaxM();
+
+    if (config.getWarpM() % 16 != 0 || config.getWarpN() % 8 != 0)
+      return op.emitOpError()
+             << "expected warp tile [" << config.getWarpM() << ", "
+             << config.getWarpN()
+             << "] to be a multiple of the mma tile [16, 8]";
+    if (config.getBlockK() % op.getMmaK() != 0)
+      return op.emitOpError() << "expected cta tile K (" << config.getBlockK()
+                              << ") to be a multiple of the mma K ("
+                              << op.getMmaK() << ")";
+    if (failed(checkDivides(op, config.getBlockK(), "cta tile K", k, "K")))
+      return failure();
+    int64_t kTiles = k / config.getBlockK();
+    if (config.getSplitK() > kTiles)
+      return op.emitOpError() << "expected split_k (" << config.getSplitK()
+                              << ") to be at most the number of K tiles ("
+                              << kTiles << ")";
+  }
+  return success();
+}
+
+LogicalResult MatmulOp::verify() {
+  MemRefType lhsType = getLhs().getType(), outType = getOut().getType();
+  ActivationEncodingAttr lhsEncoding = getLhsEncoding();
+  if (lhsType.getRank() != 2)
+    return emitOpError() << "expected a 2-D lhs [M, K], got rank "
+                         << lhsType.getRank();
+  if (outType.getRank() != 2)
+    return emitOpError() << "expected a 2-D output [M, N], got rank "
+                         << outType.getRank();
+  int64_t m = lhsType.getDimSize(0), k = lhsType.getDimSize(1);
+  int64_t n = outType.getDimSize(1);
+  if (ShapedType::isDynamic(k))
+    return emitOpError() << "expected a static K (lhs dimension 1)";
+  if (ShapedType::isDynamic(n))
+    return emitOpError() << "expected a static N (output dimension 1)";
+  int64_t outM = outType.getDimSize(0);
+  if (!ShapedType::isDynamic(m) && !ShapedType::isDynamic(outM) && m != outM)
+    return emitOpError() << "expected output M (" << outM
+                         << ") to match lhs M (" << m << ")";
+  if (!outType.getElementType().isF16())
+    return emitOpError() << "expected an f16 output, got "
+                         << outType.getElementType();
+  for (auto [name, type] :
+       {std::pair{"lhs", lhsType}, std::pair{"output", outType}})
+    if (!type.getLayout().isIdentity())
+      return emitOpError() << "expected " << name
+                           << " to have the identity (row-major) layout, got "
+                           << type;
+
+  // The activation: as encoded, or fp16 quantized in the kernel.
+  Type lhsElt = lhsType.getElementType();
+  Type storage = lhsEncoding.getStorage();
+  bool preQuantized = lhsEncoding.isQuantized() && lhsElt == storage;
+  if (lhsEncoding.isQuantized()) {
+    if (!preQuantized && !lhsElt.isF16() && !lhsElt.isBF16())
+      return emitOpError() << "expected lhs element type " << storage
+                           << " (quantized) or f16 (quantized in the kernel), "
+                              "got "
+                           << lhsElt;
+  } else if (lhsElt != storage) {
+    return emitOpError() << "expected lhs element type " << storage
+                         << " (from lhs_encoding), got " << lhsElt;
+  }
+  size_t expectedScales = preQuantized ? 1 : 0;
+  if (getLhsScales().size() != expectedScales)
+    return emitOpError() << "expected " << expectedScales
+                         << " lhs_scales operands, got "
+                         << getLhsScales().size();
+  if (preQuantized &&
+      failed(checkActivationScales(
+          *this, "lhs scales", cast<MemRefType>(getLhsScales()[0].getType()),
+          lhsEncoding, m, k)))
+    return failure();
+
+  // Alignment: every row of every operand starts on a 16-byte boundary and
+  // K is a whole number of mma steps.
+  if (k % getMmaK() != 0)
+    return emitOpError() << "expected K (" << k << ") to be a multiple of "
+                         << getMmaK() << " (the K of one "
+                         << (getMmaK() == 32 ? "8-bit" : "16-bit") << " mma)";
+  if (n % 8 != 0)
+    return emitOpError() << "expected N (" << n
+                         << ") to be a multiple of 8 (16-byte aligned output "
+                            "rows)";
+
+  if (failed(verifyWeights(*this, n, k)))
+    return failure();
+
+  if (TargetAttr target = getTargetAttr()) {
+    if (isa<Float8E4M3FNType>(storage) && target.getSMVersion() < 90)
+      return emitOpError() << "fp8 activations need sm_90 or newer, got "
+                           << target.getChip();
+  }
+  if (ArrayAttr configs = getConfigsAttr())
+    return verifyConfigs(*this, configs, k);
+  return success();
+}

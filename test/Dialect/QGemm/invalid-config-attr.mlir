@@ -1,0 +1,41 @@
+// RUN: qgemm-opt %s -split-input-file -verify-diagnostics
+// Covers: every rejection of #qgemm.config on its own.
+
+// expected-error @+1 {{expected cta_tile [BM, BN, BK] with 3 entries, got 2}}
+func.func private @negative_cta_tile_rank() attributes {c = #qgemm.config<cta_tile = [128, 128], warp_tile = [64, 64]>}
+
+// -----
+
+// expected-error @+1 {{expected warp_tile [WM, WN] with 2 entries, got 3}}
+func.func private @negative_warp_tile_rank() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64, 32]>}
+
+// -----
+
+// expected-error @+1 {{expected positive tile sizes, got cta_tile [0, 128, 64] and warp_tile [64, 64]}}
+func.func private @negative_zero_tile() attributes {c = #qgemm.config<cta_tile = [0, 128, 64], warp_tile = [64, 64]>}
+
+// -----
+
+// expected-error @+1 {{expected warp_tile [48, 64] to divide the cta tile [128, 128]}}
+func.func private @negative_warp_not_dividing_cta() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [48, 64]>}
+
+// -----
+
+// 16 x 16 warps of 16 x 8: 256 warps, more than a thread block holds.
+// expected-error @+1 {{expected at most 32 warps per thread block, got 256}}
+func.func private @negative_too_many_warps() attributes {c = #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [16, 8]>}
+
+// -----
+
+// expected-error @+1 {{expected stages in [1, 8], got 0}}
+func.func private @negative_zero_stages() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 0>}
+
+// -----
+
+// expected-error @+1 {{expected split_k >= 1, got 0}}
+func.func private @negative_zero_split_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], split_k = 0>}
+
+// -----
+
+// expected-error @+1 {{expected max_m >= 0 (0: no bound), got -1}}
+func.func private @negative_max_m() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], max_m = -1>}

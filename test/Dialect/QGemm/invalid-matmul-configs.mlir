@@ -1,0 +1,83 @@
+// RUN: qgemm-opt %s -split-input-file -verify-diagnostics
+// Covers: the configs of a matmul against its scheme and shape (mma tile,
+// K tiling, split-K) and the ordering of M variants. Shape: N = 256,
+// K = 1024, int8 (mma m16n8k32).
+
+// A valid two-variant config verifies.
+func.func @two_variants_ok(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 16], split_k = 4, max_m = 16>,
+                  #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64]>]}
+  return
+}
+
+// -----
+
+func.func @negative_empty_configs(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected at least one config}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = []}
+  return
+}
+
+// -----
+
+func.func @negative_last_config_bounded(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected the last config to have no M bound (max_m = 0), got max_m = 16}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 16], max_m = 16>]}
+  return
+}
+
+// -----
+
+func.func @negative_configs_not_increasing(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected configs in increasing max_m, got max_m = 16 after 64}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], max_m = 64>, #qgemm.config<cta_tile = [16, 64, 64], warp_tile = [16, 16], max_m = 16>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64]>]}
+  return
+}
+
+// -----
+
+func.func @negative_warp_tile_not_mma_multiple(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected warp tile [8, 64] to be a multiple of the mma tile [16, 8]}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [8, 64]>]}
+  return
+}
+
+// -----
+
+func.func @negative_cta_k_not_mma_multiple(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected cta tile K (48) to be a multiple of the mma K (32)}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [128, 128, 48], warp_tile = [64, 64]>]}
+  return
+}
+
+// -----
+
+func.func @negative_cta_k_not_dividing_k(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected cta tile K (96) to divide K (1024)}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [128, 128, 96], warp_tile = [64, 64]>]}
+  return
+}
+
+// -----
+
+func.func @negative_split_k_too_large(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected split_k (16) to be at most the number of K tiles (8)}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 16], split_k = 16>]}
+  return
+}

@@ -1,0 +1,91 @@
+// RUN: qgemm-opt %s -split-input-file -verify-diagnostics
+// Covers: the shape, type, layout and alignment rules every qgemm.matmul
+// obeys, whatever its scheme.
+
+func.func @negative_lhs_rank3(%x: memref<2x?x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected a 2-D lhs [M, K], got rank 3}}
+  qgemm.matmul lhs(%x : memref<2x?x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_out_rank1(%x: memref<?x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<64xf16>) {
+  // expected-error @+1 {{expected a 2-D output [M, N], got rank 1}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_dynamic_k(%x: memref<?x?xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected a static K (lhs dimension 1)}}
+  qgemm.matmul lhs(%x : memref<?x?xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_dynamic_n(%x: memref<?x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x?xf16>) {
+  // expected-error @+1 {{expected a static N (output dimension 1)}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x?xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_m_mismatch(%x: memref<7x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<8x64xf16>) {
+  // expected-error @+1 {{expected output M (8) to match lhs M (7)}}
+  qgemm.matmul lhs(%x : memref<7x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<8x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_f32_output(%x: memref<?x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf32>) {
+  // expected-error @+1 {{expected an f16 output, got 'f32'}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x64xf32>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_strided_lhs(%x: memref<?x64xf16, strided<[128, 1]>>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected lhs to have the identity (row-major) layout, got 'memref<?x64xf16, strided<[128, 1]>>'}}
+  qgemm.matmul lhs(%x : memref<?x64xf16, strided<[128, 1]>>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_strided_weight(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[128, 1]>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected wq to have the identity (row-major) layout, got 'memref<64x64xi8, strided<[128, 1]>>'}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[128, 1]>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+// K = 48 is not a whole number of int8 mma steps (k32).
+func.func @negative_k_not_multiple_of_mma_k(%x: memref<?x48xf16>, %w: memref<64x48xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected K (48) to be a multiple of 32 (the K of one 8-bit mma)}}
+  qgemm.matmul lhs(%x : memref<?x48xf16>) weights(%w, %sw : memref<64x48xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_k_not_multiple_of_16(%x: memref<?x72xf16>, %w: memref<9x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected K (72) to be a multiple of 16 (the K of one 16-bit mma)}}
+  qgemm.matmul lhs(%x : memref<?x72xf16>) weights(%w, %s : memref<9x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_n_not_multiple_of_8(%x: memref<?x64xf16>, %w: memref<60x64xi8>, %sw: memref<60xf32>, %y: memref<?x60xf16>) {
+  // expected-error @+1 {{expected N (60) to be a multiple of 8 (16-byte aligned output rows)}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<60x64xi8>, memref<60xf32>) outs(%y : memref<?x60xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
