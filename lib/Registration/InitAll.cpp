@@ -7,7 +7,10 @@
 
 #include "qgemm/InitAll.h"
 
+#include "qgemm/Conversion/Passes.h"
 #include "qgemm/IR/QGemm.h"
+#include "qgemm/Pipelines/Pipelines.h"
+#include "qgemm/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -47,4 +50,7 @@ void qgemm::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void qgemm::registerAllPasses() {
   mlir::registerAllPasses();
+  mlir::qgemm::registerQGemmTransformsPasses();
+  mlir::qgemm::registerQGemmConversionPasses();
+  mlir::qgemm::registerQGemmPipelines();
 }

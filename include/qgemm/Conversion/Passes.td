@@ -1,0 +1,62 @@
+//===- Passes.td - qgemm conversion passes -----------------*- tablegen -*-===//
+//
+// Passes that lower qgemm ops to the upstream gpu / nvgpu dialects.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_CONVERSION_PASSES_TD
+#define QGEMM_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "lower configured qgemm.matmul ops to gpu.module kernels";
+  let description = [{
+    Every func holding one configured `qgemm.matmul` becomes a kernel
+    family: a `gpu.module @<func>_kernels` with the kernels and, on the
+    func, a `qgemm.launch` description that the host stub follows (kernel
+    names, block sizes, grid rule, dynamic shared memory, workspace).
+
+    W8A8 with an fp16 activation lowers to two kernels:
+    - `quantize`: one warp per row, absmax by warp shuffles, round half to
+      even and clamp, writing int8 X and fp32 per-token scales to the
+      workspace;
+    - `matmul_v<i>`, one per config: a `stages`-deep ring of cp.async
+      (`nvgpu.device_async_copy`, zero-filled past M) into padded shared
+      memory, `nvgpu.ldmatrix` into registers, `nvgpu.mma.sync` int8
+      m16n8k32 with int32 accumulators, and an epilogue that applies the
+      per-token and per-channel scales and stores fp16, masking rows past M.
+
+    Before:
+    ```mlir
+    func.func @w8a8(%x: memref<?x4096xf16>, ...) {
+      qgemm.matmul lhs(%x : memref<?x4096xf16>) ... {configs = [...], ...}
+      return
+    }
+    ```
+    After:
+    ```mlir
+    gpu.module @w8a8_kernels {
+      gpu.func @quantize(%x: memref<?x4096xf16>, %xq: memref<?x4096xi8>, %sx: memref<?xf32>) kernel {...}
+      gpu.func @matmul_v0(...) kernel {... nvgpu.mma.sync ...}
+    }
+    func.func @w8a8(%x: memref<?x4096xf16>, ...) attributes {qgemm.launch = {...}} {
+      return
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let statistics = [
+    Statistic<"numKernels", "num-kernels", "Number of gpu.func kernels built">,
+  ];
+}
+
+#endif // QGEMM_CONVERSION_PASSES_TD

@@ -1,0 +1,483 @@
+//===- QGemmToGPU.cpp - lower qgemm.matmul to gpu.module kernels ----------===//
+//
+// convert-qgemm-to-gpu: turns every configured qgemm.matmul into a family of
+// gpu.func kernels built from upstream gpu, nvgpu, scf, vector, memref and
+// arith ops, and describes on the enclosing func how the host launches them
+// (the host stub generator reads that description).
+//
+// W8A8 (fp16 activation quantized per token in the kernel family):
+//   quantize   one warp per row: absmax (warp shuffles), scale = absmax/127,
+//              q = clamp(roundeven(x / scale), -128, 127), zero row -> 0;
+//   matmul_v*  per config: cp.async ring over K (stages deep), ldmatrix,
+//              mma.sync m16n8k32 s8 -> s32, epilogue acc * sx[m] * sw[n].
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/Conversion/Passes.h"
+#include "qgemm/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "convert-qgemm-to-gpu"
+
+namespace mlir::qgemm {
+#define GEN_PASS_DEF_CONVERTQGEMMTOGPU
+#include "qgemm/Conversion/Passes.h.inc"
+} // namespace mlir::qgemm
+
+using namespace mlir;
+using namespace mlir::qgemm;
+
+namespace {
+
+/// Threads per block and rows per block of the quantize kernel.
+constexpr int64_t kQuantizeWarps = 8;
+/// Bytes moved by one cp.async.
+constexpr int64_t kCopyBytes = 16;
+/// Padding after each shared-memory row (see getSharedMemoryBytes).
+constexpr int64_t kRowPadBytes = 16;
+/// Alignment of the workspace sections, in bytes.
+constexpr int64_t kWorkspaceAlign = 256;
+
+/// Small helpers over an ImplicitLocOpBuilder.
+struct Emitter {
+  ImplicitLocOpBuilder &b;
+
+  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value add(Value x, int64_t y) { return y == 0 ? x : add(x, idx(y)); }
+  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, x, idx(y)); }
+  Value div(Value x, int64_t y) { return arith::DivUIOp::create(b, x, idx(y)); }
+  Value rem(Value x, int64_t y) { return arith::RemUIOp::create(b, x, idx(y)); }
+  Value ult(Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ult, x, y);
+  }
+  Value f32(float v) {
+    return arith::ConstantOp::create(b, b.getF32FloatAttr(v));
+  }
+  Value threadId() { return gpu::ThreadIdOp::create(b, gpu::Dimension::x); }
+  Value blockId(gpu::Dimension d) { return gpu::BlockIdOp::create(b, d); }
+};
+
+/// Creates `gpu.func @name(types) kernel` in `module` and positions `b` in
+/// its body.
+gpu::GPUFuncOp createKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                            StringRef name, TypeRange types) {
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = gpu::GPUFuncOp::create(b, name, b.getFunctionType(types, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  b.setInsertionPointToStart(&func.getBody().front());
+  return func;
+}
+
+/// Builds the per-token quantize kernel: x f16 [M, K] -> xq i8, sx f32 [M].
+void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                         MemRefType xType, MemRefType xqType,
+                         MemRefType sxType) {
+  gpu::GPUFuncOp func =
+      createKernel(b, module, "quantize", {xType, xqType, sxType});
+  Emitter e{b};
+  Value x = func.getArgument(0), xq = func.getArgument(1),
+        sx = func.getArgument(2);
+  int64_t k = xType.getDimSize(1);
+  constexpr int64_t vec = 8; // 16-byte loads of fp16.
+  auto f16Vec = VectorType::get({vec}, b.getF16Type());
+  auto f32Vec = VectorType::get({vec}, b.getF32Type());
+  auto i8Vec = VectorType::get({vec}, b.getI8Type());
+
+  Value tid = e.threadId();
+  Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
+  Value row = e.add(e.mul(e.blockId(gpu::Dimension::x), kQuantizeWarps), warp);
+  Value m = memref::DimOp::create(b, x, 0);
+  auto inBounds = scf::IfOp::create(b, e.ult(row, m), /*withElse=*/false);
+  b.setInsertionPointToStart(&inBounds.getThenRegion().front());
+
+  Value chunks = e.idx(k / vec), step = e.idx(32);
+  auto loadRow = [&](Value chunk) {
+    Value col = e.mul(chunk, vec);
+    Value v = vector::LoadOp::create(b, f16Vec, x, ValueRange{row, col});
+    return std::make_pair(col, Value(arith::ExtFOp::create(b, f32Vec, v)));
+  };
+
+  // Pass 1: absmax of the row.
+  auto absLoop = scf::ForOp::create(b, lane, chunks, step, ValueRange{e.f32(0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(absLoop.getBody());
+    Value v = loadRow(absLoop.getInductionVar()).second;
+    // |v| as max(v, -v): convert-gpu-to-nvvm routes llvm.fabs to libdevice.
+    Value a = arith::MaximumFOp::create(b, v, arith::NegFOp::create(b, v));
+    Value r = vector::ReductionOp::create(b, vector::CombiningKind::MAXNUMF, a);
+    Value acc = arith::MaxNumFOp::create(b, absLoop.getRegionIterArgs()[0], r);
+    scf::YieldOp::create(b, acc);
+  }
+  Value absmax = absLoop.getResult(0);
+  for (int64_t offset = 16; offset >= 1; offset /= 2) {
+    Value other = gpu::ShuffleOp::create(b, absmax, offset, 32,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    absmax = arith::MaxNumFOp::create(b, absmax, other);
+  }
+  Value scale = arith::DivFOp::create(b, absmax, e.f32(127.0f));
+  auto lane0 = scf::IfOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, e.idx(0)),
+      /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&lane0.getThenRegion().front());
+    memref::StoreOp::create(b, scale, sx, ValueRange{row});
+  }
+  Value zeroRow =
+      arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
+
+  // Pass 2: quantize.
+  auto qLoop = scf::ForOp::create(b, lane, chunks, step);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(qLoop.getBody());
+    auto [col, v] = loadRow(qLoop.getInductionVar());
+    Value splat = vector::BroadcastOp::create(b, f32Vec, scale);
+    Value q = arith::DivFOp::create(b, v, splat);
+    // Clamp, then round half to even by adding and subtracting 1.5 * 2^23:
+    // for |q| <= 128 the sum is rounded to an integer by the fp32 add itself
+    // (round to nearest even), and clamping first gives the same result as
+    // rounding first because the bounds are integers.
+    Value lo = vector::BroadcastOp::create(b, f32Vec, e.f32(-128.0f));
+    Value hi = vector::BroadcastOp::create(b, f32Vec, e.f32(127.0f));
+    q = arith::MinimumFOp::create(b, arith::MaximumFOp::create(b, q, lo), hi);
+    Value magic = vector::BroadcastOp::create(b, f32Vec, e.f32(12582912.0f));
+    q = arith::SubFOp::create(b, arith::AddFOp::create(b, q, magic), magic);
+    Value qi = arith::FPToSIOp::create(b, i8Vec, q);
+    Value zeros = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(i8Vec, b.getI8IntegerAttr(0)));
+    qi = arith::SelectOp::create(b, zeroRow, zeros, qi);
+    vector::StoreOp::create(b, qi, xq, ValueRange{row, col});
+  }
+  b.setInsertionPointAfter(inBounds);
+  gpu::ReturnOp::create(b);
+}
+
+/// Geometry of one matmul variant.
+struct Tiling {
+  int64_t bm, bn, bk, wm, wn, stages;
+  int64_t warpsN, threads, rowBytes;
+  int64_t mTiles, nTiles; // mma tiles per warp along M and N.
+
+  explicit Tiling(ConfigAttr c)
+      : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()),
+        wm(c.getWarpM()), wn(c.getWarpN()), stages(c.getStages()),
+        warpsN(c.getBlockN() / c.getWarpN()), threads(32 * c.getNumWarps()),
+        rowBytes(c.getBlockK() + kRowPadBytes), mTiles(wm / 16),
+        nTiles(wn / 8) {}
+};
+
+/// Builds one int8 matmul kernel:
+///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N]).
+void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                           StringRef name, const Tiling &t, MemRefType xqType,
+                           MemRefType sxType, MemRefType wType,
+                           MemRefType swType, MemRefType yType) {
+  gpu::GPUFuncOp func =
+      createKernel(b, module, name, {xqType, sxType, wType, swType, yType});
+  Emitter e{b};
+  Value xq = func.getArgument(0), sx = func.getArgument(1),
+        w = func.getArgument(2), sw = func.getArgument(3),
+        y = func.getArgument(4);
+  int64_t k = xqType.getDimSize(1);
+  int64_t kTiles = k / t.bk;
+  MLIRContext *ctx = b.getContext();
+
+  // Shared memory: A ring [stages, BM, rowBytes], B ring [stages, BN, rowBytes].
+  auto workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto rawType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                                 MemRefLayoutAttrInterface{}, workgroup);
+  Value smem = gpu::DynamicSharedMemoryOp::create(b, rawType);
+  auto ringType = [&](int64_t rows) {
+    return MemRefType::get({t.stages, rows, t.rowBytes}, b.getI8Type(),
+                           MemRefLayoutAttrInterface{}, workgroup);
+  };
+  Value aRing = memref::ViewOp::create(b, ringType(t.bm), smem, e.idx(0),
+                                       ValueRange{});
+  Value bRing = memref::ViewOp::create(
+      b, ringType(t.bn), smem, e.idx(t.stages * t.bm * t.rowBytes),
+      ValueRange{});
+
+  Value tid = e.threadId();
+  Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
+  Value warpRow = e.mul(e.div(warp, t.warpsN), t.wm);
+  Value warpCol = e.mul(e.rem(warp, t.warpsN), t.wn);
+  Value blockRow = e.mul(e.blockId(gpu::Dimension::y), t.bm);
+  Value blockCol = e.mul(e.blockId(gpu::Dimension::x), t.bn);
+  Value m = memref::DimOp::create(b, xq, 0);
+  Value mLast = arith::SubIOp::create(b, m, e.idx(1));
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
+
+  // Issues the cp.async copies of K tile `kTile` into ring slot `slot`; when
+  // `live` is false the copies read nothing and zero-fill.
+  auto issueTile = [&](Value kTile, Value slot, Value live) {
+    SmallVector<Value> tokens;
+    Value kBase = e.mul(kTile, t.bk);
+    int64_t chunksPerRow = t.bk / kCopyBytes;
+    auto copyRows = [&](Value src, Value dst, int64_t rows, Value rowBase,
+                        bool maskRows) {
+      int64_t chunks = rows * chunksPerRow;
+      for (int64_t first = 0; first < chunks; first += t.threads) {
+        Value c = e.add(tid, first);
+        // A last, partial round: the spare threads repeat the last chunk
+        // (same bytes to the same place), which keeps the copy unconditional.
+        if (first + t.threads > chunks)
+          c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
+        Value r = e.div(c, chunksPerRow);
+        Value col = e.mul(e.rem(c, chunksPerRow), kCopyBytes);
+        Value globalRow = e.add(rowBase, r);
+        Value valid = live;
+        if (maskRows) {
+          Value inM = e.ult(globalRow, m);
+          valid = arith::AndIOp::create(b, valid, inM);
+          globalRow = arith::MinUIOp::create(b, globalRow, mLast);
+        }
+        Value bytes = arith::SelectOp::create(b, valid, e.idx(kCopyBytes),
+                                              e.idx(0));
+        Value tok = nvgpu::DeviceAsyncCopyOp::create(
+            b, tokenType, dst, ValueRange{slot, r, col}, src,
+            ValueRange{globalRow, e.add(kBase, col)},
+            b.getIndexAttr(kCopyBytes), bytes, b.getUnitAttr());
+        tokens.push_back(tok);
+      }
+    };
+    copyRows(xq, aRing, t.bm, blockRow, /*maskRows=*/true);
+    copyRows(w, bRing, t.bn, blockCol, /*maskRows=*/false);
+    return nvgpu::DeviceAsyncCreateGroupOp::create(b, tokenType, tokens)
+        .getResult();
+  };
+
+  Value isTrue = arith::ConstantIntOp::create(b, 1, 1);
+  // Prologue: the first stages - 1 tiles.
+  Value group;
+  for (int64_t s = 0; s < t.stages - 1; ++s)
+    group = issueTile(e.idx(std::min(s, kTiles - 1)), e.idx(s),
+                      s < kTiles ? isTrue
+                                 : arith::ConstantIntOp::create(b, 0, 1));
+
+  // Main loop over K tiles with the accumulators as iter_args.
+  auto accType = VectorType::get({2, 2}, b.getI32Type());
+  Value zeroAcc = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
+  SmallVector<Value> inits(t.mTiles * t.nTiles, zeroAcc);
+  inits.push_back(group);
+  auto loop = scf::ForOp::create(b, e.idx(0), e.idx(kTiles), e.idx(1), inits);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    auto iterArgs = loop.getRegionIterArgs();
+    nvgpu::DeviceAsyncWaitOp::create(b, iterArgs.back(),
+                                     b.getI32IntegerAttr(t.stages - 2));
+    gpu::BarrierOp::create(b);
+    // Refill the slot consumed in the previous iteration.
+    Value next = e.add(kt, t.stages - 1);
+    Value live = e.ult(next, e.idx(kTiles));
+    Value nextClamped = arith::MinUIOp::create(b, next, e.idx(kTiles - 1));
+    Value nextGroup = issueTile(nextClamped, e.rem(next, t.stages), live);
+
+    Value slot = e.rem(kt, t.stages);
+    SmallVector<Value> accs(iterArgs.begin(), iterArgs.end() - 1);
+    auto aFragType = VectorType::get({4, 4}, b.getI8Type());
+    auto bFragType = VectorType::get({2, 4}, b.getI8Type());
+    Value aRowInTile = e.rem(lane, 16), aColHalf = e.mul(e.div(lane, 16), 16);
+    Value bRowInTile = e.rem(lane, 8),
+          bColHalf = e.mul(e.rem(e.div(lane, 8), 2), 16);
+    for (int64_t kk = 0; kk < t.bk / 32; ++kk) {
+      SmallVector<Value> aFrags, bFrags;
+      for (int64_t mi = 0; mi < t.mTiles; ++mi) {
+        Value r = e.add(e.add(warpRow, mi * 16), aRowInTile);
+        Value c = e.add(aColHalf, kk * 32);
+        aFrags.push_back(nvgpu::LdMatrixOp::create(
+            b, aFragType, aRing, ValueRange{slot, r, c}, /*transpose=*/false,
+            /*numTiles=*/4));
+      }
+      for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+        Value r = e.add(e.add(warpCol, ni * 8), bRowInTile);
+        Value c = e.add(bColHalf, kk * 32);
+        bFrags.push_back(nvgpu::LdMatrixOp::create(
+            b, bFragType, bRing, ValueRange{slot, r, c}, /*transpose=*/false,
+            /*numTiles=*/2));
+      }
+      for (int64_t mi = 0; mi < t.mTiles; ++mi)
+        for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+          Value &acc = accs[mi * t.nTiles + ni];
+          acc = nvgpu::MmaSyncOp::create(b, aFrags[mi], bFrags[ni], acc,
+                                         ArrayRef<int64_t>{16, 8, 32});
+        }
+    }
+    accs.push_back(nextGroup);
+    scf::YieldOp::create(b, accs);
+  }
+
+  // Epilogue: y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  auto f16x2 = VectorType::get({2}, b.getF16Type());
+  Value groupRow = e.div(lane, 4), pairCol = e.mul(e.rem(lane, 4), 2);
+  for (int64_t mi = 0; mi < t.mTiles; ++mi) {
+    for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+      Value acc = loop.getResult(mi * t.nTiles + ni);
+      Value col = e.add(e.add(e.add(blockCol, warpCol), ni * 8), pairCol);
+      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{col});
+      for (int64_t half = 0; half < 2; ++half) {
+        Value row = e.add(
+            e.add(e.add(e.add(blockRow, warpRow), mi * 16), half * 8),
+            groupRow);
+        auto inM = scf::IfOp::create(b, e.ult(row, m), /*withElse=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&inM.getThenRegion().front());
+        Value pair = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{half});
+        Value f = arith::SIToFPOp::create(b, f32x2, pair);
+        Value s = memref::LoadOp::create(b, sx, ValueRange{row});
+        f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
+        f = arith::MulFOp::create(b, f, swPair);
+        Value h = arith::TruncFOp::create(b, f16x2, f);
+        vector::StoreOp::create(b, h, y, ValueRange{row, col});
+      }
+    }
+  }
+  gpu::ReturnOp::create(b);
+}
+
+} // namespace
+
+LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
+  MLIRContext *ctx = op.getContext();
+  ArrayAttr configs = op.getConfigsAttr();
+  if (!configs || !op.getTargetAttr())
+    return op.emitOpError()
+           << "expected target and configs (run qgemm-configure first)";
+  WeightEncodingAttr weight = op.getWeightEncoding();
+  if (weight.getFormat() != WeightFormat::int8 ||
+      !op.getLhsEncoding().getStorage().isInteger(8) ||
+      !op.hasFusedQuantize() || !op.getLhs().getType().getElementType().isF16())
+    return op.emitOpError()
+           << "lowering is implemented for W8A8 with an fp16 activation "
+              "quantized in the kernel; this scheme is not implemented yet";
+  if (!ShapedType::isDynamic(op.getM()))
+    return op.emitOpError() << "expected a dynamic M (memref<?x" << op.getK()
+                            << "xf16>): the kernels take M at run time";
+  for (Value operand : op->getOperands()) {
+    auto arg = dyn_cast<BlockArgument>(operand);
+    if (!arg || arg.getOwner()->getParentOp() != func)
+      return op.emitOpError()
+             << "expected every operand to be an argument of the enclosing "
+                "func (the host stub passes them)";
+  }
+  SmallVector<Tiling> tilings;
+  for (Attribute attr : configs) {
+    auto config = cast<ConfigAttr>(attr);
+    if (config.getSplitK() != 1)
+      return op.emitOpError() << "split_k = " << config.getSplitK()
+                              << " is not implemented yet (expected 1)";
+    if (config.getStages() < 2)
+      return op.emitOpError() << "expected stages >= 2 for the cp.async "
+                                 "ring, got "
+                              << config.getStages();
+    int64_t limit = op.getTargetAttr().getMaxSharedMemoryPerBlock();
+    int64_t bytes = getSharedMemoryBytes(op, config);
+    if (bytes > limit)
+      return op.emitOpError() << "config " << config << " needs " << bytes
+                              << " bytes of shared memory, over the "
+                              << op.getTargetAttr().getChip() << " limit of "
+                              << limit << " bytes";
+    if (op.getN() % config.getBlockN() != 0)
+      return op.emitOpError() << "expected cta tile N (" << config.getBlockN()
+                              << ") to divide N (" << op.getN() << ")";
+    tilings.emplace_back(config);
+  }
+
+  ImplicitLocOpBuilder b(op.getLoc(), ctx);
+  auto moduleOp = func->getParentOfType<ModuleOp>();
+  moduleOp->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    b.getUnitAttr());
+  b.setInsertionPointAfter(func);
+  std::string moduleName = (func.getSymName() + "_kernels").str();
+  auto gpuModule = gpu::GPUModuleOp::create(b, moduleName);
+  SymbolTable(moduleOp).insert(gpuModule);
+
+  int64_t k = op.getK();
+  MemRefType xType = op.getLhs().getType();
+  auto xqType = MemRefType::get({ShapedType::kDynamic, k}, b.getI8Type());
+  auto sxType = MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
+  buildQuantizeKernel(b, gpuModule, xType, xqType, sxType);
+
+  SmallVector<Attribute> kernels;
+  kernels.push_back(b.getDictionaryAttr({
+      b.getNamedAttr("kernel", b.getStringAttr("quantize")),
+      b.getNamedAttr("threads", b.getI64IntegerAttr(32 * kQuantizeWarps)),
+      b.getNamedAttr("rows_per_block", b.getI64IntegerAttr(kQuantizeWarps)),
+      b.getNamedAttr("shared_memory", b.getI64IntegerAttr(0)),
+  }));
+  auto wType = cast<MemRefType>(op.getWeights()[0].getType());
+  auto swType = cast<MemRefType>(op.getWeights()[1].getType());
+  for (auto [i, tiling] : llvm::enumerate(tilings)) {
+    std::string name = "matmul_v" + std::to_string(i);
+    buildInt8MatmulKernel(b, gpuModule, name, tiling, xqType, sxType, wType,
+                          swType, op.getOut().getType());
+    auto config = cast<ConfigAttr>(configs[i]);
+    kernels.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("kernel", b.getStringAttr(name)),
+        b.getNamedAttr("threads", b.getI64IntegerAttr(tiling.threads)),
+        b.getNamedAttr("block_m", b.getI64IntegerAttr(tiling.bm)),
+        b.getNamedAttr("block_n", b.getI64IntegerAttr(tiling.bn)),
+        b.getNamedAttr("max_m", b.getI64IntegerAttr(config.getMaxM())),
+        b.getNamedAttr("shared_memory",
+                       b.getI64IntegerAttr(getSharedMemoryBytes(op, config))),
+    }));
+  }
+
+  // The host side: the func keeps its signature and says how to launch.
+  func->setAttr(kLaunchAttrName,
+                b.getDictionaryAttr({
+                    b.getNamedAttr("scheme", b.getStringAttr("w8a8")),
+                    b.getNamedAttr("module", FlatSymbolRefAttr::get(gpuModule)),
+                    b.getNamedAttr("n", b.getI64IntegerAttr(op.getN())),
+                    b.getNamedAttr("k", b.getI64IntegerAttr(k)),
+                    b.getNamedAttr("target", op.getTargetAttr()),
+                    b.getNamedAttr("workspace_align",
+                                   b.getI64IntegerAttr(kWorkspaceAlign)),
+                    b.getNamedAttr("kernels", b.getArrayAttr(kernels)),
+                }));
+  op.erase();
+  return success();
+}
+
+namespace {
+struct ConvertQGemmToGPUPass
+    : public qgemm::impl::ConvertQGemmToGPUBase<ConvertQGemmToGPUPass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<func::FuncOp, MatmulOp>> work;
+    bool failedAny = false;
+    getOperation().walk([&](func::FuncOp func) {
+      auto ops = llvm::to_vector(func.getOps<MatmulOp>());
+      if (ops.empty())
+        return;
+      if (ops.size() > 1 || !func.getOps<QuantizeOp>().empty()) {
+        func.emitError() << "expected exactly one qgemm.matmul per func (one "
+                            "kernel family per host stub), got "
+                         << ops.size() << " qgemm ops";
+        failedAny = true;
+        return;
+      }
+      work.emplace_back(func, ops.front());
+    });
+    if (failedAny)
+      return signalPassFailure();
+    for (auto [func, op] : work) {
+      int64_t variants = op.getConfigsAttr() ? op.getConfigsAttr().size() : 0;
+      if (failed(lowerMatmulToGPU(func, op)))
+        return signalPassFailure();
+      numKernels += 1 + variants;
+    }
+  }
+};
+} // namespace

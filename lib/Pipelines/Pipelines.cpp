@@ -1,0 +1,60 @@
+//===- Pipelines.cpp - qgemm named pass pipelines -------------------------===//
+//
+// qgemm-lower-to-nvvm: qgemm ops -> gpu.module kernels -> NVVM -> PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/Pipelines/Pipelines.h"
+
+#include "qgemm/Conversion/Passes.h"
+#include "qgemm/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
+                                           const LowerToNVVMOptions &options) {
+  QGemmConfigureOptions configure;
+  configure.chip = options.chip;
+  pm.addPass(createQGemmConfigure(configure));
+  pm.addPass(createConvertQGemmToGPU());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // The kernels: structured ops to NVVM. Math goes to LLVM intrinsics
+  // before convert-gpu-to-nvvm so that nothing calls into libdevice.
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertNVGPUToNVVMPass());
+  kernels.addPass(createConvertMathToLLVMPass());
+  kernels.addPass(createConvertVectorToLLVMPass());
+  kernels.addPass(memref::createExpandStridedMetadataPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.optLevel = options.optLevel;
+  target.features = "+ptx80";
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  if (options.emitBinary) {
+    GpuModuleToBinaryPassOptions binary;
+    binary.compilationTarget = "isa";
+    pm.addPass(createGpuModuleToBinaryPass(binary));
+  }
+}
+
+void mlir::qgemm::registerQGemmPipelines() {
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "qgemm-lower-to-nvvm",
+      "Lower qgemm ops to gpu.binary ops holding PTX for the chosen chip",
+      buildLowerToNVVMPipeline);
+}

@@ -1,0 +1,109 @@
+//===- Configure.cpp - choose targets and tiling variants -----------------===//
+//
+// qgemm-configure: fills the target and the kernel variants (configs) of
+// every qgemm.matmul that lacks them, and rejects a config whose shared
+// memory does not fit the target.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/Transforms/Passes.h"
+
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "qgemm-configure"
+
+namespace mlir::qgemm {
+#define GEN_PASS_DEF_QGEMMCONFIGURE
+#include "qgemm/Transforms/Passes.h.inc"
+} // namespace mlir::qgemm
+
+using namespace mlir;
+using namespace mlir::qgemm;
+
+/// Bytes of padding after each shared-memory row: rows of 16 * odd bytes make
+/// the eight 16-byte rows one ldmatrix reads fall in distinct banks.
+static constexpr int64_t kRowPadBytes = 16;
+
+int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
+  int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
+  int64_t rowBytes = config.getBlockK() * eltBytes + kRowPadBytes;
+  return config.getStages() * (config.getBlockM() + config.getBlockN()) *
+         rowBytes;
+}
+
+/// The largest of `candidates` that divides `value`, or the last candidate.
+static int64_t largestDivisor(int64_t value, ArrayRef<int64_t> candidates) {
+  for (int64_t c : candidates)
+    if (value % c == 0)
+      return c;
+  return candidates.back();
+}
+
+SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN(), k = op.getK();
+  int64_t bk = largestDivisor(k, {128, 64, 32});
+  auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
+                  int64_t wn, int64_t stages, int64_t maxM) {
+    int64_t tiles = k / bkTile;
+    return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
+                           std::min(stages, tiles + 1), /*splitK=*/1, maxM);
+  };
+  SmallVector<ConfigAttr> configs;
+  // Small M: weight streaming; 4 warps side by side along N.
+  int64_t smallN = largestDivisor(n, {32, 64, 128, 16, 8});
+  configs.push_back(make(16, smallN, bk, 16, std::max<int64_t>(smallN / 4, 8),
+                         8, 16));
+  int64_t midN = largestDivisor(n, {64, 32, 16, 8});
+  int64_t midK = largestDivisor(k, {64, 32});
+  configs.push_back(make(64, midN, midK, 32, std::min<int64_t>(midN, 32), 4,
+                         64));
+  int64_t bigN = largestDivisor(n, {128, 64, 32, 16, 8});
+  configs.push_back(make(128, bigN, midK, 64, std::min<int64_t>(bigN, 64), 4,
+                         0));
+  return configs;
+}
+
+namespace {
+struct QGemmConfigurePass
+    : public qgemm::impl::QGemmConfigureBase<QGemmConfigurePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    auto target = TargetAttr::getChecked(
+        [&] { return getOperation().emitError(); }, ctx, StringRef(chip));
+    if (!target)
+      return signalPassFailure();
+
+    WalkResult result = getOperation().walk([&](MatmulOp op) {
+      if (!op.getTargetAttr())
+        op.setTargetAttr(target);
+      if (!op.getConfigsAttr()) {
+        SmallVector<Attribute> configs = llvm::map_to_vector(
+            chooseConfigs(op), [](ConfigAttr c) -> Attribute { return c; });
+        op.setConfigsAttr(ArrayAttr::get(ctx, configs));
+        ++numConfigured;
+        if (failed(op.verify()))
+          return WalkResult::interrupt();
+      }
+      int64_t limit = op.getTargetAttr().getMaxSharedMemoryPerBlock();
+      for (Attribute attr : op.getConfigsAttr()) {
+        auto config = cast<ConfigAttr>(attr);
+        int64_t bytes = getSharedMemoryBytes(op, config);
+        LLVM_DEBUG(llvm::dbgs() << config << ": " << bytes << " bytes\n");
+        if (bytes > limit) {
+          op.emitOpError() << "config " << config << " needs " << bytes
+                           << " bytes of shared memory, over the "
+                           << op.getTargetAttr().getChip() << " limit of "
+                           << limit << " bytes";
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

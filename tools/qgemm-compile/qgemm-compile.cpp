@@ -1,0 +1,189 @@
+//===- qgemm-compile.cpp - qgemm driver: .mlir to PTX and host stubs ------===//
+//
+// Reads a .mlir file of qgemm ops, runs the qgemm-lower-to-nvvm pipeline
+// (the same library function qgemm-opt registers) and writes, per lowered
+// func <f>: <f>.ptx, <f>.cubin when ptxas is found, and the host stub
+// <f>.h / <f>.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/IR/QGemm.h"
+#include "qgemm/InitAll.h"
+#include "qgemm/Pipelines/Pipelines.h"
+#include "qgemm/Target/HostStub.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("qgemm-compile options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string>
+    outputDir("o", cl::desc("output directory (created if missing)"),
+              cl::value_desc("dir"), cl::init("."), cl::cat(category));
+static cl::alias outputDirLong("output-dir", cl::aliasopt(outputDir),
+                               cl::desc("alias for -o"), cl::cat(category));
+static cl::opt<std::string> chip("chip",
+                                 cl::desc("target chip: sm_80, sm_90, sm_90a"),
+                                 cl::init("sm_90"), cl::cat(category));
+enum class Emit { Ptx, Stub, All };
+static cl::opt<Emit> emit(
+    "emit", cl::desc("what to write"), cl::init(Emit::All),
+    cl::values(clEnumValN(Emit::Ptx, "ptx", "PTX (and cubin) only"),
+               clEnumValN(Emit::Stub, "stub", "host stub (.h/.cpp) only"),
+               clEnumValN(Emit::All, "all", "PTX, cubin and host stub")),
+    cl::cat(category));
+static cl::opt<bool> printIRAfterAll(
+    "print-ir-after-all", cl::desc("print the IR after every pass to stderr"),
+    cl::init(false), cl::cat(category));
+static cl::opt<int> optLevel("opt-level", cl::desc("NVPTX optimization level"),
+                             cl::init(3), cl::cat(category));
+static cl::opt<bool> noCubin("no-cubin",
+                             cl::desc("do not run ptxas even when found"),
+                             cl::init(false), cl::cat(category));
+
+static int fail(const Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "qgemm-compile") << message << "\n";
+  return 1;
+}
+
+/// ptxas from CUDA_HOME, /usr/local/cuda or PATH; empty when none.
+static std::string findPtxas() {
+  SmallVector<std::string> candidates;
+  if (const char *home = std::getenv("CUDA_HOME"))
+    candidates.push_back((Twine(home) + "/bin/ptxas").str());
+  candidates.push_back("/usr/local/cuda/bin/ptxas");
+  for (const std::string &path : candidates)
+    if (llvm::sys::fs::can_execute(path))
+      return path;
+  if (auto found = llvm::sys::findProgramByName("ptxas"))
+    return *found;
+  return "";
+}
+
+static LogicalResult writeFile(StringRef path, StringRef contents) {
+  std::string error;
+  auto file = openOutputFile(path, &error);
+  if (!file) {
+    fail("cannot write '" + path + "': " + error);
+    return failure();
+  }
+  file->os() << contents;
+  file->keep();
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "qgemm-compile: compile qgemm kernels to PTX and C++ host stubs\n\n"
+      "  For every func holding a qgemm.matmul, writes <dir>/<func>.ptx,\n"
+      "  <dir>/<func>.cubin (when ptxas is found) and the host stub\n"
+      "  <dir>/<func>.h and <dir>/<func>.cpp (CUDA driver API).\n");
+
+  if (!llvm::is_contained(mlir::qgemm::TargetAttr::getSupportedChips(), chip))
+    return fail("unsupported target chip '" + chip +
+                "' (expected one of sm_80, sm_90, sm_90a)");
+  if (optLevel < 0 || optLevel > 3)
+    return fail("expected --opt-level in [0, 3], got " + Twine(optLevel));
+
+  DialectRegistry registry;
+  ::qgemm::registerAllDialects(registry);
+  MLIRContext context(registry);
+  if (printIRAfterAll)
+    context.disableMultithreading();
+
+  std::string error;
+  auto buffer = openInputFile(inputFile, &error);
+  if (!buffer)
+    return fail("cannot read '" + inputFile + "': " + error);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  bool hasMatmul = false;
+  module->walk([&](mlir::qgemm::MatmulOp) { hasMatmul = true; });
+  if (!hasMatmul)
+    return fail("'" + inputFile + "' holds no qgemm.matmul to compile");
+
+  PassManager pm(&context);
+  if (printIRAfterAll)
+    pm.enableIRPrinting(
+        /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
+        /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return true; },
+        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+  mlir::qgemm::LowerToNVVMOptions options;
+  options.chip = chip;
+  options.optLevel = optLevel;
+  mlir::qgemm::buildLowerToNVVMPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return 1;
+
+  FailureOr<SmallVector<mlir::qgemm::KernelFamily>> families =
+      mlir::qgemm::collectKernelFamilies(*module);
+  if (failed(families))
+    return 1;
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+    return fail("cannot create '" + outputDir + "': " + ec.message());
+
+  std::string ptxas = noCubin ? "" : findPtxas();
+  for (const mlir::qgemm::KernelFamily &family : *families) {
+    SmallString<256> base(outputDir);
+    llvm::sys::path::append(base, family.name);
+    std::string ptxPath = (base + ".ptx").str();
+    if (failed(writeFile(ptxPath, family.ptx)))
+      return 1;
+    std::string cubin;
+    if (!ptxas.empty()) {
+      std::string cubinPath = (base + ".cubin").str();
+      std::string arch = "-arch=" + chip;
+      SmallVector<StringRef> args = {ptxas, arch, "-O3", "-o", cubinPath,
+                                     ptxPath};
+      std::string message;
+      int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, {}, 0, 0,
+                                         &message);
+      if (rc != 0)
+        return fail("ptxas failed on '" + ptxPath + "' (exit " + Twine(rc) +
+                    ")" + (message.empty() ? "" : ": " + message));
+      auto cubinBuffer = llvm::MemoryBuffer::getFile(cubinPath);
+      if (!cubinBuffer)
+        return fail("cannot read '" + cubinPath + "'");
+      cubin = (*cubinBuffer)->getBuffer().str();
+    }
+    if (emit == Emit::Ptx) {
+      continue;
+    }
+    if (failed(writeFile((base + ".h").str(),
+                         mlir::qgemm::emitHostStubHeader(family))) ||
+        failed(writeFile((base + ".cpp").str(),
+                         mlir::qgemm::emitHostStubSource(family, cubin))))
+      return 1;
+    if (emit == Emit::Stub) {
+      llvm::sys::fs::remove(ptxPath);
+      if (!cubin.empty())
+        llvm::sys::fs::remove((base + ".cubin").str());
+    }
+  }
+  return 0;
+}
