@@ -11,9 +11,12 @@ from lit.llvm import llvm_config
 config.name = "QGEMM"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
+# Inputs next to a test are named <test>.<suffix>.mlir and are not tests.
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.qgemm_obj_root, "test")
-config.excludes = ["gpu", "unit", "CMakeLists.txt", "lit.cfg.py",
+config.excludes = ["errors.test.no-matmul.mlir", "errors.test.bad-config.mlir",
+                   "errors.test.w4a16.mlir", "errors.test.invalid.mlir",
+                   "gpu", "unit", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py", "Inputs"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))

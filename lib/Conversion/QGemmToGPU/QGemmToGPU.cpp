@@ -59,6 +59,12 @@ struct Emitter {
   Value f32(float v) {
     return arith::ConstantOp::create(b, b.getF32FloatAttr(v));
   }
+  /// max(x, y) of two non-negative floats as compare and select: the
+  /// scalar arith max ops become libdevice calls on some chips.
+  Value fmax(Value x, Value y) {
+    Value gt = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, x, y);
+    return arith::SelectOp::create(b, gt, x, y);
+  }
   Value threadId() { return gpu::ThreadIdOp::create(b, gpu::Dimension::x); }
   Value blockId(gpu::Dimension d) { return gpu::BlockIdOp::create(b, d); }
 };
@@ -112,7 +118,7 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     // |v| as max(v, -v): convert-gpu-to-nvvm routes llvm.fabs to libdevice.
     Value a = arith::MaximumFOp::create(b, v, arith::NegFOp::create(b, v));
     Value r = vector::ReductionOp::create(b, vector::CombiningKind::MAXNUMF, a);
-    Value acc = arith::MaxNumFOp::create(b, absLoop.getRegionIterArgs()[0], r);
+    Value acc = e.fmax(absLoop.getRegionIterArgs()[0], r);
     scf::YieldOp::create(b, acc);
   }
   Value absmax = absLoop.getResult(0);
@@ -120,7 +126,7 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Value other = gpu::ShuffleOp::create(b, absmax, offset, 32,
                                          gpu::ShuffleMode::XOR)
                       .getShuffleResult();
-    absmax = arith::MaxNumFOp::create(b, absmax, other);
+    absmax = e.fmax(absmax, other);
   }
   Value scale = arith::DivFOp::create(b, absmax, e.f32(127.0f));
   auto lane0 = scf::IfOp::create(

@@ -1,0 +1,67 @@
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu -split-input-file -verify-diagnostics
+// Covers: what convert-qgemm-to-gpu cannot lower yet fails with a located
+// error instead of a wrong kernel.
+
+func.func @negative_not_configured(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected target and configs (run qgemm-configure first)}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_w4a16_not_implemented(%x: memref<?x256xf16>, %w: memref<32x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{lowering is implemented for W8A8 with an fp16 activation quantized in the kernel; this scheme is not implemented yet}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 64, 64], warp_tile = [16, 16]>]}
+  return
+}
+
+// -----
+
+func.func @negative_static_m(%x: memref<16x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<16x128xf16>) {
+  // expected-error @+1 {{expected a dynamic M (memref<?x256xf16>): the kernels take M at run time}}
+  qgemm.matmul lhs(%x : memref<16x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<16x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
+  return
+}
+
+// -----
+
+func.func @negative_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{split_k = 2 is not implemented yet (expected 1)}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], split_k = 2>]}
+  return
+}
+
+// -----
+
+func.func @negative_one_stage(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected stages >= 2 for the cp.async ring, got 1}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 1>]}
+  return
+}
+
+// -----
+
+// N = 40 is not a multiple of the cta tile N (32).
+func.func @negative_block_n_not_dividing_n(%x: memref<?x256xf16>, %w: memref<40x256xi8>, %sw: memref<40xf32>, %y: memref<?x40xf16>) {
+  // expected-error @+1 {{expected cta tile N (32) to divide N (40)}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<40x256xi8>, memref<40xf32>) outs(%y : memref<?x40xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected exactly one qgemm.matmul per func (one kernel family per host stub), got 2 qgemm ops}}
+func.func @negative_two_matmuls(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
+  return
+}

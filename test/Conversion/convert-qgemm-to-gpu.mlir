@@ -1,0 +1,60 @@
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu -split-input-file | FileCheck %s
+// Covers: convert-qgemm-to-gpu builds the quantize kernel and one matmul
+// kernel per config: dynamic shared memory split into A and B rings of
+// `stages` slots, cp.async (zero-filled past M) committed per K tile, a
+// wait that leaves stages - 2 groups in flight, ldmatrix x4 / x2, int8
+// mma.sync m16n8k32 with int32 accumulators carried by the K loop, and the
+// scaled fp16 epilogue; the func keeps its signature and gets the launch
+// description.
+
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK: func.func @w8a8_two_variants(
+// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 8 : i64, shared_memory = 0 : i64, threads = 256 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, shared_memory = 11520 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, shared_memory = 40960 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
+// CHECK-NOT: qgemm.matmul
+// CHECK: return
+
+// CHECK: gpu.module @w8a8_two_variants_kernels
+// CHECK: gpu.func @quantize(%[[X:.*]]: memref<?x256xf16>, %[[XQ:.*]]: memref<?x256xi8>, %[[SX:.*]]: memref<?xf32>) kernel
+// CHECK: vector.reduction <maxnumf>
+// CHECK-COUNT-5: gpu.shuffle  xor
+// CHECK: arith.divf
+// CHECK: memref.store %{{.*}}, %[[SX]]
+// CHECK: arith.divf %{{.*}} : vector<8xf32>
+// CHECK: arith.fptosi %{{.*}} : vector<8xf32> to vector<8xi8>
+// CHECK: vector.store %{{.*}}, %[[XQ]]
+
+// Variant 0: cta [16, 32, 64], 3 stages, 4 warps of [16, 8]; shared memory
+// 3 x (16 + 32) x (64 + 16) = 11520 bytes; variant 1: 4 x 128 x 80 = 40960.
+// CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %[[ASX:.*]]: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %[[SW:.*]]: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>) kernel
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[SMEM]]{{.*}} to memref<3x16x80xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[SMEM]]{{.*}} to memref<3x32x80xi8, #gpu.address_space<workgroup>>
+// Prologue: stages - 1 = 2 groups.
+// CHECK: nvgpu.device_async_copy %[[AQ]]{{.*}}, 16, %{{.*}} {bypassL1}
+// CHECK: nvgpu.device_async_create_group
+// CHECK: nvgpu.device_async_create_group
+// One 16 x 8 mma tile per warp: one accumulator plus the last group token.
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<2x2xi32>, !nvgpu.device.async.token)
+// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.device_async_copy %[[W]]
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<3x16x80xi8, #gpu.address_space<workgroup>> -> vector<4x4xi8>
+// CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = false} : memref<3x32x80xi8, #gpu.address_space<workgroup>> -> vector<2x4xi8>
+// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 32]} : (vector<4x4xi8>, vector<2x4xi8>, vector<2x2xi32>) -> vector<2x2xi32>
+// CHECK: scf.yield
+// Epilogue: float(acc) * sx[row] * sw[col], fp16, rows past M skipped.
+// CHECK: arith.sitofp %{{.*}} : vector<2xi32> to vector<2xf32>
+// CHECK: memref.load %[[ASX]]
+// CHECK: arith.mulf
+// CHECK: arith.mulf
+// CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>
+// CHECK: vector.store %{{.*}}, %[[Y]]
+// CHECK: gpu.func @matmul_v1
+// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 3, max_m = 16>,
+                  #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
+  return
+}

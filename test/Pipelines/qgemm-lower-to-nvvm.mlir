@@ -1,0 +1,35 @@
+// RUN: qgemm-opt %s --qgemm-lower-to-nvvm="emit-binary=false" | FileCheck %s --check-prefix=NVVM
+// RUN: qgemm-opt %s --qgemm-lower-to-nvvm | FileCheck %s --check-prefix=PTX90
+// RUN: qgemm-opt %s --qgemm-lower-to-nvvm="chip=sm_80 opt-level=2" | FileCheck %s --check-prefix=PTX80
+// Covers: the whole pipeline from qgemm to PTX (O = 2 is the target default
+// and is elided from #nvvm.target): the kernels end in NVVM
+// (cp.async, ldmatrix, mma.sync int8) with the target attached, then in a
+// gpu.binary holding PTX for the chosen chip.
+
+// NVVM: gpu.module @w8a8_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
+// NVVM: llvm.func @quantize
+// NVVM: llvm.func @matmul_v0
+// NVVM: nvvm.cp.async.shared.global {{.*}}, 16, cache = cg
+// NVVM: nvvm.cp.async.commit.group
+// NVVM: nvvm.cp.async.wait.group 6
+// NVVM: nvvm.ldmatrix {{.*}} layout = #nvvm.mma_layout<row>, num = 4 : i32
+// NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>
+// NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>
+
+// PTX90: gpu.binary @w8a8_kernels  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "
+// PTX90-SAME: .target sm_90
+// PTX90-SAME: .entry quantize(
+// PTX90-SAME: .entry matmul_v0(
+// PTX90-SAME: cp.async.cg.shared.global
+// PTX90-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX90-SAME: mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
+// PTX90-SAME: .entry matmul_v2(
+
+// PTX80: #nvvm.target<chip = "sm_80", features = "+ptx80">, properties = {{{.*}}O = 2 : i32}
+// PTX80-SAME: .target sm_80
+// PTX80-SAME: mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
+func.func @w8a8(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
