@@ -54,10 +54,14 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   int64_t smallN = largestDivisor(n, {32, 64, 128, 16, 8});
   configs.push_back(make(16, smallN, bk, 16, std::max<int64_t>(smallN / 4, 8),
                          8, 16));
+  // M <= 64: 32-row tiles, 4 warps of [16, WN], BN = 32: twice the thread
+  // blocks of 64 x 64 tiles for a weight-bound shape.
+  configs.push_back(make(32, smallN, bk, 16,
+                         std::max<int64_t>(smallN / 2, 8), 6, 64));
   int64_t midN = largestDivisor(n, {64, 32, 16, 8});
   int64_t midK = largestDivisor(k, {64, 32});
   configs.push_back(make(64, midN, midK, 32, std::min<int64_t>(midN, 32), 4,
-                         64));
+                         256));
   int64_t bigN = largestDivisor(n, {128, 64, 32, 16, 8});
   configs.push_back(make(128, bigN, midK, 64, std::min<int64_t>(bigN, 64), 4,
                          0));

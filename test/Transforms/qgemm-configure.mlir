@@ -2,10 +2,10 @@
 // RUN: qgemm-opt %s --qgemm-configure=chip=sm_80 | FileCheck %s --check-prefix=SM80
 // Covers: qgemm-configure picks the target from its chip option and three
 // M variants from N and K (small-M weight streaming with a deep ring,
-// medium, large), and keeps a config and target the user set.
+// two medium, large), and keeps a config and target the user set.
 
 // CHECK-LABEL: func @w8a8_4096x4096
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 64>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
 // CHECK-SAME: target = #qgemm.target<"sm_90">
 // SM80-LABEL: func @w8a8_4096x4096
 // SM80: target = #qgemm.target<"sm_80">
@@ -17,7 +17,7 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // N = 40 (not a multiple of 32) and K = 96 (three K tiles of 32):
 // the tiles fall back to divisors and the ring is capped by the K tiles.
 // CHECK-LABEL: func @w8a8_n40_k96
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 16>, #qgemm.config<cta_tile = [64, 8, 32], warp_tile = [32, 8], stages = 4, max_m = 64>, #qgemm.config<cta_tile = [128, 8, 32], warp_tile = [64, 8], stages = 4>]
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 64>, #qgemm.config<cta_tile = [64, 8, 32], warp_tile = [32, 8], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 8, 32], warp_tile = [64, 8], stages = 4>]
 func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<40xf32>, %y: memref<?x40xf16>) {
   qgemm.matmul lhs(%x : memref<?x96xf16>) weights(%w, %sw : memref<40x96xi8>, memref<40xf32>) outs(%y : memref<?x40xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return

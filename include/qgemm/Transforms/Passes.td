@@ -22,7 +22,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       most thread blocks for a weight-streaming kernel), BK = 128, the
       deepest ring that fits (up to 8 stages): the kernel is bound by the
       weight bytes, so it keeps as many of them in flight as it can;
-    - M <= 64 (`max_m = 64`): cta_tile [64, 64, 64], warp_tile [32, 32],
+    - M <= 64 (`max_m = 64`): cta_tile [32, BN, BK], warp_tile [16, BN/2],
+      6 stages (twice the thread blocks of 64 x 64 tiles on a weight-bound
+      shape);
+    - M <= 256 (`max_m = 256`): cta_tile [64, 64, 64], warp_tile [32, 32],
       4 stages;
     - otherwise: cta_tile [128, 128, 64], warp_tile [64, 64], 4 stages.
 
@@ -38,7 +41,8 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     ```mlir
     qgemm.matmul lhs(%x : memref<?x4096xf16>) ... {configs = [
         #qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, max_m = 16>,
-        #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 64>,
+        #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>,
+        #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>,
         #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>],
         lhs_encoding = ..., target = #qgemm.target<"sm_90">, weight_encoding = ...}
     ```

@@ -102,26 +102,36 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   auto inBounds = scf::IfOp::create(b, e.ult(row, m), /*withElse=*/false);
   b.setInsertionPointToStart(&inBounds.getThenRegion().front());
 
-  Value chunks = e.idx(k / vec), step = e.idx(32);
-  auto loadRow = [&](Value chunk) {
+  // Each lane owns chunks lane, lane + 32, ... of 8 values and keeps them
+  // in registers: all loads of the row are issued back to back (one memory
+  // latency), the row is read once. A last partial round reads the last
+  // chunk again (harmless for absmax) and does not store it.
+  int64_t chunks = k / vec;
+  int64_t rounds = llvm::divideCeil(chunks, 32);
+  SmallVector<Value> cols, values;
+  for (int64_t i = 0; i < rounds; ++i) {
+    Value chunk = e.add(lane, i * 32);
+    if ((i + 1) * 32 > chunks)
+      chunk = arith::MinUIOp::create(b, chunk, e.idx(chunks - 1));
     Value col = e.mul(chunk, vec);
     Value v = vector::LoadOp::create(b, f16Vec, x, ValueRange{row, col});
-    return std::make_pair(col, Value(arith::ExtFOp::create(b, f32Vec, v)));
+    cols.push_back(col);
+    values.push_back(v);
+  }
+  // Kept as fp16 (4 registers per chunk) and widened where used.
+  auto widen = [&](Value v) -> Value {
+    return arith::ExtFOp::create(b, f32Vec, v);
   };
 
-  // Pass 1: absmax of the row.
-  auto absLoop = scf::ForOp::create(b, lane, chunks, step, ValueRange{e.f32(0)});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(absLoop.getBody());
-    Value v = loadRow(absLoop.getInductionVar()).second;
+  // absmax of the row: per lane, then across the warp.
+  Value absmax = e.f32(0);
+  for (Value half : values) {
+    Value v = widen(half);
     // |v| as max(v, -v): convert-gpu-to-nvvm routes llvm.fabs to libdevice.
     Value a = arith::MaximumFOp::create(b, v, arith::NegFOp::create(b, v));
     Value r = vector::ReductionOp::create(b, vector::CombiningKind::MAXNUMF, a);
-    Value acc = e.fmax(absLoop.getRegionIterArgs()[0], r);
-    scf::YieldOp::create(b, acc);
+    absmax = e.fmax(absmax, r);
   }
-  Value absmax = absLoop.getResult(0);
   for (int64_t offset = 16; offset >= 1; offset /= 2) {
     Value other = gpu::ShuffleOp::create(b, absmax, offset, 32,
                                          gpu::ShuffleMode::XOR)
@@ -140,28 +150,32 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value zeroRow =
       arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
 
-  // Pass 2: quantize.
-  auto qLoop = scf::ForOp::create(b, lane, chunks, step);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(qLoop.getBody());
-    auto [col, v] = loadRow(qLoop.getInductionVar());
-    Value splat = vector::BroadcastOp::create(b, f32Vec, scale);
-    Value q = arith::DivFOp::create(b, v, splat);
+  // Quantize from registers.
+  Value splat = vector::BroadcastOp::create(b, f32Vec, scale);
+  Value lo = vector::BroadcastOp::create(b, f32Vec, e.f32(-128.0f));
+  Value hi = vector::BroadcastOp::create(b, f32Vec, e.f32(127.0f));
+  Value magic = vector::BroadcastOp::create(b, f32Vec, e.f32(12582912.0f));
+  Value zeros = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(i8Vec, b.getI8IntegerAttr(0)));
+  for (int64_t i = 0; i < rounds; ++i) {
+    Value q = arith::DivFOp::create(b, widen(values[i]), splat);
     // Clamp, then round half to even by adding and subtracting 1.5 * 2^23:
-    // for |q| <= 128 the sum is rounded to an integer by the fp32 add itself
-    // (round to nearest even), and clamping first gives the same result as
-    // rounding first because the bounds are integers.
-    Value lo = vector::BroadcastOp::create(b, f32Vec, e.f32(-128.0f));
-    Value hi = vector::BroadcastOp::create(b, f32Vec, e.f32(127.0f));
+    // for |q| <= 128 the fp32 add itself rounds to an integer (to nearest
+    // even), and clamping first gives the same result as rounding first
+    // because the bounds are integers.
     q = arith::MinimumFOp::create(b, arith::MaximumFOp::create(b, q, lo), hi);
-    Value magic = vector::BroadcastOp::create(b, f32Vec, e.f32(12582912.0f));
     q = arith::SubFOp::create(b, arith::AddFOp::create(b, q, magic), magic);
     Value qi = arith::FPToSIOp::create(b, i8Vec, q);
-    Value zeros = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(i8Vec, b.getI8IntegerAttr(0)));
     qi = arith::SelectOp::create(b, zeroRow, zeros, qi);
-    vector::StoreOp::create(b, qi, xq, ValueRange{row, col});
+    if ((i + 1) * 32 <= chunks) {
+      vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]});
+      continue;
+    }
+    auto inRow = scf::IfOp::create(
+        b, e.ult(e.add(lane, i * 32), e.idx(chunks)), /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&inRow.getThenRegion().front());
+    vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]});
   }
   b.setInsertionPointAfter(inBounds);
   gpu::ReturnOp::create(b);
