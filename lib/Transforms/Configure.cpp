@@ -20,15 +20,23 @@ namespace mlir::qgemm {
 using namespace mlir;
 using namespace mlir::qgemm;
 
-/// Bytes of padding after each shared-memory row: rows of 16 * odd bytes make
-/// the eight 16-byte rows one ldmatrix reads fall in distinct banks.
-static constexpr int64_t kRowPadBytes = 16;
-
 int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
-  int64_t rowBytes = config.getBlockK() * eltBytes + kRowPadBytes;
+  int64_t rowBytes = config.getBlockK() * eltBytes + kSharedRowPadBytes;
   return config.getStages() * (config.getBlockM() + config.getBlockN()) *
          rowBytes;
+}
+
+LogicalResult mlir::qgemm::checkSharedMemory(MatmulOp op, ConfigAttr config) {
+  int64_t limit = op.getTargetAttr().getMaxSharedMemoryPerBlock();
+  int64_t bytes = getSharedMemoryBytes(op, config);
+  LLVM_DEBUG(llvm::dbgs() << config << ": " << bytes << " bytes\n");
+  if (bytes <= limit)
+    return success();
+  return op.emitOpError() << "config " << config << " needs " << bytes
+                          << " bytes of shared memory, over the "
+                          << op.getTargetAttr().getChip() << " limit of "
+                          << limit << " bytes";
 }
 
 /// The largest of `candidates` that divides `value`, or the last candidate.
@@ -91,19 +99,9 @@ struct QGemmConfigurePass
         if (failed(op.verify()))
           return WalkResult::interrupt();
       }
-      int64_t limit = op.getTargetAttr().getMaxSharedMemoryPerBlock();
-      for (Attribute attr : op.getConfigsAttr()) {
-        auto config = cast<ConfigAttr>(attr);
-        int64_t bytes = getSharedMemoryBytes(op, config);
-        LLVM_DEBUG(llvm::dbgs() << config << ": " << bytes << " bytes\n");
-        if (bytes > limit) {
-          op.emitOpError() << "config " << config << " needs " << bytes
-                           << " bytes of shared memory, over the "
-                           << op.getTargetAttr().getChip() << " limit of "
-                           << limit << " bytes";
+      for (Attribute attr : op.getConfigsAttr())
+        if (failed(checkSharedMemory(op, cast<ConfigAttr>(attr))))
           return WalkResult::interrupt();
-        }
-      }
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

@@ -17,8 +17,17 @@ namespace mlir::qgemm {
 #define GEN_PASS_DECL
 #include "qgemm/Transforms/Passes.h.inc"
 
+/// Bytes of padding after each shared-memory row of an operand tile: rows of
+/// 16 x odd bytes put the eight 16-byte rows one ldmatrix reads in distinct
+/// banks.
+inline constexpr int64_t kSharedRowPadBytes = 16;
+
 /// Shared memory, in bytes, one thread block of `config` uses for `op`.
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
+
+/// Emits a located error on `op` and fails when `config` needs more shared
+/// memory than the op's target allows.
+LogicalResult checkSharedMemory(MatmulOp op, ConfigAttr config);
 
 /// The variants `qgemm-configure` picks for `op` (see its description).
 SmallVector<ConfigAttr> chooseConfigs(MatmulOp op);

@@ -38,8 +38,6 @@ namespace {
 constexpr int64_t kQuantizeWarps = 8;
 /// Bytes moved by one cp.async.
 constexpr int64_t kCopyBytes = 16;
-/// Padding after each shared-memory row (see getSharedMemoryBytes).
-constexpr int64_t kRowPadBytes = 16;
 /// Alignment of the workspace sections, in bytes.
 constexpr int64_t kWorkspaceAlign = 256;
 
@@ -191,7 +189,7 @@ struct Tiling {
       : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()),
         wm(c.getWarpM()), wn(c.getWarpN()), stages(c.getStages()),
         warpsN(c.getBlockN() / c.getWarpN()), threads(32 * c.getNumWarps()),
-        rowBytes(c.getBlockK() + kRowPadBytes), mTiles(wm / 16),
+        rowBytes(c.getBlockK() + kSharedRowPadBytes), mTiles(wm / 16),
         nTiles(wn / 8) {}
 };
 
@@ -402,13 +400,8 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
       return op.emitOpError() << "expected stages >= 2 for the cp.async "
                                  "ring, got "
                               << config.getStages();
-    int64_t limit = op.getTargetAttr().getMaxSharedMemoryPerBlock();
-    int64_t bytes = getSharedMemoryBytes(op, config);
-    if (bytes > limit)
-      return op.emitOpError() << "config " << config << " needs " << bytes
-                              << " bytes of shared memory, over the "
-                              << op.getTargetAttr().getChip() << " limit of "
-                              << limit << " bytes";
+    if (failed(checkSharedMemory(op, config)))
+      return failure();
     if (op.getN() % config.getBlockN() != 0)
       return op.emitOpError() << "expected cta tile N (" << config.getBlockN()
                               << ") to divide N (" << op.getN() << ")";
