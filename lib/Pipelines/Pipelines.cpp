@@ -27,12 +27,12 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
-  // The kernels: structured ops to NVVM. Math goes to LLVM intrinsics
-  // before convert-gpu-to-nvvm so that nothing calls into libdevice.
+  // The kernels: structured ops to NVVM. The kernels use no math ops and no
+  // scalar float min/max, which convert-gpu-to-nvvm would turn into
+  // libdevice calls.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertNVGPUToNVVMPass());
-  kernels.addPass(createConvertMathToLLVMPass());
   kernels.addPass(createConvertVectorToLLVMPass());
   kernels.addPass(memref::createExpandStridedMetadataPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());

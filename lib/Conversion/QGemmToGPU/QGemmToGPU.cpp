@@ -474,10 +474,12 @@ struct ConvertQGemmToGPUPass
       auto ops = llvm::to_vector(func.getOps<MatmulOp>());
       if (ops.empty())
         return;
-      if (ops.size() > 1 || !func.getOps<QuantizeOp>().empty()) {
+      size_t numQGemmOps =
+          ops.size() + llvm::range_size(func.getOps<QuantizeOp>());
+      if (numQGemmOps > 1) {
         func.emitError() << "expected exactly one qgemm.matmul per func (one "
                             "kernel family per host stub), got "
-                         << ops.size() << " qgemm ops";
+                         << numQGemmOps << " qgemm ops";
         failedAny = true;
         return;
       }
