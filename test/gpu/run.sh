@@ -29,23 +29,43 @@ NVCC=$CUDA_HOME/bin/nvcc
 [ -x "$NVCC" ] || NVCC=$(command -v nvcc || true)
 [ -n "$NVCC" ] || { echo "error: nvcc not found (set CUDA_HOME)" >&2; exit 1; }
 CXX=${CXX:-g++}
-KERNELS="w8a8_n4096_k4096 w8a8_n1024_k4096 w8a8_n4096_k1024 w8a8_n11008_k4096"
 BUILD=.gpu-out/build
 RESULTS=${OUT:-.gpu-out/results}
 CHECK_TIMEOUT=${CHECK_TIMEOUT:-240}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-240}
 read -r -a EXTRA <<<"${HARNESS_ARGS:-}"
 
+# The stubs under test: every w8a8_n<N>_k<K>[_tag].h in STUB_DIR unless
+# KERNELS names them (space-separated function names).
+if [ -z "${KERNELS:-}" ]; then
+  KERNELS=$(cd "$GEN" 2>/dev/null && ls w8a8_n*_k*.h 2>/dev/null | sed 's/\.h$//' | sort || true)
+fi
+[ -n "$KERNELS" ] || {
+  echo "error: no w8a8_n<N>_k<K>.h stubs in $GEN; generate them with" >&2
+  echo "  for f in test/gpu/kernels/*.mlir; do build/bin/qgemm-compile \$f --chip=sm_90 -o $GEN; done" >&2
+  exit 1
+}
 for f in $KERNELS; do
+  if ! [[ $f =~ ^w8a8_n([0-9]+)_k([0-9]+)(_[A-Za-z0-9_]+)?$ ]]; then
+    echo "error: '$f' is not named w8a8_n<N>_k<K>[_tag]" >&2
+    exit 1
+  fi
   for ext in h cpp; do
     if [ ! -f "$GEN/$f.$ext" ]; then
-      echo "error: $GEN/$f.$ext is missing; generate it with" >&2
-      echo "  build/bin/qgemm-compile test/gpu/kernels/$f.mlir --chip=sm_90 -o $GEN" >&2
+      echo "error: $GEN/$f.$ext is missing; generate it with qgemm-compile" >&2
       exit 1
     fi
   done
 done
 mkdir -p "$BUILD/obj" "$RESULTS"
+: >"$BUILD/kernels.inc"
+: >"$BUILD/kernels.def"
+for f in $KERNELS; do
+  [[ $f =~ ^w8a8_n([0-9]+)_k([0-9]+) ]]
+  echo "#include \"$f.h\"" >>"$BUILD/kernels.inc"
+  echo "QGEMM_W8A8_KERNEL($f, ${BASH_REMATCH[1]}, ${BASH_REMATCH[2]})," >>"$BUILD/kernels.def"
+done
+
 
 echo "== build ($("$NVCC" --version | tail -n 1))"
 pids=()
@@ -65,7 +85,7 @@ for f in $KERNELS; do
   compile "stub_$f" "$CXX" -std=c++17 -O2 -I"$CUDA_HOME/include" -I"$GEN" \
     -c "$GEN/$f.cpp" -o "$BUILD/obj/stub_$f.o"
 done
-compile harness "$NVCC" -std=c++17 -O2 -arch=sm_90 -Iinclude -I"$GEN" \
+compile harness "$NVCC" -std=c++17 -O2 -arch=sm_90 -Iinclude -I"$GEN" -I"$BUILD" \
   -c test/gpu/w8a8_harness.cu -o "$BUILD/obj/harness.o"
 failed=0
 for i in "${!pids[@]}"; do

@@ -112,7 +112,8 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     if ((i + 1) * 32 > chunks)
       chunk = arith::MinUIOp::create(b, chunk, e.idx(chunks - 1));
     Value col = e.mul(chunk, vec);
-    Value v = vector::LoadOp::create(b, f16Vec, x, ValueRange{row, col});
+    Value v = vector::LoadOp::create(b, f16Vec, x, ValueRange{row, col},
+                                      /*nontemporal=*/false, llvm::Align(16));
     cols.push_back(col);
     values.push_back(v);
   }
@@ -166,14 +167,16 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Value qi = arith::FPToSIOp::create(b, i8Vec, q);
     qi = arith::SelectOp::create(b, zeroRow, zeros, qi);
     if ((i + 1) * 32 <= chunks) {
-      vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]});
+      vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
+                              /*nontemporal=*/false, llvm::Align(vec));
       continue;
     }
     auto inRow = scf::IfOp::create(
         b, e.ult(e.add(lane, i * 32), e.idx(chunks)), /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&inRow.getThenRegion().front());
-    vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]});
+    vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
+                            /*nontemporal=*/false, llvm::Align(vec));
   }
   b.setInsertionPointAfter(inBounds);
   gpu::ReturnOp::create(b);
@@ -344,7 +347,9 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     for (int64_t ni = 0; ni < t.nTiles; ++ni) {
       Value acc = loop.getResult(mi * t.nTiles + ni);
       Value col = e.add(e.add(e.add(blockCol, warpCol), ni * 8), pairCol);
-      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{col});
+      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{col},
+                                           /*nontemporal=*/false,
+                                           llvm::Align(8));
       for (int64_t half = 0; half < 2; ++half) {
         Value row = e.add(
             e.add(e.add(e.add(blockRow, warpRow), mi * 16), half * 8),
@@ -358,7 +363,8 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
         f = arith::MulFOp::create(b, f, swPair);
         Value h = arith::TruncFOp::create(b, f16x2, f);
-        vector::StoreOp::create(b, h, y, ValueRange{row, col});
+        vector::StoreOp::create(b, h, y, ValueRange{row, col},
+                                /*nontemporal=*/false, llvm::Align(4));
       }
     }
   }
