@@ -48,7 +48,8 @@ namespace {
 struct KernelInfo {
   std::string name;
   int64_t threads = 0, blockM = 0, blockN = 0, maxM = 0, sharedMemory = 0,
-          rowsPerBlock = 0;
+          rowsPerBlock = 0, splitK = 1;
+  bool programmatic = false;
 };
 
 SmallVector<KernelInfo> readKernels(DictionaryAttr launch) {
@@ -67,6 +68,9 @@ SmallVector<KernelInfo> readKernels(DictionaryAttr launch) {
     info.maxM = get("max_m");
     info.sharedMemory = get("shared_memory");
     info.rowsPerBlock = get("rows_per_block");
+    info.splitK = std::max<int64_t>(1, get("split_k"));
+    auto programmatic = dict.getAs<BoolAttr>("programmatic");
+    info.programmatic = programmatic && programmatic.getValue();
     kernels.push_back(info);
   }
   return kernels;
@@ -133,7 +137,10 @@ extern "C" {
      << "/// Bytes of device workspace a call with this M needs: the int8\n"
         "/// activations [M, "
      << k << "] at offset 0, then the fp32 per-token\n"
-        "/// scales [M] at the next multiple of 256.\n"
+        "/// scales [M] at the next multiple of 256; when the variant chosen\n"
+        "/// for M splits K, int32 partial tiles and tile counters follow.\n"
+        "/// Nothing in it needs initializing; calls that run concurrently\n"
+        "/// need separate workspaces.\n"
      << "size_t " << f << "_workspace_size(int64_t m);\n\n"
      << "/// Quantizes x per token into `workspace`, multiplies by wq and\n"
         "/// writes y, on `stream` (asynchronous). Loads the kernels into the\n"
@@ -178,11 +185,15 @@ std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
      << "constexpr unsigned kQuantizeThreads = " << quantize.threads
      << ", kQuantizeRows = " << quantize.rowsPerBlock << ";\n\n"
      << "struct Variant {\n  const char *name;\n  unsigned threads, blockM, "
-        "blockN, sharedMemory;\n  int64_t maxM; // 0: no bound\n};\n"
+        "blockN, sharedMemory;\n  int64_t maxM; // 0: no bound\n"
+        "  unsigned splitK;    // K slices along grid z\n"
+        "  bool programmatic; // launched as a programmatic dependent of "
+        "quantize\n};\n"
      << "const Variant kVariants[] = {\n";
   for (const KernelInfo &v : variants)
     os << "    {\"" << v.name << "\", " << v.threads << ", " << v.blockM
        << ", " << v.blockN << ", " << v.sharedMemory << ", " << v.maxM
+       << ", " << v.splitK << ", " << (v.programmatic ? "true" : "false")
        << "},\n";
   os << "};\nconstexpr int kNumVariants = " << variants.size() << ";\n";
   os << R"(
@@ -198,6 +209,33 @@ std::deque<LoadedModule> gLoaded; // stable addresses
 char gJitLog[16384];
 
 int64_t alignUp(int64_t value, int64_t to) { return (value + to - 1) / to * to; }
+
+/// The variant for `m`: the first whose max M bound admits it.
+int chooseVariant(int64_t m) {
+  for (int i = 0; i < kNumVariants; ++i)
+    if (kVariants[i].maxM == 0 || m <= kVariants[i].maxM)
+      return i;
+  return kNumVariants - 1;
+}
+
+/// Where things live in the workspace of a call with `m` rows: the int8
+/// activations [m, K] at 0, the fp32 scales [m], then for a split-K variant
+/// the int32 partial tiles [splitK, m, N] and one int32 counter per tile.
+struct Layout {
+  int64_t scales, partials, partialCount, counters, counterCount, total;
+};
+
+Layout layout(int64_t m) {
+  const Variant &v = kVariants[chooseVariant(m)];
+  Layout l;
+  l.scales = alignUp(m * kK, kAlign);
+  l.partials = l.scales + alignUp(m * 4, kAlign);
+  l.partialCount = v.splitK > 1 ? (int64_t)v.splitK * m * kN : 0;
+  l.counters = l.partials + alignUp(l.partialCount * 4, kAlign);
+  l.counterCount = v.splitK > 1 ? (kN / v.blockN) * ((m + v.blockM - 1) / v.blockM) : 0;
+  l.total = l.counters + alignUp(l.counterCount * 4, kAlign);
+  return l;
+}
 
 /// Loads the module into `context` once (cubin first, then PTX) and keeps
 /// the JIT log of the last attempt.
@@ -277,7 +315,7 @@ struct Memref {
 )";
   os << "extern \"C\" size_t " << f << "_workspace_size(int64_t m) {\n"
      << "  if (m <= 0 || m > kMaxM)\n    return 0;\n"
-     << "  return (size_t)(alignUp(m * kK, kAlign) + alignUp(m * 4, kAlign));\n"
+     << "  return (size_t)layout(m).total;\n"
      << "}\n\n"
      << "extern \"C\" const char *" << f << "_jit_log(void) { return gJitLog; }\n\n"
      << "extern \"C\" qgemm_status " << f
@@ -298,16 +336,27 @@ struct Memref {
   if (qgemm_status status = getModule(context, &loaded))
     return status;
 
+  int chosen = chooseVariant(m);
+  const Variant &variant = kVariants[chosen];
+  int64_t gridY = (m + variant.blockM - 1) / variant.blockM;
+  if (gridY > 65535)
+    return QGEMM_ERROR_INVALID_VALUE;
+  Layout l = layout(m);
   CUdeviceptr xq = workspace;
-  CUdeviceptr sx = workspace + (CUdeviceptr)alignUp(m * kK, kAlign);
+  CUdeviceptr sx = workspace + (CUdeviceptr)l.scales;
+  CUdeviceptr partials = workspace + (CUdeviceptr)l.partials;
+  CUdeviceptr counters = workspace + (CUdeviceptr)l.counters;
 
-  // Kernel 1: per-token quantization, one warp per row.
+  // Kernel 1: per-token quantization, one warp per row; it also zeroes the
+  // split-K tile counters.
   {
-    Memref xDesc(x, m, kK), xqDesc(xq, m, kK), sxDesc(sx, m);
+    Memref xDesc(x, m, kK), xqDesc(xq, m, kK), sxDesc(sx, m),
+        countersDesc(counters, l.counterCount);
     std::vector<void *> params;
     xDesc.push(params);
     xqDesc.push(params);
     sxDesc.push(params);
+    countersDesc.push(params);
     unsigned grid = (unsigned)((m + kQuantizeRows - 1) / kQuantizeRows);
     if (cuLaunchKernel(loaded->quantize, grid, 1, 1, kQuantizeThreads, 1, 1, 0,
                        stream, params.data(), nullptr) != CUDA_SUCCESS)
@@ -315,28 +364,38 @@ struct Memref {
   }
 
   // Kernel 2: the int8 matmul variant chosen by M.
-  int chosen = kNumVariants - 1;
-  for (int i = 0; i < kNumVariants; ++i)
-    if (kVariants[i].maxM == 0 || m <= kVariants[i].maxM) {
-      chosen = i;
-      break;
-    }
-  const Variant &variant = kVariants[chosen];
-  int64_t gridY = (m + variant.blockM - 1) / variant.blockM;
-  if (gridY > 65535)
-    return QGEMM_ERROR_INVALID_VALUE;
   Memref xqDesc(xq, m, kK), sxDesc(sx, m), wDesc(wq, kN, kK), swDesc(sw, kN),
-      yDesc(y, m, kN);
+      yDesc(y, m, kN), partialsDesc(partials, l.partialCount),
+      countersDesc(counters, l.counterCount);
   std::vector<void *> params;
   xqDesc.push(params);
   sxDesc.push(params);
   wDesc.push(params);
   swDesc.push(params);
   yDesc.push(params);
-  if (cuLaunchKernel(loaded->variants[chosen], (unsigned)(kN / variant.blockN),
-                     (unsigned)gridY, 1, variant.threads, 1, 1,
-                     variant.sharedMemory, stream, params.data(),
-                     nullptr) != CUDA_SUCCESS)
+  partialsDesc.push(params);
+  countersDesc.push(params);
+  CUlaunchConfig config;
+  memset(&config, 0, sizeof(config));
+  config.gridDimX = (unsigned)(kN / variant.blockN);
+  config.gridDimY = (unsigned)gridY;
+  config.gridDimZ = variant.splitK;
+  config.blockDimX = variant.threads;
+  config.blockDimY = config.blockDimZ = 1;
+  config.sharedMemBytes = variant.sharedMemory;
+  config.hStream = stream;
+  // It may start while quantize runs: it waits (griddepcontrol.wait)
+  // before reading what quantize writes.
+  CUlaunchAttribute attribute;
+  memset(&attribute, 0, sizeof(attribute));
+  attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+  attribute.value.programmaticStreamSerializationAllowed = 1;
+  if (variant.programmatic) {
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  if (cuLaunchKernelEx(&config, loaded->variants[chosen], params.data(),
+                       nullptr) != CUDA_SUCCESS)
     return QGEMM_ERROR_LAUNCH;
   return QGEMM_SUCCESS;
 }

@@ -23,8 +23,10 @@ using namespace mlir::qgemm;
 int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
   int64_t rowBytes = config.getBlockK() * eltBytes + kSharedRowPadBytes;
-  return config.getStages() * (config.getBlockM() + config.getBlockN()) *
-         rowBytes;
+  int64_t rings =
+      config.getStages() * (config.getBlockM() + config.getBlockN()) * rowBytes;
+  // Split-K kernels keep a "last slice" flag behind the rings.
+  return config.getSplitK() > 1 ? rings + kSplitKFlagBytes : rings;
 }
 
 LogicalResult mlir::qgemm::checkSharedMemory(MatmulOp op, ConfigAttr config) {

@@ -30,9 +30,9 @@ func.func @negative_static_m(%x: memref<16x256xf16>, %w: memref<128x256xi8>, %sw
 // -----
 
 func.func @negative_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{split_k = 2 is not implemented yet (expected 1)}}
+  // expected-error @+1 {{expected split_k (3) to divide the number of K tiles (4)}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
-      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], split_k = 2>]}
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], split_k = 3>]}
   return
 }
 

@@ -5,16 +5,24 @@
 // wait that leaves stages - 2 groups in flight, ldmatrix x4 / x2, int8
 // mma.sync m16n8k32 with int32 accumulators carried by the K loop, and the
 // scaled fp16 epilogue; the func keeps its signature and gets the launch
-// description.
+// description. On sm_90 the matmul is a programmatic dependent of quantize:
+// the prologue's weight copies come before griddepcontrol.wait, the
+// activation copies after it. With split_k > 1 (second case, sm_80: no
+// griddepcontrol) each K slice stores int32 partials, counts itself in a
+// per-tile counter, and the last slice sums the partials.
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: func.func @w8a8_two_variants(
-// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 8 : i64, shared_memory = 0 : i64, threads = 256 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, shared_memory = 11520 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, shared_memory = 40960 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
+// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 8 : i64, shared_memory = 0 : i64, threads = 256 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, programmatic = true, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
 // CHECK-NOT: qgemm.matmul
 // CHECK: return
 
 // CHECK: gpu.module @w8a8_two_variants_kernels
-// CHECK: gpu.func @quantize(%[[X:.*]]: memref<?x256xf16>, %[[XQ:.*]]: memref<?x256xi8>, %[[SX:.*]]: memref<?xf32>) kernel
+// CHECK: gpu.func @quantize(%[[X:.*]]: memref<?x256xf16>, %[[XQ:.*]]: memref<?x256xi8>, %[[SX:.*]]: memref<?xf32>, %[[CNT:.*]]: memref<?xi32>) kernel
+// CHECK-NEXT: nvvm.griddepcontrol launch_dependents
+// The split-K counters are zeroed (grid-stride loop over their count).
+// CHECK: scf.for
+// CHECK-NEXT: memref.store %{{.*}}, %[[CNT]]
 // CHECK: vector.reduction <maxnumf>
 // CHECK-COUNT-5: gpu.shuffle  xor
 // CHECK: arith.divf
@@ -25,13 +33,18 @@
 
 // Variant 0: cta [16, 32, 64], 3 stages, 4 warps of [16, 8]; shared memory
 // 3 x (16 + 32) x (64 + 16) = 11520 bytes; variant 1: 4 x 128 x 80 = 40960.
-// CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %[[ASX:.*]]: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %[[SW:.*]]: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>) kernel
+// CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %[[ASX:.*]]: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %[[SW:.*]]: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>, %{{.*}}: memref<?xi32>, %{{.*}}: memref<?xi32>) kernel
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM]]{{.*}} to memref<3x16x80xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM]]{{.*}} to memref<3x32x80xi8, #gpu.address_space<workgroup>>
-// Prologue: stages - 1 = 2 groups.
+// Prologue: stages - 1 = 2 groups; the weight tiles of both before the wait.
+// CHECK: nvgpu.device_async_copy %[[W]]{{.*}}, 16, %{{.*}} {bypassL1}
+// CHECK: nvgpu.device_async_copy %[[W]]{{.*}}, 16, %{{.*}} {bypassL1}
+// CHECK-NOT: nvgpu.device_async_copy %[[AQ]]
+// CHECK: nvvm.griddepcontrol wait
 // CHECK: nvgpu.device_async_copy %[[AQ]]{{.*}}, 16, %{{.*}} {bypassL1}
 // CHECK: nvgpu.device_async_create_group
+// CHECK: nvgpu.device_async_copy %[[AQ]]
 // CHECK: nvgpu.device_async_create_group
 // One 16 x 8 mma tile per warp: one accumulator plus the last group token.
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<2x2xi32>, !nvgpu.device.async.token)
@@ -49,6 +62,7 @@
 // CHECK: arith.mulf
 // CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>
 // CHECK: vector.store %{{.*}}, %[[Y]]
+// CHECK-NOT: nvvm.memory.barrier
 // CHECK: gpu.func @matmul_v1
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
@@ -56,5 +70,41 @@ func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw:
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
        configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 3, max_m = 16>,
                   #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
+  return
+}
+
+// -----
+
+// split_k = 4 on sm_80: K = 256 is 4 tiles of 64, one per slice; 16 bytes of
+// shared memory behind the rings (3 x 48 x 80 = 11520) hold the flag.
+// CHECK-LABEL: func.func @w8a8_split_k(
+// CHECK-SAME: {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 11536 : i64, split_k = 4 : i64, threads = 128 : i64}
+// CHECK-NOT: griddepcontrol
+// CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>, %[[PART:.*]]: memref<?xi32>, %[[CNT:.*]]: memref<?xi32>) kernel
+// The slice is block z; its K tiles start at z * 1.
+// CHECK: %[[Z:.*]] = gpu.block_id  z
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c1{{.*}} step %c1{{.*}} iter_args
+// CHECK: nvgpu.mma.sync
+// Every slice stores its int32 partials (rows < M), releases them and
+// counts itself; thread 0 publishes "last" through shared memory.
+// CHECK: vector.store %{{.*}}, %[[PART]][%{{.*}}] {alignment = 8 : i64} : memref<?xi32>, vector<2xi32>
+// CHECK: nvvm.memory.barrier <gpu>
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.view %{{.*}}[%c11520{{.*}}][] : {{.*}} to memref<1xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[CNT]]
+// CHECK: arith.cmpi eq, %{{.*}}, %c3_i32
+// CHECK: gpu.barrier
+// The last slice sums the 4 partials and runs the epilogue.
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args
+// CHECK: vector.load %[[PART]]
+// CHECK: arith.addi %{{.*}} : vector<2xi32>
+// CHECK: arith.sitofp
+// CHECK: vector.store %{{.*}}, %[[Y]]
+func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_80">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 3, split_k = 4>]}
   return
 }

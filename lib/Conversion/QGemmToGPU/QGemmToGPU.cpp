@@ -10,6 +10,14 @@
 //              q = clamp(roundeven(x / scale), -128, 127), zero row -> 0;
 //   matmul_v*  per config: cp.async ring over K (stages deep), ldmatrix,
 //              mma.sync m16n8k32 s8 -> s32, epilogue acc * sx[m] * sw[n].
+//              With split_k = S the grid has S slices along z, each over
+//              K / S; every slice stores its int32 partial tile, and the
+//              last slice to finish a tile (a counter per tile) adds the S
+//              partials (exact in int32, in any order) and runs the epilogue.
+//
+// On sm_90 and later the matmul is launched as a programmatic dependent of
+// the quantize kernel: it issues the weight copies of the ring prologue,
+// then waits (griddepcontrol.wait) for the quantized activations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,14 +87,21 @@ gpu::GPUFuncOp createKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 }
 
 /// Builds the per-token quantize kernel: x f16 [M, K] -> xq i8, sx f32 [M].
+/// It also zeroes `counters` (the split-K tile counters of the matmul that
+/// follows; empty when that matmul does not split K).
 void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          MemRefType xType, MemRefType xqType,
-                         MemRefType sxType) {
-  gpu::GPUFuncOp func =
-      createKernel(b, module, "quantize", {xType, xqType, sxType});
+                         MemRefType sxType, MemRefType countersType,
+                         bool programmatic) {
+  gpu::GPUFuncOp func = createKernel(b, module, "quantize",
+                                     {xType, xqType, sxType, countersType});
   Emitter e{b};
   Value x = func.getArgument(0), xq = func.getArgument(1),
-        sx = func.getArgument(2);
+        sx = func.getArgument(2), counters = func.getArgument(3);
+  // The matmul may start now: it only reads what this kernel writes after
+  // its own griddepcontrol.wait.
+  if (programmatic)
+    NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::launch_dependents);
   int64_t k = xType.getDimSize(1);
   constexpr int64_t vec = 8; // 16-byte loads of fp16.
   auto f16Vec = VectorType::get({vec}, b.getF16Type());
@@ -95,7 +110,21 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
   Value tid = e.threadId();
   Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
-  Value row = e.add(e.mul(e.blockId(gpu::Dimension::x), kQuantizeWarps), warp);
+  Value block = e.blockId(gpu::Dimension::x);
+  {
+    // counters[i] = 0 for i in [0, dim), grid-stride.
+    int64_t threads = 32 * kQuantizeWarps;
+    Value first = e.add(e.mul(block, threads), tid);
+    Value stride =
+        e.mul(gpu::GridDimOp::create(b, gpu::Dimension::x), threads);
+    Value count = memref::DimOp::create(b, counters, 0);
+    Value zero = arith::ConstantIntOp::create(b, 0, 32);
+    auto zeroLoop = scf::ForOp::create(b, first, count, stride);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(zeroLoop.getBody());
+    memref::StoreOp::create(b, zero, counters, zeroLoop.getInductionVar());
+  }
+  Value row = e.add(e.mul(block, kQuantizeWarps), warp);
   Value m = memref::DimOp::create(b, x, 0);
   auto inBounds = scf::IfOp::create(b, e.ult(row, m), /*withElse=*/false);
   b.setInsertionPointToStart(&inBounds.getThenRegion().front());
@@ -184,32 +213,42 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
 /// Geometry of one matmul variant.
 struct Tiling {
-  int64_t bm, bn, bk, wm, wn, stages;
+  int64_t bm, bn, bk, wm, wn, stages, splitK;
   int64_t warpsN, threads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
 
   explicit Tiling(ConfigAttr c)
       : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()),
         wm(c.getWarpM()), wn(c.getWarpN()), stages(c.getStages()),
-        warpsN(c.getBlockN() / c.getWarpN()), threads(32 * c.getNumWarps()),
+        splitK(c.getSplitK()), warpsN(c.getBlockN() / c.getWarpN()),
+        threads(32 * c.getNumWarps()),
         rowBytes(c.getBlockK() + kSharedRowPadBytes), mTiles(wm / 16),
         nTiles(wn / 8) {}
+
+  /// Bytes of the two cp.async rings; the split-K flag follows them.
+  int64_t ringBytes() const { return stages * (bm + bn) * rowBytes; }
 };
 
 /// Builds one int8 matmul kernel:
-///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N]).
+///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N],
+///    partials i32 [split_k * M * N], counters i32 [tiles]).
+/// The last two are used only when the tiling splits K.
 void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                            StringRef name, const Tiling &t, MemRefType xqType,
                            MemRefType sxType, MemRefType wType,
-                           MemRefType swType, MemRefType yType) {
+                           MemRefType swType, MemRefType yType,
+                           MemRefType i32Type, bool programmatic) {
   gpu::GPUFuncOp func =
-      createKernel(b, module, name, {xqType, sxType, wType, swType, yType});
+      createKernel(b, module, name,
+                   {xqType, sxType, wType, swType, yType, i32Type, i32Type});
   Emitter e{b};
   Value xq = func.getArgument(0), sx = func.getArgument(1),
         w = func.getArgument(2), sw = func.getArgument(3),
-        y = func.getArgument(4);
+        y = func.getArgument(4), partials = func.getArgument(5),
+        counters = func.getArgument(6);
+  int64_t n = wType.getDimSize(0);
   int64_t k = xqType.getDimSize(1);
-  int64_t kTiles = k / t.bk;
+  int64_t kTiles = k / t.bk / t.splitK; // K tiles of one split-K slice.
   MLIRContext *ctx = b.getContext();
 
   // Shared memory: A ring [stages, BM, rowBytes], B ring [stages, BN, rowBytes].
@@ -233,56 +272,81 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value warpCol = e.mul(e.rem(warp, t.warpsN), t.wn);
   Value blockRow = e.mul(e.blockId(gpu::Dimension::y), t.bm);
   Value blockCol = e.mul(e.blockId(gpu::Dimension::x), t.bn);
+  Value slice = t.splitK > 1 ? e.blockId(gpu::Dimension::z) : e.idx(0);
+  Value firstTile = e.mul(slice, kTiles);
   Value m = memref::DimOp::create(b, xq, 0);
   Value mLast = arith::SubIOp::create(b, m, e.idx(1));
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
 
-  // Issues the cp.async copies of K tile `kTile` into ring slot `slot`; when
-  // `live` is false the copies read nothing and zero-fill.
-  auto issueTile = [&](Value kTile, Value slot, Value live) {
-    SmallVector<Value> tokens;
-    Value kBase = e.mul(kTile, t.bk);
+  // Issues the cp.async copies of `rows` rows of K tile `kTile` (local to
+  // the slice) from `src` into ring slot `slot` of `dst`; when `live` is
+  // false the copies read nothing and zero-fill. Rows past M zero-fill too
+  // when `maskRows`.
+  auto copyTile = [&](Value src, Value dst, int64_t rows, Value rowBase,
+                      bool maskRows, Value kTile, Value slot, Value live,
+                      SmallVectorImpl<Value> &tokens) {
+    Value kBase = e.mul(e.add(firstTile, kTile), t.bk);
     int64_t chunksPerRow = t.bk / kCopyBytes;
-    auto copyRows = [&](Value src, Value dst, int64_t rows, Value rowBase,
-                        bool maskRows) {
-      int64_t chunks = rows * chunksPerRow;
-      for (int64_t first = 0; first < chunks; first += t.threads) {
-        Value c = e.add(tid, first);
-        // A last, partial round: the spare threads repeat the last chunk
-        // (same bytes to the same place), which keeps the copy unconditional.
-        if (first + t.threads > chunks)
-          c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
-        Value r = e.div(c, chunksPerRow);
-        Value col = e.mul(e.rem(c, chunksPerRow), kCopyBytes);
-        Value globalRow = e.add(rowBase, r);
-        Value valid = live;
-        if (maskRows) {
-          Value inM = e.ult(globalRow, m);
-          valid = arith::AndIOp::create(b, valid, inM);
-          globalRow = arith::MinUIOp::create(b, globalRow, mLast);
-        }
-        Value bytes = arith::SelectOp::create(b, valid, e.idx(kCopyBytes),
-                                              e.idx(0));
-        Value tok = nvgpu::DeviceAsyncCopyOp::create(
-            b, tokenType, dst, ValueRange{slot, r, col}, src,
-            ValueRange{globalRow, e.add(kBase, col)},
-            b.getIndexAttr(kCopyBytes), bytes, b.getUnitAttr());
-        tokens.push_back(tok);
+    int64_t chunks = rows * chunksPerRow;
+    for (int64_t first = 0; first < chunks; first += t.threads) {
+      Value c = e.add(tid, first);
+      // A last, partial round: the spare threads repeat the last chunk
+      // (same bytes to the same place), which keeps the copy unconditional.
+      if (first + t.threads > chunks)
+        c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
+      Value r = e.div(c, chunksPerRow);
+      Value col = e.mul(e.rem(c, chunksPerRow), kCopyBytes);
+      Value globalRow = e.add(rowBase, r);
+      Value valid = live;
+      if (maskRows) {
+        Value inM = e.ult(globalRow, m);
+        valid = arith::AndIOp::create(b, valid, inM);
+        globalRow = arith::MinUIOp::create(b, globalRow, mLast);
       }
-    };
-    copyRows(xq, aRing, t.bm, blockRow, /*maskRows=*/true);
-    copyRows(w, bRing, t.bn, blockCol, /*maskRows=*/false);
+      Value bytes =
+          arith::SelectOp::create(b, valid, e.idx(kCopyBytes), e.idx(0));
+      Value tok = nvgpu::DeviceAsyncCopyOp::create(
+          b, tokenType, dst, ValueRange{slot, r, col}, src,
+          ValueRange{globalRow, e.add(kBase, col)},
+          b.getIndexAttr(kCopyBytes), bytes, b.getUnitAttr());
+      tokens.push_back(tok);
+    }
+  };
+  auto copyA = [&](Value kTile, Value slot, Value live,
+                   SmallVectorImpl<Value> &tokens) {
+    copyTile(xq, aRing, t.bm, blockRow, /*maskRows=*/true, kTile, slot, live,
+             tokens);
+  };
+  auto copyB = [&](Value kTile, Value slot, Value live,
+                   SmallVectorImpl<Value> &tokens) {
+    copyTile(w, bRing, t.bn, blockCol, /*maskRows=*/false, kTile, slot, live,
+             tokens);
+  };
+  auto commit = [&](ArrayRef<Value> tokens) -> Value {
     return nvgpu::DeviceAsyncCreateGroupOp::create(b, tokenType, tokens)
         .getResult();
   };
 
+  // Prologue: the first stages - 1 tiles. The weight copies go first: they
+  // do not depend on the quantize kernel, so with a programmatic launch
+  // they are in flight while it finishes. Group s holds A tile s (group 0
+  // also every prologue B tile), so waiting for group s still covers B
+  // tile s.
   Value isTrue = arith::ConstantIntOp::create(b, 1, 1);
-  // Prologue: the first stages - 1 tiles.
-  Value group;
+  Value isFalse = arith::ConstantIntOp::create(b, 0, 1);
+  SmallVector<Value> prologueTokens;
   for (int64_t s = 0; s < t.stages - 1; ++s)
-    group = issueTile(e.idx(std::min(s, kTiles - 1)), e.idx(s),
-                      s < kTiles ? isTrue
-                                 : arith::ConstantIntOp::create(b, 0, 1));
+    copyB(e.idx(std::min(s, kTiles - 1)), e.idx(s),
+          s < kTiles ? isTrue : isFalse, prologueTokens);
+  if (programmatic)
+    NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
+  Value group;
+  for (int64_t s = 0; s < t.stages - 1; ++s) {
+    copyA(e.idx(std::min(s, kTiles - 1)), e.idx(s),
+          s < kTiles ? isTrue : isFalse, prologueTokens);
+    group = commit(prologueTokens);
+    prologueTokens.clear();
+  }
 
   // Main loop over K tiles with the accumulators as iter_args.
   auto accType = VectorType::get({2, 2}, b.getI32Type());
@@ -303,7 +367,11 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Value next = e.add(kt, t.stages - 1);
     Value live = e.ult(next, e.idx(kTiles));
     Value nextClamped = arith::MinUIOp::create(b, next, e.idx(kTiles - 1));
-    Value nextGroup = issueTile(nextClamped, e.rem(next, t.stages), live);
+    Value nextSlot = e.rem(next, t.stages);
+    SmallVector<Value> tokens;
+    copyA(nextClamped, nextSlot, live, tokens);
+    copyB(nextClamped, nextSlot, live, tokens);
+    Value nextGroup = commit(tokens);
 
     Value slot = e.rem(kt, t.stages);
     SmallVector<Value> accs(iterArgs.begin(), iterArgs.end() - 1);
@@ -339,35 +407,128 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     scf::YieldOp::create(b, accs);
   }
 
-  // Epilogue: y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
+  // The accumulator fragments as (row, col) pairs: fragment i of mma tile
+  // (mi, ni) holds y[row, col..col+1] (mma.sync m16n8 C layout).
+  auto i32x2 = VectorType::get({2}, b.getI32Type());
   auto f32x2 = VectorType::get({2}, b.getF32Type());
   auto f16x2 = VectorType::get({2}, b.getF16Type());
   Value groupRow = e.div(lane, 4), pairCol = e.mul(e.rem(lane, 4), 2);
-  for (int64_t mi = 0; mi < t.mTiles; ++mi) {
+  struct Pair {
+    Value row, col, value;
+  };
+  SmallVector<Pair> pairs;
+  for (int64_t mi = 0; mi < t.mTiles; ++mi)
     for (int64_t ni = 0; ni < t.nTiles; ++ni) {
       Value acc = loop.getResult(mi * t.nTiles + ni);
       Value col = e.add(e.add(e.add(blockCol, warpCol), ni * 8), pairCol);
-      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{col},
-                                           /*nontemporal=*/false,
-                                           llvm::Align(8));
       for (int64_t half = 0; half < 2; ++half) {
         Value row = e.add(
             e.add(e.add(e.add(blockRow, warpRow), mi * 16), half * 8),
             groupRow);
-        auto inM = scf::IfOp::create(b, e.ult(row, m), /*withElse=*/false);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&inM.getThenRegion().front());
-        Value pair = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{half});
-        Value f = arith::SIToFPOp::create(b, f32x2, pair);
-        Value s = memref::LoadOp::create(b, sx, ValueRange{row});
-        f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
-        f = arith::MulFOp::create(b, f, swPair);
-        Value h = arith::TruncFOp::create(b, f16x2, f);
-        vector::StoreOp::create(b, h, y, ValueRange{row, col},
-                                /*nontemporal=*/false, llvm::Align(4));
+        pairs.push_back({row, col,
+                         vector::ExtractOp::create(
+                             b, acc, ArrayRef<int64_t>{half})});
       }
     }
+
+  // Epilogue: y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
+  auto storeY = [&](ArrayRef<Pair> out) {
+    for (const Pair &p : out) {
+      auto inM = scf::IfOp::create(b, e.ult(p.row, m), /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&inM.getThenRegion().front());
+      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{p.col},
+                                            /*nontemporal=*/false,
+                                            llvm::Align(8));
+      Value f = arith::SIToFPOp::create(b, f32x2, p.value);
+      Value s = memref::LoadOp::create(b, sx, ValueRange{p.row});
+      f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
+      f = arith::MulFOp::create(b, f, swPair);
+      Value h = arith::TruncFOp::create(b, f16x2, f);
+      vector::StoreOp::create(b, h, y, ValueRange{p.row, p.col},
+                              /*nontemporal=*/false, llvm::Align(4));
+    }
+  };
+  if (t.splitK == 1) {
+    storeY(pairs);
+    gpu::ReturnOp::create(b);
+    return;
   }
+
+  // Split-K: partials[(slice * M + row) * N + col] = acc (rows < M).
+  auto partialIndex = [&](Value s, Value row, Value col) {
+    return e.add(e.mul(e.add(arith::MulIOp::create(b, s, m), row), n), col);
+  };
+  for (const Pair &p : pairs) {
+    auto inM = scf::IfOp::create(b, e.ult(p.row, m), /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&inM.getThenRegion().front());
+    vector::StoreOp::create(b, p.value, partials,
+                            ValueRange{partialIndex(slice, p.row, p.col)},
+                            /*nontemporal=*/false, llvm::Align(8));
+  }
+  // Release the partials, count this slice in the tile's counter, and
+  // tell the whole block whether it was the last one.
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  gpu::BarrierOp::create(b);
+  auto flagType = MemRefType::get({1}, b.getI32Type(),
+                                  MemRefLayoutAttrInterface{}, workgroup);
+  Value flag =
+      memref::ViewOp::create(b, flagType, smem, e.idx(t.ringBytes()),
+                             ValueRange{});
+  Value tile = e.add(e.mul(e.blockId(gpu::Dimension::y), n / t.bn),
+                     e.blockId(gpu::Dimension::x));
+  {
+    auto thread0 = scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0)),
+        /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&thread0.getThenRegion().front());
+    Value one = arith::ConstantIntOp::create(b, 1, 32);
+    Value before = memref::AtomicRMWOp::create(
+        b, arith::AtomicRMWKind::addi, one, counters, ValueRange{tile});
+    Value last = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, before,
+        arith::ConstantIntOp::create(b, t.splitK - 1, 32));
+    memref::StoreOp::create(b, arith::ExtUIOp::create(b, b.getI32Type(), last),
+                            flag, ValueRange{e.idx(0)});
+  }
+  gpu::BarrierOp::create(b);
+  Value flagValue = memref::LoadOp::create(b, flag, ValueRange{e.idx(0)});
+  auto isLast = scf::IfOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ne, flagValue,
+                               arith::ConstantIntOp::create(b, 0, 32)),
+      /*withElse=*/false);
+  b.setInsertionPointToStart(&isLast.getThenRegion().front());
+  // Acquire the other slices' partials and add the S of them (int32 sums
+  // are exact, so the order does not matter). Rows past M read row M - 1,
+  // which was written, and are not stored.
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  Value zeroPair = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(i32x2, b.getI32IntegerAttr(0)));
+  SmallVector<Value> sumInits(pairs.size(), zeroPair);
+  auto sumLoop =
+      scf::ForOp::create(b, e.idx(0), e.idx(t.splitK), e.idx(1), sumInits);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(sumLoop.getBody());
+    SmallVector<Value> sums;
+    for (auto [i, p] : llvm::enumerate(pairs)) {
+      Value row = arith::MinUIOp::create(b, p.row, mLast);
+      Value part = vector::LoadOp::create(
+          b, i32x2, partials,
+          ValueRange{partialIndex(sumLoop.getInductionVar(), row, p.col)},
+          /*nontemporal=*/false, llvm::Align(8));
+      sums.push_back(
+          arith::AddIOp::create(b, sumLoop.getRegionIterArgs()[i], part));
+    }
+    scf::YieldOp::create(b, sums);
+  }
+  SmallVector<Pair> total = pairs;
+  for (auto [i, p] : llvm::enumerate(total))
+    p.value = sumLoop.getResult(i);
+  storeY(total);
+  b.setInsertionPointAfter(isLast);
   gpu::ReturnOp::create(b);
 }
 
@@ -399,9 +560,11 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
   SmallVector<Tiling> tilings;
   for (Attribute attr : configs) {
     auto config = cast<ConfigAttr>(attr);
-    if (config.getSplitK() != 1)
-      return op.emitOpError() << "split_k = " << config.getSplitK()
-                              << " is not implemented yet (expected 1)";
+    int64_t kTiles = op.getK() / config.getBlockK();
+    if (kTiles % config.getSplitK() != 0)
+      return op.emitOpError()
+             << "expected split_k (" << config.getSplitK()
+             << ") to divide the number of K tiles (" << kTiles << ")";
     if (config.getStages() < 2)
       return op.emitOpError() << "expected stages >= 2 for the cp.async "
                                  "ring, got "
@@ -427,7 +590,11 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
   MemRefType xType = op.getLhs().getType();
   auto xqType = MemRefType::get({ShapedType::kDynamic, k}, b.getI8Type());
   auto sxType = MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
-  buildQuantizeKernel(b, gpuModule, xType, xqType, sxType);
+  auto i32Type = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+  // Programmatic dependent launch (griddepcontrol) needs sm_90.
+  bool programmatic = op.getTargetAttr().getSMVersion() >= 90;
+  buildQuantizeKernel(b, gpuModule, xType, xqType, sxType, i32Type,
+                      programmatic);
 
   SmallVector<Attribute> kernels;
   kernels.push_back(b.getDictionaryAttr({
@@ -441,7 +608,8 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
   for (auto [i, tiling] : llvm::enumerate(tilings)) {
     std::string name = "matmul_v" + std::to_string(i);
     buildInt8MatmulKernel(b, gpuModule, name, tiling, xqType, sxType, wType,
-                          swType, op.getOut().getType());
+                          swType, op.getOut().getType(), i32Type,
+                          programmatic);
     auto config = cast<ConfigAttr>(configs[i]);
     kernels.push_back(b.getDictionaryAttr({
         b.getNamedAttr("kernel", b.getStringAttr(name)),
@@ -449,6 +617,8 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
         b.getNamedAttr("block_m", b.getI64IntegerAttr(tiling.bm)),
         b.getNamedAttr("block_n", b.getI64IntegerAttr(tiling.bn)),
         b.getNamedAttr("max_m", b.getI64IntegerAttr(config.getMaxM())),
+        b.getNamedAttr("split_k", b.getI64IntegerAttr(tiling.splitK)),
+        b.getNamedAttr("programmatic", b.getBoolAttr(programmatic)),
         b.getNamedAttr("shared_memory",
                        b.getI64IntegerAttr(getSharedMemoryBytes(op, config))),
     }));
