@@ -23,10 +23,8 @@ using namespace mlir::qgemm;
 int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
   int64_t rowBytes = config.getBlockK() * eltBytes + kSharedRowPadBytes;
-  int64_t rings =
-      config.getStages() * (config.getBlockM() + config.getBlockN()) * rowBytes;
-  // Split-K kernels keep a "last slice" flag behind the rings.
-  return config.getSplitK() > 1 ? rings + kSplitKFlagBytes : rings;
+  return config.getStages() * (config.getBlockM() + config.getBlockN()) *
+         rowBytes;
 }
 
 LogicalResult mlir::qgemm::checkSharedMemory(MatmulOp op, ConfigAttr config) {

@@ -21,8 +21,6 @@ namespace mlir::qgemm {
 /// 16 x odd bytes put the eight 16-byte rows one ldmatrix reads in distinct
 /// banks.
 inline constexpr int64_t kSharedRowPadBytes = 16;
-/// Shared bytes behind the rings of a split-K kernel (its "last slice" flag).
-inline constexpr int64_t kSplitKFlagBytes = 16;
 
 /// Shared memory, in bytes, one thread block of `config` uses for `op`.
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);

@@ -224,9 +224,6 @@ struct Tiling {
         threads(32 * c.getNumWarps()),
         rowBytes(c.getBlockK() + kSharedRowPadBytes), mTiles(wm / 16),
         nTiles(wn / 8) {}
-
-  /// Bytes of the two cp.async rings; the split-K flag follows them.
-  int64_t ringBytes() const { return stages * (bm + bn) * rowBytes; }
 };
 
 /// Builds one int8 matmul kernel:
@@ -467,21 +464,18 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                             ValueRange{partialIndex(slice, p.row, p.col)},
                             /*nontemporal=*/false, llvm::Align(8));
   }
-  // Release the partials, count this slice in the tile's counter, and
-  // tell the whole block whether it was the last one.
+  // Release the partials, count this slice in the tile's counter (thread 0,
+  // once every thread's stores are fenced), and tell the whole block
+  // whether it was the last slice: a barrier that ORs thread 0's answer.
   NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
   gpu::BarrierOp::create(b);
-  auto flagType = MemRefType::get({1}, b.getI32Type(),
-                                  MemRefLayoutAttrInterface{}, workgroup);
-  Value flag =
-      memref::ViewOp::create(b, flagType, smem, e.idx(t.ringBytes()),
-                             ValueRange{});
   Value tile = e.add(e.mul(e.blockId(gpu::Dimension::y), n / t.bn),
                      e.blockId(gpu::Dimension::x));
+  auto thread0 = scf::IfOp::create(
+      b, TypeRange{b.getI32Type()},
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0)),
+      /*withElse=*/true);
   {
-    auto thread0 = scf::IfOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0)),
-        /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&thread0.getThenRegion().front());
     Value one = arith::ConstantIntOp::create(b, 1, 32);
@@ -490,13 +484,18 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Value last = arith::CmpIOp::create(
         b, arith::CmpIPredicate::eq, before,
         arith::ConstantIntOp::create(b, t.splitK - 1, 32));
-    memref::StoreOp::create(b, arith::ExtUIOp::create(b, b.getI32Type(), last),
-                            flag, ValueRange{e.idx(0)});
+    scf::YieldOp::create(
+        b, ValueRange{arith::ExtUIOp::create(b, b.getI32Type(), last)});
+    b.setInsertionPointToStart(&thread0.getElseRegion().front());
+    scf::YieldOp::create(b,
+                         ValueRange{arith::ConstantIntOp::create(b, 0, 32)});
   }
-  gpu::BarrierOp::create(b);
-  Value flagValue = memref::LoadOp::create(b, flag, ValueRange{e.idx(0)});
+  Value anyLast = NVVM::BarrierOp::create(
+      b, b.getI32Type(), /*barrierId=*/Value(), /*numberOfThreads=*/Value(),
+      NVVM::BarrierReductionAttr::get(ctx, NVVM::BarrierReduction::OR),
+      thread0.getResult(0)).getRes();
   auto isLast = scf::IfOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ne, flagValue,
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ne, anyLast,
                                arith::ConstantIntOp::create(b, 0, 32)),
       /*withElse=*/false);
   b.setInsertionPointToStart(&isLast.getThenRegion().front());
