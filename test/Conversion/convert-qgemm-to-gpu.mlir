@@ -13,7 +13,7 @@
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: func.func @w8a8_two_variants(
-// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 8 : i64, shared_memory = 0 : i64, threads = 256 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, programmatic = true, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
+// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 1 : i64, shared_memory = 0 : i64, threads = 32 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, programmatic = true, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
 // CHECK-NOT: qgemm.matmul
 // CHECK: return
 

@@ -6,7 +6,8 @@
 // (the host stub generator reads that description).
 //
 // W8A8 (fp16 activation quantized per token in the kernel family):
-//   quantize   one warp per row: absmax (warp shuffles), scale = absmax/127,
+//   quantize   one block per row (up to 8 warps): absmax (warp shuffles,
+//              then across warps in shared memory), scale = absmax/127,
 //              q = clamp(roundeven(x / scale), -128, 127), zero row -> 0;
 //   matmul_v*  per config: cp.async ring over K (stages deep), ldmatrix,
 //              mma.sync m16n8k32 s8 -> s32, epilogue acc * sx[m] * sw[n].
@@ -42,8 +43,14 @@ using namespace mlir::qgemm;
 
 namespace {
 
-/// Threads per block and rows per block of the quantize kernel.
-constexpr int64_t kQuantizeWarps = 8;
+/// Most warps the quantize kernel gives one row.
+constexpr int64_t kQuantizeMaxWarps = 8;
+
+/// Warps of the quantize kernel for rows of `k` values: one 8-value chunk
+/// per lane and round, up to kQuantizeMaxWarps warps.
+int64_t getQuantizeWarps(int64_t k) {
+  return std::clamp<int64_t>(k / 8 / 32, 1, kQuantizeMaxWarps);
+}
 /// Bytes moved by one cp.async.
 constexpr int64_t kCopyBytes = 16;
 /// Alignment of the workspace sections, in bytes.
@@ -108,12 +115,13 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   auto f32Vec = VectorType::get({vec}, b.getF32Type());
   auto i8Vec = VectorType::get({vec}, b.getI8Type());
 
+  int64_t warps = getQuantizeWarps(k);
+  int64_t threads = 32 * warps;
   Value tid = e.threadId();
   Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
   Value block = e.blockId(gpu::Dimension::x);
   {
     // counters[i] = 0 for i in [0, dim), grid-stride.
-    int64_t threads = 32 * kQuantizeWarps;
     Value first = e.add(e.mul(block, threads), tid);
     Value stride =
         e.mul(gpu::GridDimOp::create(b, gpu::Dimension::x), threads);
@@ -124,21 +132,23 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     b.setInsertionPointToStart(zeroLoop.getBody());
     memref::StoreOp::create(b, zero, counters, zeroLoop.getInductionVar());
   }
-  Value row = e.add(e.mul(block, kQuantizeWarps), warp);
+  // One block per row (the condition is uniform across the block).
+  Value row = block;
   Value m = memref::DimOp::create(b, x, 0);
   auto inBounds = scf::IfOp::create(b, e.ult(row, m), /*withElse=*/false);
   b.setInsertionPointToStart(&inBounds.getThenRegion().front());
 
-  // Each lane owns chunks lane, lane + 32, ... of 8 values and keeps them
-  // in registers: all loads of the row are issued back to back (one memory
-  // latency), the row is read once. A last partial round reads the last
-  // chunk again (harmless for absmax) and does not store it.
+  // Each thread owns chunks tid, tid + threads, ... of 8 values and keeps
+  // them in registers: all loads of the row are issued back to back (one
+  // memory latency), the row is read once, and the per-thread work (the
+  // exact divisions) is short. A last partial round reads the last chunk
+  // again (harmless for absmax) and does not store it.
   int64_t chunks = k / vec;
-  int64_t rounds = llvm::divideCeil(chunks, 32);
+  int64_t rounds = llvm::divideCeil(chunks, threads);
   SmallVector<Value> cols, values;
   for (int64_t i = 0; i < rounds; ++i) {
-    Value chunk = e.add(lane, i * 32);
-    if ((i + 1) * 32 > chunks)
+    Value chunk = e.add(tid, i * threads);
+    if ((i + 1) * threads > chunks)
       chunk = arith::MinUIOp::create(b, chunk, e.idx(chunks - 1));
     Value col = e.mul(chunk, vec);
     Value v = vector::LoadOp::create(b, f16Vec, x, ValueRange{row, col},
@@ -166,13 +176,34 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                       .getShuffleResult();
     absmax = e.fmax(absmax, other);
   }
+  // Then across the warps, through a workgroup buffer of one value each.
+  if (warps > 1) {
+    auto bufferType = MemRefType::get(
+        {warps}, b.getF32Type(), MemRefLayoutAttrInterface{},
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    Value buffer = func.addWorkgroupAttribution(bufferType, b.getLoc());
+    auto lane0 = scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, e.idx(0)),
+        /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&lane0.getThenRegion().front());
+      memref::StoreOp::create(b, absmax, buffer, ValueRange{warp});
+    }
+    gpu::BarrierOp::create(b);
+    absmax = memref::LoadOp::create(b, buffer, ValueRange{e.idx(0)});
+    for (int64_t i = 1; i < warps; ++i)
+      absmax = e.fmax(absmax,
+                      memref::LoadOp::create(b, buffer, ValueRange{e.idx(i)}));
+  }
   Value scale = arith::DivFOp::create(b, absmax, e.f32(127.0f));
-  auto lane0 = scf::IfOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, e.idx(0)),
+  auto thread0 = scf::IfOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0)),
       /*withElse=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&lane0.getThenRegion().front());
+    b.setInsertionPointToStart(&thread0.getThenRegion().front());
     memref::StoreOp::create(b, scale, sx, ValueRange{row});
   }
   Value zeroRow =
@@ -195,13 +226,13 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     q = arith::SubFOp::create(b, arith::AddFOp::create(b, q, magic), magic);
     Value qi = arith::FPToSIOp::create(b, i8Vec, q);
     qi = arith::SelectOp::create(b, zeroRow, zeros, qi);
-    if ((i + 1) * 32 <= chunks) {
+    if ((i + 1) * threads <= chunks) {
       vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
                               /*nontemporal=*/false, llvm::Align(vec));
       continue;
     }
     auto inRow = scf::IfOp::create(
-        b, e.ult(e.add(lane, i * 32), e.idx(chunks)), /*withElse=*/false);
+        b, e.ult(e.add(tid, i * threads), e.idx(chunks)), /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&inRow.getThenRegion().front());
     vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
@@ -598,8 +629,9 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
   SmallVector<Attribute> kernels;
   kernels.push_back(b.getDictionaryAttr({
       b.getNamedAttr("kernel", b.getStringAttr("quantize")),
-      b.getNamedAttr("threads", b.getI64IntegerAttr(32 * kQuantizeWarps)),
-      b.getNamedAttr("rows_per_block", b.getI64IntegerAttr(kQuantizeWarps)),
+      b.getNamedAttr("threads",
+                     b.getI64IntegerAttr(32 * getQuantizeWarps(k))),
+      b.getNamedAttr("rows_per_block", b.getI64IntegerAttr(1)),
       b.getNamedAttr("shared_memory", b.getI64IntegerAttr(0)),
   }));
   auto wType = cast<MemRefType>(op.getWeights()[0].getType());
