@@ -47,21 +47,38 @@ static int64_t largestDivisor(int64_t value, ArrayRef<int64_t> candidates) {
   return candidates.back();
 }
 
+/// Multiprocessors of the reference part of each chip generation (H100 /
+/// H200 SXM for sm_90, A100 for sm_80).
+static int64_t getMultiprocessorCount(TargetAttr target) {
+  return target && target.getSMVersion() >= 90 ? 132 : 108;
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
+  int64_t sms = getMultiprocessorCount(op.getTargetAttr());
   int64_t bk = largestDivisor(k, {128, 64, 32});
   auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
-                  int64_t wn, int64_t stages, int64_t maxM) {
-    int64_t tiles = k / bkTile;
+                  int64_t wn, int64_t stages, int64_t maxM,
+                  int64_t splitK = 1) {
+    int64_t tiles = k / bkTile / splitK;
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
-                           std::min(stages, tiles + 1), /*splitK=*/1, maxM);
+                           std::min(stages, tiles + 1), splitK, maxM);
   };
   SmallVector<ConfigAttr> configs;
-  // Small M: weight streaming; 4 warps side by side along N.
+  // M <= 16: weight streaming, 4 warps side by side along N, 256-byte K
+  // tiles 8 deep. When N alone gives fewer thread blocks than half the
+  // multiprocessors, K is split (2, 4 or 8 slices) until it gives at least
+  // that many; each slice keeps at least two K tiles.
   int64_t smallN = largestDivisor(n, {32, 64, 128, 16, 8});
-  configs.push_back(make(16, smallN, bk, 16, std::max<int64_t>(smallN / 4, 8),
-                         8, 16));
+  int64_t smallK = largestDivisor(k, {256, 128, 64, 32});
+  int64_t smallTiles = k / smallK;
+  int64_t splitK = 1;
+  while (splitK < 8 && (n / smallN) * splitK * 2 < sms &&
+         smallTiles % (splitK * 2) == 0 && smallTiles / (splitK * 2) >= 2)
+    splitK *= 2;
+  configs.push_back(make(16, smallN, smallK, 16,
+                         std::max<int64_t>(smallN / 4, 8), 8, 16, splitK));
   // M <= 64: 32-row tiles, 4 warps of [16, WN], BN = 32: twice the thread
   // blocks of 64 x 64 tiles for a weight-bound shape.
   configs.push_back(make(32, smallN, bk, 16,

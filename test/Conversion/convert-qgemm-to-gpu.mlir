@@ -5,15 +5,15 @@
 // wait that leaves stages - 2 groups in flight, ldmatrix x4 / x2, int8
 // mma.sync m16n8k32 with int32 accumulators carried by the K loop, and the
 // scaled fp16 epilogue; the func keeps its signature and gets the launch
-// description. On sm_90 the matmul is a programmatic dependent of quantize:
-// the prologue's weight copies come before griddepcontrol.wait, the
-// activation copies after it. With split_k > 1 (second case, sm_80: no
+// description. On sm_90 a variant for M <= 64 is a programmatic dependent
+// of quantize: the prologue's weight copies come before griddepcontrol.wait,
+// the activation copies after it; the unbounded variant is launched plainly. With split_k > 1 (second case, sm_80: no
 // griddepcontrol) each K slice stores int32 partials, counts itself in a
 // per-tile counter, and the last slice sums the partials.
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: func.func @w8a8_two_variants(
-// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 1 : i64, shared_memory = 0 : i64, threads = 32 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, programmatic = true, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
+// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 1 : i64, shared_memory = 0 : i64, threads = 32 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, programmatic = false, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
 // CHECK-NOT: qgemm.matmul
 // CHECK: return
 
@@ -64,7 +64,10 @@
 // CHECK: vector.store %{{.*}}, %[[Y]]
 // CHECK-NOT: nvvm.memory.barrier
 // CHECK: gpu.func @matmul_v1
+// CHECK-NOT: griddepcontrol
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+// CHECK-NOT: griddepcontrol
+// CHECK-LABEL: func.func @w8a8_split_k(
 func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
@@ -77,7 +80,6 @@ func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw:
 
 // split_k = 4 on sm_80: K = 256 is 4 tiles of 64, one per slice; shared
 // memory 3 x 48 x 80 = 11520.
-// CHECK-LABEL: func.func @w8a8_split_k(
 // CHECK-SAME: {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 11520 : i64, split_k = 4 : i64, threads = 128 : i64}
 // CHECK-NOT: griddepcontrol
 // CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>, %[[PART:.*]]: memref<?xi32>, %[[CNT:.*]]: memref<?xi32>) kernel

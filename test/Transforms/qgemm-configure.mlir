@@ -1,11 +1,12 @@
 // RUN: qgemm-opt %s --qgemm-configure | FileCheck %s
 // RUN: qgemm-opt %s --qgemm-configure=chip=sm_80 | FileCheck %s --check-prefix=SM80
-// Covers: qgemm-configure picks the target from its chip option and three
-// M variants from N and K (small-M weight streaming with a deep ring,
-// two medium, large), and keeps a config and target the user set.
+// Covers: qgemm-configure picks the target from its chip option and four
+// M variants from N and K (small-M weight streaming with a deep ring and
+// split-K when N gives too few thread blocks, two medium, large), and keeps
+// a config and target the user set.
 
 // CHECK-LABEL: func @w8a8_4096x4096
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
 // CHECK-SAME: target = #qgemm.target<"sm_90">
 // SM80-LABEL: func @w8a8_4096x4096
 // SM80: target = #qgemm.target<"sm_80">
@@ -14,8 +15,21 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
   return
 }
 
+// N = 1024: 32 thread blocks of 32 columns. On sm_90 (132 multiprocessors)
+// K is split in 4 (128 blocks; 4 K tiles of 256 per slice, so the ring is
+// capped at 5 stages); on sm_80 (108) in 2.
+// CHECK-LABEL: func @w8a8_n1024_k4096
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 5, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>
+// SM80-LABEL: func @w8a8_n1024_k4096
+// SM80: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 8, split_k = 2, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128]
+func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1024x4096xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // N = 40 (not a multiple of 32) and K = 96 (three K tiles of 32):
-// the tiles fall back to divisors and the ring is capped by the K tiles.
+// the tiles fall back to divisors and the ring is capped by the K tiles;
+// three K tiles cannot be split in 2.
 // CHECK-LABEL: func @w8a8_n40_k96
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 64>, #qgemm.config<cta_tile = [64, 8, 32], warp_tile = [32, 8], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 8, 32], warp_tile = [64, 8], stages = 4>]
 func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<40xf32>, %y: memref<?x40xf16>) {
