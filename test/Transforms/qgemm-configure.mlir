@@ -6,7 +6,7 @@
 // a config and target the user set.
 
 // CHECK-LABEL: func @w8a8_4096x4096
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
 // CHECK-SAME: target = #qgemm.target<"sm_90">
 // SM80-LABEL: func @w8a8_4096x4096
 // SM80: target = #qgemm.target<"sm_80">
@@ -16,12 +16,12 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 }
 
 // N = 1024: 32 thread blocks of 32 columns. On sm_90 (132 multiprocessors)
-// K is split in 4 (128 blocks; 4 K tiles of 256 per slice, so the ring is
-// capped at 5 stages); on sm_80 (108) in 2.
+// K is split in 4 (128 blocks, 8 K tiles of 128 per slice); on sm_80 (108)
+// in 2.
 // CHECK-LABEL: func @w8a8_n1024_k4096
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 5, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>
 // SM80-LABEL: func @w8a8_n1024_k4096
-// SM80: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 8, split_k = 2, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128]
+// SM80: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, split_k = 2, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128]
 func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1024x4096xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return

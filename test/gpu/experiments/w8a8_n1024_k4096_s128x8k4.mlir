@@ -5,6 +5,6 @@ func.func @w8a8_n1024_k4096_s128x8k4(%x: memref<?x4096xf16>, %wq: memref<1024x40
       outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>,
        weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
-       configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, split_k = 4>]}
+       configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]}
   return
 }

@@ -5,6 +5,6 @@ func.func @w8a8_n4096_k4096_s256x8(%x: memref<?x4096xf16>, %wq: memref<4096x4096
       outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>,
        weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
-       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 8>]}
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]}
   return
 }
