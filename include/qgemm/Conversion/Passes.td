@@ -18,14 +18,23 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
     names, block sizes, grid rule, dynamic shared memory, workspace).
 
     W8A8 with an fp16 activation lowers to two kernels:
-    - `quantize`: one warp per row, absmax by warp shuffles, round half to
-      even and clamp, writing int8 X and fp32 per-token scales to the
-      workspace;
+    - `quantize`: one block per row (up to 8 warps), absmax by warp
+      shuffles then across warps in shared memory, round half to even and
+      clamp, writing int8 X and fp32 per-token scales to the workspace; it
+      also zeroes the split-K tile counters;
     - `matmul_v<i>`, one per config: a `stages`-deep ring of cp.async
       (`nvgpu.device_async_copy`, zero-filled past M) into padded shared
       memory, `nvgpu.ldmatrix` into registers, `nvgpu.mma.sync` int8
       m16n8k32 with int32 accumulators, and an epilogue that applies the
       per-token and per-channel scales and stores fp16, masking rows past M.
+      With `split_k = P`, block z of the grid handles K slice z: it stores
+      its int32 partial tile, counts itself in the tile's counter
+      (`memref.atomic_rmw`), and the last slice (told through a
+      `nvvm.barrier` OR reduction) adds the P partials and runs the
+      epilogue; int32 sums make the result independent of the order.
+      On sm_90 the variants with `max_m` <= 64 are programmatic dependents
+      of `quantize` (`nvvm.griddepcontrol`): the weight copies of the ring
+      prologue are issued before the wait for the quantized activations.
 
     Before:
     ```mlir
@@ -37,7 +46,7 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
     After:
     ```mlir
     gpu.module @w8a8_kernels {
-      gpu.func @quantize(%x: memref<?x4096xf16>, %xq: memref<?x4096xi8>, %sx: memref<?xf32>) kernel {...}
+      gpu.func @quantize(%x: memref<?x4096xf16>, %xq: memref<?x4096xi8>, %sx: memref<?xf32>, %counters: memref<?xi32>) kernel {...}
       gpu.func @matmul_v0(...) kernel {... nvgpu.mma.sync ...}
     }
     func.func @w8a8(%x: memref<?x4096xf16>, ...) attributes {qgemm.launch = {...}} {

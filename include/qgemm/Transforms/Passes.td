@@ -21,7 +21,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       warp, 4 warps side by side along N; BN = 32 when it divides N (the
       most thread blocks for a weight-streaming kernel), BK = 128, the
       deepest ring that fits (up to 8 stages): the kernel is bound by the
-      weight bytes, so it keeps as many of them in flight as it can;
+      weight bytes, so it keeps as many of them in flight as it can. When
+      N / BN thread blocks are fewer than half the multiprocessors (132 on
+      sm_90, 108 on sm_80), K is split in 2, 4 or 8 slices (`split_k`)
+      until they are not, keeping at least two K tiles per slice;
     - M <= 64 (`max_m = 64`): cta_tile [32, BN, BK], warp_tile [16, BN/2],
       6 stages (twice the thread blocks of 64 x 64 tiles on a weight-bound
       shape);
@@ -31,7 +34,7 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
 
     BN falls back to the largest of 128, 64, 32, 16, 8 that divides N, and
     BK to the largest of 128, 64, 32 that divides K. Stages are capped by
-    the number of K tiles plus one.
+    the number of K tiles (of one slice) plus one.
 
     Before:
     ```mlir
