@@ -225,8 +225,7 @@ struct Layout {
   int64_t scales, partials, partialCount, counters, counterCount, total;
 };
 
-Layout layout(int64_t m) {
-  const Variant &v = kVariants[chooseVariant(m)];
+Layout layout(const Variant &v, int64_t m) {
   Layout l;
   l.scales = alignUp(m * kK, kAlign);
   l.partials = l.scales + alignUp(m * 4, kAlign);
@@ -310,12 +309,22 @@ struct Memref {
   }
 };
 
+/// The kernel parameter list of `args`: the addresses of their fields, in
+/// order (the descriptors must outlive the launch call).
+template <size_t N>
+std::vector<void *> kernelParams(Memref (&args)[N]) {
+  std::vector<void *> params;
+  for (Memref &arg : args)
+    arg.push(params);
+  return params;
+}
+
 } // namespace
 
 )";
   os << "extern \"C\" size_t " << f << "_workspace_size(int64_t m) {\n"
      << "  if (m <= 0 || m > kMaxM)\n    return 0;\n"
-     << "  return (size_t)layout(m).total;\n"
+     << "  return (size_t)layout(kVariants[chooseVariant(m)], m).total;\n"
      << "}\n\n"
      << "extern \"C\" const char *" << f << "_jit_log(void) { return gJitLog; }\n\n"
      << "extern \"C\" qgemm_status " << f
@@ -341,22 +350,18 @@ struct Memref {
   int64_t gridY = (m + variant.blockM - 1) / variant.blockM;
   if (gridY > 65535)
     return QGEMM_ERROR_INVALID_VALUE;
-  Layout l = layout(m);
+  Layout l = layout(variant, m);
   CUdeviceptr xq = workspace;
   CUdeviceptr sx = workspace + (CUdeviceptr)l.scales;
   CUdeviceptr partials = workspace + (CUdeviceptr)l.partials;
   CUdeviceptr counters = workspace + (CUdeviceptr)l.counters;
 
-  // Kernel 1: per-token quantization, one warp per row; it also zeroes the
+  // Kernel 1: per-token quantization, one block per row; it also zeroes the
   // split-K tile counters.
   {
-    Memref xDesc(x, m, kK), xqDesc(xq, m, kK), sxDesc(sx, m),
-        countersDesc(counters, l.counterCount);
-    std::vector<void *> params;
-    xDesc.push(params);
-    xqDesc.push(params);
-    sxDesc.push(params);
-    countersDesc.push(params);
+    Memref args[] = {Memref(x, m, kK), Memref(xq, m, kK), Memref(sx, m),
+                     Memref(counters, l.counterCount)};
+    std::vector<void *> params = kernelParams(args);
     unsigned grid = (unsigned)((m + kQuantizeRows - 1) / kQuantizeRows);
     if (cuLaunchKernel(loaded->quantize, grid, 1, 1, kQuantizeThreads, 1, 1, 0,
                        stream, params.data(), nullptr) != CUDA_SUCCESS)
@@ -364,17 +369,11 @@ struct Memref {
   }
 
   // Kernel 2: the int8 matmul variant chosen by M.
-  Memref xqDesc(xq, m, kK), sxDesc(sx, m), wDesc(wq, kN, kK), swDesc(sw, kN),
-      yDesc(y, m, kN), partialsDesc(partials, l.partialCount),
-      countersDesc(counters, l.counterCount);
-  std::vector<void *> params;
-  xqDesc.push(params);
-  sxDesc.push(params);
-  wDesc.push(params);
-  swDesc.push(params);
-  yDesc.push(params);
-  partialsDesc.push(params);
-  countersDesc.push(params);
+  Memref args[] = {Memref(xq, m, kK), Memref(sx, m),
+                   Memref(wq, kN, kK), Memref(sw, kN),
+                   Memref(y, m, kN), Memref(partials, l.partialCount),
+                   Memref(counters, l.counterCount)};
+  std::vector<void *> params = kernelParams(args);
   CUlaunchConfig config;
   memset(&config, 0, sizeof(config));
   config.gridDimX = (unsigned)(kN / variant.blockN);
