@@ -110,6 +110,9 @@ def QGemm_TargetAttr : QGemm_Attr<"Target", "target"> {
     static ::llvm::ArrayRef<::llvm::StringRef> getSupportedChips();
     /// Largest dynamic shared memory one CTA may use on this chip, in bytes.
     int64_t getMaxSharedMemoryPerBlock() const;
+    /// Multiprocessors of the reference part of this chip generation (H100 /
+    /// H200 SXM for sm_90, A100 for sm_80); a cost-model input.
+    int64_t getMultiprocessorCount() const;
   }];
 }
 

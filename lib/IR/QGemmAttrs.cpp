@@ -151,6 +151,10 @@ int64_t TargetAttr::getMaxSharedMemoryPerBlock() const {
   return getSMVersion() >= 90 ? 227 * 1024 : 163 * 1024;
 }
 
+int64_t TargetAttr::getMultiprocessorCount() const {
+  return getSMVersion() >= 90 ? 132 : 108;
+}
+
 //===----------------------------------------------------------------------===//
 // ConfigAttr
 //===----------------------------------------------------------------------===//

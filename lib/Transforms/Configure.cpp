@@ -47,16 +47,10 @@ static int64_t largestDivisor(int64_t value, ArrayRef<int64_t> candidates) {
   return candidates.back();
 }
 
-/// Multiprocessors of the reference part of each chip generation (H100 /
-/// H200 SXM for sm_90, A100 for sm_80).
-static int64_t getMultiprocessorCount(TargetAttr target) {
-  return target && target.getSMVersion() >= 90 ? 132 : 108;
-}
-
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
-  int64_t sms = getMultiprocessorCount(op.getTargetAttr());
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t bk = largestDivisor(k, {128, 64, 32});
   auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
                   int64_t wn, int64_t stages, int64_t maxM,

@@ -29,7 +29,8 @@ int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
 /// memory than the op's target allows.
 LogicalResult checkSharedMemory(MatmulOp op, ConfigAttr config);
 
-/// The variants `qgemm-configure` picks for `op` (see its description).
+/// The variants `qgemm-configure` picks for `op` (see its description); `op`
+/// must have a target.
 SmallVector<ConfigAttr> chooseConfigs(MatmulOp op);
 
 #define GEN_PASS_REGISTRATION
