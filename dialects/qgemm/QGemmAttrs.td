@@ -126,8 +126,17 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     this variant is chosen for (0: no bound); a matmul lists its variants in
     increasing `max_m`, the last one unbounded.
 
+    `mma` picks the tensor-core instruction: `mma_sync` (the default; warps
+    of `mma.sync` m16n8k32, ldmatrix from a padded shared layout) or `wgmma`
+    (sm_90a only: warpgroups of four warps issue `wgmma.mma_async` m64nNk32
+    straight from a 128-byte-swizzled shared layout). With `wgmma`,
+    `warp_tile` is the tile of one warpgroup and must be `[64, BN]`, and BK
+    must be 128 (one swizzle row of int8).
+
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
+    #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4,
+                  mma = wgmma>
     ```
   }];
   let parameters = (ins
@@ -135,7 +144,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     QGemm_IntListParameter<>:$warp_tile,
     DefaultValuedParameter<"int64_t", "3">:$stages,
     DefaultValuedParameter<"int64_t", "1">:$split_k,
-    DefaultValuedParameter<"int64_t", "0">:$max_m
+    DefaultValuedParameter<"int64_t", "0">:$max_m,
+    DefaultValuedParameter<"::mlir::qgemm::MmaKind",
+        "::mlir::qgemm::MmaKind::mma_sync">:$mma
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -145,9 +156,12 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     int64_t getBlockK() const { return getCtaTile()[2]; }
     int64_t getWarpM() const { return getWarpTile()[0]; }
     int64_t getWarpN() const { return getWarpTile()[1]; }
-    /// Number of warps in one thread block.
+    bool isWgmma() const { return getMma() == ::mlir::qgemm::MmaKind::wgmma; }
+    /// Number of warps in one thread block (four per warpgroup tile with
+    /// wgmma).
     int64_t getNumWarps() const {
-      return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN());
+      return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN()) *
+             (isWgmma() ? 4 : 1);
     }
   }];
 }

@@ -32,4 +32,13 @@ def QGemm_WeightFormat : I32EnumAttr<"WeightFormat",
   let genSpecializedAttr = 0;
 }
 
+def QGemm_MmaKind : I32EnumAttr<"MmaKind",
+    "the tensor-core instruction a kernel variant is built on", [
+      I32EnumAttrCase<"mma_sync", 0>,
+      I32EnumAttrCase<"wgmma", 1>,
+    ]> {
+  let cppNamespace = "::mlir::qgemm";
+  let genSpecializedAttr = 0;
+}
+
 #endif // QGEMM_ENUMS_TD

@@ -162,7 +162,7 @@ int64_t TargetAttr::getMultiprocessorCount() const {
 LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> ctaTile,
                                  ArrayRef<int64_t> warpTile, int64_t stages,
-                                 int64_t splitK, int64_t maxM) {
+                                 int64_t splitK, int64_t maxM, MmaKind mma) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -179,6 +179,28 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " to divide the cta tile "
                        << formatList(ctaTile.take_front(2));
   int64_t numWarps = (ctaTile[0] / warpTile[0]) * (ctaTile[1] / warpTile[1]);
+  if (mma == MmaKind::wgmma) {
+    // One warpgroup computes 64 x BN with wgmma m64nBNk32 s8; its operands
+    // are read from 128-byte-swizzled rows of 128 int8 along K.
+    if (warpTile[0] != 64 || warpTile[1] != ctaTile[1])
+      return emitError() << "expected warp_tile [64, " << ctaTile[1]
+                         << "] (one warpgroup per 64 rows, the whole BN) "
+                            "with mma = wgmma, got "
+                         << formatList(warpTile);
+    if (ctaTile[1] % 16 != 0 || ctaTile[1] > 256)
+      return emitError() << "expected cta tile N (" << ctaTile[1]
+                         << ") to be a multiple of 16 and at most 256 with "
+                            "mma = wgmma (wgmma m64nNk32 s8)";
+    if (ctaTile[2] != 128)
+      return emitError() << "expected cta tile K = 128 with mma = wgmma (one "
+                            "128-byte swizzled row), got "
+                         << ctaTile[2];
+    if (stages < 3)
+      return emitError() << "expected stages >= 3 with mma = wgmma (the ring "
+                            "keeps one wgmma group in flight), got "
+                         << stages;
+    numWarps *= 4;
+  }
   if (numWarps > 32)
     return emitError() << "expected at most 32 warps per thread block, got "
                        << numWarps;

@@ -240,6 +240,13 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
              << config.getMaxM() << " after " << previousMaxM;
     previousMaxM = config.getMaxM();
 
+    if (config.isWgmma()) {
+      TargetAttr target = op.getTargetAttr();
+      if (target && target.getChip() != "sm_90a")
+        return op.emitOpError()
+               << "expected target sm_90a for a config with mma = wgmma, got "
+               << target.getChip();
+    }
     if (config.getWarpM() % 16 != 0 || config.getWarpN() % 8 != 0)
       return op.emitOpError()
              << "expected warp tile [" << config.getWarpM() << ", "

@@ -36,6 +36,8 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createConvertVectorToLLVMPass());
   kernels.addPass(memref::createExpandStridedMetadataPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  // wgmma.mma_async is an inline-PTX op: turn it into llvm.inline_asm.
+  kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());

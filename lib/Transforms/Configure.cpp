@@ -22,6 +22,12 @@ using namespace mlir::qgemm;
 
 int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
+  // wgmma reads swizzled, unpadded rows from 1024-byte-aligned tiles; the
+  // kernel aligns the dynamic shared memory itself, hence the extra 1024.
+  if (config.isWgmma())
+    return config.getStages() * (config.getBlockM() + config.getBlockN()) *
+               config.getBlockK() * eltBytes +
+           kSwizzleAtomBytes;
   int64_t rowBytes = config.getBlockK() * eltBytes + kSharedRowPadBytes;
   return config.getStages() * (config.getBlockM() + config.getBlockN()) *
          rowBytes;
@@ -54,10 +60,10 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   int64_t bk = largestDivisor(k, {128, 64, 32});
   auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
                   int64_t wn, int64_t stages, int64_t maxM,
-                  int64_t splitK = 1) {
+                  int64_t splitK = 1, MmaKind mma = MmaKind::mma_sync) {
     int64_t tiles = k / bkTile / splitK;
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
-                           std::min(stages, tiles + 1), splitK, maxM);
+                           std::min(stages, tiles + 1), splitK, maxM, mma);
   };
   SmallVector<ConfigAttr> configs;
   // M <= 16: weight streaming, 4 warps side by side along N, 128-byte K
@@ -77,6 +83,29 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // blocks of 64 x 64 tiles for a weight-bound shape.
   configs.push_back(make(32, smallN, bk, 16,
                          std::max<int64_t>(smallN / 2, 8), 6, 64));
+  // sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte swizzled
+  // K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus one
+  // wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
+  // - M <= 256: one warpgroup on 64 x 128 tiles, 4 stages (96 KB, two
+  //   thread blocks per multiprocessor);
+  // - larger M: two warpgroups on 128 x 256 tiles, 4 stages (193 KB) when N
+  //   has at least 16 such columns of tiles, else 128 x 128 tiles, 3 stages
+  //   (97 KB, two per multiprocessor);
+  // - when the unbounded variant's tiles give fewer thread blocks than half
+  //   the multiprocessors at M = 1024, the 64-row variant serves M up to
+  //   1024 (N = 1024: 64 x 128 tiles took 30 us at M = 1024, 128 x 128
+  //   tiles 42 us).
+  if (op.getTargetAttr().getChip() == "sm_90a" && k % 128 == 0 &&
+      n % 128 == 0 && k / 128 >= 2) {
+    bool wide = n % 256 == 0 && n / 256 >= 16;
+    int64_t bigN = wide ? 256 : 128;
+    int64_t midMaxM = (1024 / 128) * (n / bigN) * 2 < sms ? 1024 : 256;
+    configs.push_back(
+        make(64, 128, 128, 64, 128, 4, midMaxM, 1, MmaKind::wgmma));
+    configs.push_back(make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1,
+                           MmaKind::wgmma));
+    return configs;
+  }
   int64_t midN = largestDivisor(n, {64, 32, 16, 8});
   int64_t midK = largestDivisor(k, {64, 32});
   configs.push_back(make(64, midN, midK, 32, std::min<int64_t>(midN, 32), 4,

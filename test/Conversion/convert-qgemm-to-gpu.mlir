@@ -9,7 +9,12 @@
 // of quantize: the prologue's weight copies come before griddepcontrol.wait,
 // the activation copies after it; the unbounded variant is launched plainly. With split_k > 1 (second case, sm_80: no
 // griddepcontrol) each K slice stores int32 partials, counts itself in a
-// per-tile counter, and the last slice sums the partials.
+// per-tile counter, and the last slice sums the partials. With mma = wgmma
+// (third case, sm_90a) the rings start at a 1024-byte-aligned shared
+// address, cp.async writes 128-byte-swizzled rows, each K tile is fenced for
+// the async proxy and consumed by four wgmma.mma_async m64n128k32 per
+// warpgroup from shared-memory descriptors, and one wgmma group stays in
+// flight across iterations.
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: func.func @w8a8_two_variants(
@@ -108,5 +113,57 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_80">,
        configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 3, split_k = 4>]}
+  return
+}
+
+// -----
+
+// 3 x (128 + 128) x 128 bytes of rings + 1024 for the alignment; two
+// warpgroups.
+// CHECK-LABEL: func.func @w8a8_wgmma(
+// CHECK-SAME: {block_m = 128 : i64, block_n = 128 : i64, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 99328 : i64, split_k = 1 : i64, threads = 256 : i64}
+// CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>,
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SMEM]]
+// CHECK: %[[UP:.*]] = arith.addi %[[BASE]], %c1023
+// CHECK: %[[ALIGNED:.*]] = arith.andi %[[UP]], %c-1024
+// CHECK: %[[SHIFT:.*]] = arith.subi %[[ALIGNED]], %[[BASE]]
+// CHECK: %[[ARING:.*]] = memref.view %[[SMEM]][%[[SHIFT]]][] {{.*}} to memref<3x128x128xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[BRING:.*]] = memref.view %[[SMEM]]{{.*}} to memref<3x128x128xi8, #gpu.address_space<workgroup>>
+// The destination chunk of a copy is (chunk ^ (row % 8)) * 16.
+// CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c8
+// CHECK: %[[ROW8:.*]] = arith.remui %[[ROW]], %c8
+// CHECK: %[[CHUNK:.*]] = arith.remui %{{.*}}, %c8
+// CHECK: %[[SWZ:.*]] = arith.xori %[[CHUNK]], %[[ROW8]] : index
+// CHECK: %[[DCOL:.*]] = arith.muli %[[SWZ]], %c16
+// CHECK: nvgpu.device_async_copy %[[W]][{{.*}}], %[[BRING]][%{{.*}}, %[[ROW]], %[[DCOL]]], 16
+// Prologue: stages - 2 = 1 group.
+// CHECK: nvgpu.device_async_create_group
+// CHECK-NOT: nvgpu.device_async_create_group
+// CHECK: llvm.mlir.zero : !llvm.struct<(i32{{(, i32)+}})>
+// CHECK: scf.for {{.*}} -> (!llvm.struct<(i32{{(, i32)+}})>, !nvgpu.device.async.token)
+// CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.device_async_copy %[[AQ]]
+// CHECK: nvgpu.device_async_copy %[[W]]
+// CHECK: nvgpu.device_async_create_group
+// Descriptors: (address >> 4) & 0x3fff | LBO 1 << 16 | SBO 64 << 32 | 128-byte swizzle 1 << 62.
+// CHECK: arith.ori %{{.*}}, %c4611686293305360384_i64 : i64
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 32>, D[<s32>, <one>, <satfinite>], A[<s8>, <one>, <row>], B[<s8>, <one>, <col>]
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK-NEXT: scf.yield
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: llvm.extractvalue %{{.*}}[0]
+// CHECK: llvm.extractvalue %{{.*}}[1]
+// CHECK: vector.from_elements
+// CHECK: arith.sitofp %{{.*}} : vector<2xi32> to vector<2xf32>
+// CHECK: vector.store %{{.*}}, %[[Y]]
+func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 3, mma = wgmma>]}
   return
 }

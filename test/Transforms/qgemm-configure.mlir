@@ -1,15 +1,23 @@
 // RUN: qgemm-opt %s --qgemm-configure | FileCheck %s
 // RUN: qgemm-opt %s --qgemm-configure=chip=sm_80 | FileCheck %s --check-prefix=SM80
+// RUN: qgemm-opt %s --qgemm-configure=chip=sm_90a | FileCheck %s --check-prefix=SM90A
 // Covers: qgemm-configure picks the target from its chip option and four
 // M variants from N and K (small-M weight streaming with a deep ring and
 // split-K when N gives too few thread blocks, two medium, large), and keeps
-// a config and target the user set.
+// a config and target the user set. On sm_90a the variants past M = 64 use
+// wgmma: 64 x 128 tiles up to M = 256 (up to M = 1024 when N = 1024 gives
+// too few 128-row thread blocks), then 128 x 256 tiles 4 deep for N >= 4096
+// or 128 x 128 tiles 3 deep; shapes whose N or K is not a multiple of 128
+// keep mma.sync.
 
 // CHECK-LABEL: func @w8a8_4096x4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
 // CHECK-SAME: target = #qgemm.target<"sm_90">
 // SM80-LABEL: func @w8a8_4096x4096
 // SM80: target = #qgemm.target<"sm_80">
+// SM90A-LABEL: func @w8a8_4096x4096
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]
+// SM90A-SAME: target = #qgemm.target<"sm_90a">
 func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -22,6 +30,8 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>
 // SM80-LABEL: func @w8a8_n1024_k4096
 // SM80: configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], stages = 8, split_k = 2, max_m = 16>, #qgemm.config<cta_tile = [32, 32, 128]
+// SM90A-LABEL: func @w8a8_n1024_k4096
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]
 func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1024x4096xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -32,6 +42,9 @@ func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %s
 // three K tiles cannot be split in 2.
 // CHECK-LABEL: func @w8a8_n40_k96
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 64>, #qgemm.config<cta_tile = [64, 8, 32], warp_tile = [32, 8], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 8, 32], warp_tile = [64, 8], stages = 4>]
+// SM90A-LABEL: func @w8a8_n40_k96
+// SM90A-NOT: wgmma
+// SM90A: target = #qgemm.target<"sm_90a">
 func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<40xf32>, %y: memref<?x40xf16>) {
   qgemm.matmul lhs(%x : memref<?x96xf16>) weights(%w, %sw : memref<40x96xi8>, memref<40xf32>) outs(%y : memref<?x40xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return

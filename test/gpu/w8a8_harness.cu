@@ -17,8 +17,11 @@
 //  --bench  times each kernel (one stub call: quantization + GEMM) against
 //           cuBLAS fp16 (cublasGemmEx) and cuBLASLt int8 (int8 x int8 ->
 //           int32) on the same M, N, K, with CUDA events, warm-up, and the L2
-//           flushed by a 256 MiB memset before every run. Prints a table and
-//           writes the full results as JSON (--json PATH).
+//           flushed before every run (--flush read: a kernel reads a 256 MiB
+//           buffer, leaving L2 full of clean lines; --flush memset: a 256 MiB
+//           memset, whose dirty lines are written back during the timed
+//           run). Prints a table and writes the full results as JSON
+//           (--json PATH).
 //
 // Build and run through test/gpu/run.sh; see test/gpu/README.md.
 //
@@ -86,6 +89,25 @@ const int64_t kBenchMs[] = {1, 16, 64, 256, 1024, 4096};
 constexpr double kPeakBandwidth = 4.0e12;
 /// Bytes written between timed runs to evict the inputs from L2 (50 MB).
 constexpr size_t kFlushBytes = size_t(256) << 20;
+/// How the bench evicts L2 before each timed run (--flush).
+bool gFlushByRead = true;
+const char *flushPolicy() {
+  return gFlushByRead ? "256 MiB read by a kernel before every run"
+                      : "256 MiB memset before every run";
+}
+
+/// Reads `words` 16-byte words (grid-stride) so that L2 holds only clean
+/// lines of this buffer; the store never happens but keeps the loads.
+__global__ void flushReadKernel(const uint4 *p, size_t words, unsigned *sink) {
+  unsigned acc = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < words;
+       i += size_t(gridDim.x) * blockDim.x) {
+    uint4 v = p[i];
+    acc ^= v.x ^ v.y ^ v.z ^ v.w;
+  }
+  if (acc == 0x9e3779b9u && threadIdx.x == 1023)
+    *sink = acc;
+}
 /// Above this many MACs, the reference y is computed on sampled rows only.
 constexpr double kFullReferenceMacs = 2.0e10;
 /// Poisoned bytes behind y and the workspace that a kernel must not write.
@@ -661,7 +683,9 @@ struct Timing {
 class Timer {
 public:
   Timer(cudaStream_t s, int warmupRuns, int timedRuns)
-      : stream(s), warmup(warmupRuns), reps(timedRuns), flush(kFlushBytes) {
+      : stream(s), warmup(warmupRuns), reps(timedRuns), flush(kFlushBytes),
+        sink(sizeof(unsigned)) {
+    CUDA_CHECK(cudaMemsetAsync(flush.ptr, 0x5A, kFlushBytes, stream));
     start.resize(size_t(reps));
     stop.resize(size_t(reps));
     for (int i = 0; i < reps; ++i) {
@@ -711,12 +735,19 @@ public:
 
 private:
   void flushL2(int i) {
+    if (gFlushByRead) {
+      flushReadKernel<<<132 * 4, 1024, 0, stream>>>(
+          static_cast<const uint4 *>(flush.ptr), kFlushBytes / 16,
+          static_cast<unsigned *>(sink.ptr));
+      CUDA_CHECK(cudaGetLastError());
+      return;
+    }
     CUDA_CHECK(
         cudaMemsetAsync(flush.ptr, (i * 37 + 1) & 0xFF, kFlushBytes, stream));
   }
   cudaStream_t stream;
   int warmup, reps;
-  DeviceBuffer flush;
+  DeviceBuffer flush, sink;
   std::vector<cudaEvent_t> start, stop;
 };
 
@@ -980,10 +1011,9 @@ int runBench(const std::vector<const Kernel *> &kernels,
   char line[512];
   std::snprintf(
       line, sizeof(line),
-      "W8A8 bench: median of %d runs after %d warm-up, L2 flushed (256 MiB "
-      "memset) "
-      "before each run; floor = (x fp16 + wq int8 + y fp16 + sw) / %.1f TB/s\n",
-      reps, warmup, kPeakBandwidth / 1e12);
+      "W8A8 bench: median of %d runs after %d warm-up, L2 flushed (%s); "
+      "floor = (x fp16 + wq int8 + y fp16 + sw) / %.1f TB/s\n",
+      reps, warmup, flushPolicy(), kPeakBandwidth / 1e12);
   table += line;
   std::snprintf(line, sizeof(line),
                 "%-19s %5s %6s %5s %9s %9s %9s %7s %7s %7s %7s %6s\n", "kernel",
@@ -1041,10 +1071,9 @@ int runBench(const std::vector<const Kernel *> &kernels,
         prop.name, prop.multiProcessorCount, prop.major, prop.minor, driver,
         runtime, cublasVersion, cublasLtGetVersion());
     std::fprintf(f,
-                 "  \"reps\": %d, \"warmup\": %d, \"l2_policy\": \"256 MiB "
-                 "memset on the "
-                 "stream before every run\", \"peak_bandwidth_Bps\": %.3g,\n",
-                 reps, warmup, kPeakBandwidth);
+                 "  \"reps\": %d, \"warmup\": %d, \"l2_policy\": \"%s\", "
+                 "\"peak_bandwidth_Bps\": %.3g,\n",
+                 reps, warmup, flushPolicy(), kPeakBandwidth);
     std::fprintf(
         f,
         "  \"cublas_fp16\": \"cublasGemmEx TN, fp16 in/out, "
@@ -1098,7 +1127,7 @@ void usage(const char *argv0) {
       stderr,
       "usage: %s [--check] [--bench] [--json PATH] [--table PATH]\n"
       "          [--kernels NAME,...] [--ms M,...] [--reps N] [--warmup N]\n"
-      "          [--seed S]\n",
+      "          [--seed S] [--flush read|memset]\n",
       argv0);
 }
 
@@ -1160,6 +1189,15 @@ int main(int argc, char **argv) {
       warmup = int(parseInt(value(), "--warmup", 0, 100000));
     else if (a == "--seed")
       seed = uint64_t(parseInt(value(), "--seed", 0, INT64_MAX));
+    else if (a == "--flush") {
+      std::string v = value();
+      if (v != "read" && v != "memset") {
+        std::fprintf(stderr, "error: --flush expects read or memset, got '%s'\n",
+                     v.c_str());
+        return 2;
+      }
+      gFlushByRead = v == "read";
+    }
     else if (a == "-h" || a == "--help") {
       usage(argv[0]);
       return 0;

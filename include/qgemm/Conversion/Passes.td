@@ -60,6 +60,7 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::nvgpu::NVGPUDialect",
     "::mlir::NVVM::NVVMDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];

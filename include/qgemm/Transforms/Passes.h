@@ -22,6 +22,10 @@ namespace mlir::qgemm {
 /// banks.
 inline constexpr int64_t kSharedRowPadBytes = 16;
 
+/// Bytes of one 128-byte-swizzle atom (8 rows of 128 bytes), the alignment
+/// of every shared tile a wgmma reads.
+inline constexpr int64_t kSwizzleAtomBytes = 1024;
+
 /// Shared memory, in bytes, one thread block of `config` uses for `op`.
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
 

@@ -32,6 +32,17 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       4 stages;
     - otherwise: cta_tile [128, 128, 64], warp_tile [64, 64], 4 stages.
 
+    On sm_90a, when 128 divides N and K (and K has at least two 128-byte
+    tiles), the variants past M = 64 use wgmma (`mma = wgmma`, 128-byte
+    swizzled K tiles of 128):
+
+    - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages; it serves
+      M up to 1024 instead when the unbounded variant's tiles would give
+      fewer thread blocks than half the multiprocessors at M = 1024;
+    - otherwise: cta_tile [128, 256, 128], two warpgroups of [64, 256],
+      4 stages, when N has at least 16 columns of 256; else
+      cta_tile [128, 128, 128], two warpgroups of [64, 128], 3 stages.
+
     BN falls back to the largest of 128, 64, 32, 16, 8 that divides N, and
     BK to the largest of 128, 64, 32 that divides K. Stages are capped by
     the number of K tiles (of one slice) plus one.

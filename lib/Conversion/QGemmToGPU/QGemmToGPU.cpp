@@ -251,17 +251,44 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// Geometry of one matmul variant.
 struct Tiling {
   int64_t bm, bn, bk, wm, wn, stages, splitK;
+  bool wgmma;
   int64_t warpsN, threads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
 
   explicit Tiling(ConfigAttr c)
       : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()),
         wm(c.getWarpM()), wn(c.getWarpN()), stages(c.getStages()),
-        splitK(c.getSplitK()), warpsN(c.getBlockN() / c.getWarpN()),
-        threads(32 * c.getNumWarps()),
-        rowBytes(c.getBlockK() + kSharedRowPadBytes), mTiles(wm / 16),
-        nTiles(wn / 8) {}
+        splitK(c.getSplitK()), wgmma(c.isWgmma()),
+        warpsN(c.getBlockN() / c.getWarpN()), threads(32 * c.getNumWarps()),
+        // wgmma tiles are swizzled, not padded.
+        rowBytes(c.getBlockK() + (c.isWgmma() ? 0 : kSharedRowPadBytes)),
+        mTiles(wm / 16), nTiles(wn / 8) {}
 };
+
+/// One pair of accumulator values of a thread: y[row, col..col+1].
+struct Pair {
+  Value row, col, value; // value: vector<2xi32>
+};
+
+/// wgmma shared-memory matrix descriptor of a K-major tile at shared address
+/// `addr` (1024-byte aligned) with 128-byte swizzle: rows of 128 bytes, 8-row
+/// groups 1024 bytes apart (stride byte offset), leading byte offset unused
+/// (1), swizzle mode 1 in bits 62-63. Addresses and offsets in 16-byte units.
+Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
+  auto i64 = [&](uint64_t v) {
+    return arith::ConstantIntOp::create(b, b.getI64Type(), int64_t(v));
+  };
+  Value a = arith::IndexCastUIOp::create(b, b.getI64Type(), addr);
+  a = arith::AndIOp::create(b, arith::ShRUIOp::create(b, a, i64(4)),
+                            i64(0x3FFF));
+  constexpr uint64_t leadingByteOffset = 1;
+  constexpr uint64_t strideByteOffset = kSwizzleAtomBytes / 16;
+  constexpr uint64_t swizzle128 = 1;
+  return arith::OrIOp::create(b, a,
+                              i64((leadingByteOffset << 16) |
+                                  (strideByteOffset << 32) |
+                                  (swizzle128 << 62)));
+}
 
 /// Builds one int8 matmul kernel:
 ///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N],
@@ -286,6 +313,9 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   MLIRContext *ctx = b.getContext();
 
   // Shared memory: A ring [stages, BM, rowBytes], B ring [stages, BN, rowBytes].
+  // With wgmma the rings start at the first 1024-byte-aligned shared address
+  // (the swizzle pattern is a function of the address bits) and `ringBase`
+  // is that address.
   auto workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   auto rawType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                                  MemRefLayoutAttrInterface{}, workgroup);
@@ -294,11 +324,19 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     return MemRefType::get({t.stages, rows, t.rowBytes}, b.getI8Type(),
                            MemRefLayoutAttrInterface{}, workgroup);
   };
-  Value aRing = memref::ViewOp::create(b, ringType(t.bm), smem, e.idx(0),
+  Value ringShift = e.idx(0), ringBase;
+  if (t.wgmma) {
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, smem);
+    ringBase = arith::AndIOp::create(b, e.add(base, kSwizzleAtomBytes - 1),
+                                     e.idx(-kSwizzleAtomBytes));
+    ringShift = arith::SubIOp::create(b, ringBase, base);
+  }
+  int64_t aRingBytes = t.stages * t.bm * t.rowBytes;
+  Value aRing = memref::ViewOp::create(b, ringType(t.bm), smem, ringShift,
                                        ValueRange{});
-  Value bRing = memref::ViewOp::create(
-      b, ringType(t.bn), smem, e.idx(t.stages * t.bm * t.rowBytes),
-      ValueRange{});
+  Value bRing = memref::ViewOp::create(b, ringType(t.bn), smem,
+                                       e.add(ringShift, aRingBytes),
+                                       ValueRange{});
 
   Value tid = e.threadId();
   Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
@@ -330,6 +368,12 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
       Value r = e.div(c, chunksPerRow);
       Value col = e.mul(e.rem(c, chunksPerRow), kCopyBytes);
+      // 128-byte swizzle: 16-byte chunk j of row r lands at chunk j ^ (r % 8).
+      Value dstCol = col;
+      if (t.wgmma)
+        dstCol = e.mul(
+            arith::XOrIOp::create(b, e.rem(c, chunksPerRow), e.rem(r, 8)),
+            kCopyBytes);
       Value globalRow = e.add(rowBase, r);
       Value valid = live;
       if (maskRows) {
@@ -340,7 +384,7 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       Value bytes =
           arith::SelectOp::create(b, valid, e.idx(kCopyBytes), e.idx(0));
       Value tok = nvgpu::DeviceAsyncCopyOp::create(
-          b, tokenType, dst, ValueRange{slot, r, col}, src,
+          b, tokenType, dst, ValueRange{slot, r, dstCol}, src,
           ValueRange{globalRow, e.add(kBase, col)},
           b.getIndexAttr(kCopyBytes), bytes, b.getUnitAttr());
       tokens.push_back(tok);
@@ -361,33 +405,45 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         .getResult();
   };
 
-  // Prologue: the first stages - 1 tiles. The weight copies go first: they
-  // do not depend on the quantize kernel, so with a programmatic launch
-  // they are in flight while it finishes. Group s holds A tile s (group 0
-  // also every prologue B tile), so waiting for group s still covers B
-  // tile s.
+  // Prologue: the first `ahead` tiles (stages - 1 with mma.sync; stages - 2
+  // with wgmma, which keeps the previous tile's wgmma group in flight, so
+  // that slot cannot be refilled yet). The weight copies go first: they do
+  // not depend on the quantize kernel, so with a programmatic launch they
+  // are in flight while it finishes. Group s holds A tile s (group 0 also
+  // every prologue B tile), so waiting for group s still covers B tile s.
+  int64_t ahead = t.wgmma ? t.stages - 2 : t.stages - 1;
   Value isTrue = arith::ConstantIntOp::create(b, 1, 1);
   Value isFalse = arith::ConstantIntOp::create(b, 0, 1);
   SmallVector<Value> prologueTokens;
-  for (int64_t s = 0; s < t.stages - 1; ++s)
+  for (int64_t s = 0; s < ahead; ++s)
     copyB(e.idx(std::min(s, kTiles - 1)), e.idx(s),
           s < kTiles ? isTrue : isFalse, prologueTokens);
   if (programmatic)
     NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
   Value group;
-  for (int64_t s = 0; s < t.stages - 1; ++s) {
+  for (int64_t s = 0; s < ahead; ++s) {
     copyA(e.idx(std::min(s, kTiles - 1)), e.idx(s),
           s < kTiles ? isTrue : isFalse, prologueTokens);
     group = commit(prologueTokens);
     prologueTokens.clear();
   }
 
-  // Main loop over K tiles with the accumulators as iter_args.
+  // Main loop over K tiles with the accumulators as iter_args: one
+  // vector<2x2xi32> per mma.sync tile, or the wgmma accumulator struct of
+  // BN / 2 i32 per thread.
   auto accType = VectorType::get({2, 2}, b.getI32Type());
-  Value zeroAcc = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
-  SmallVector<Value> inits(t.mTiles * t.nTiles, zeroAcc);
+  auto wgmmaAccType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(t.bn / 2, b.getI32Type()));
+  SmallVector<Value> inits;
+  if (t.wgmma) {
+    inits.push_back(LLVM::ZeroOp::create(b, wgmmaAccType));
+  } else {
+    Value zeroAcc = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
+    inits.append(t.mTiles * t.nTiles, zeroAcc);
+  }
   inits.push_back(group);
+  Value warpGroup = e.div(tid, 128);
   auto loop = scf::ForOp::create(b, e.idx(0), e.idx(kTiles), e.idx(1), inits);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -395,10 +451,18 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Value kt = loop.getInductionVar();
     auto iterArgs = loop.getRegionIterArgs();
     nvgpu::DeviceAsyncWaitOp::create(b, iterArgs.back(),
-                                     b.getI32IntegerAttr(t.stages - 2));
+                                     b.getI32IntegerAttr(ahead - 1));
+    // wgmma reads shared memory through the async proxy: order this
+    // thread's cp.async writes before it, then publish them with the
+    // barrier.
+    if (t.wgmma)
+      NVVM::FenceProxyOp::create(
+          b, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
     gpu::BarrierOp::create(b);
-    // Refill the slot consumed in the previous iteration.
-    Value next = e.add(kt, t.stages - 1);
+    // Refill the slot whose last reader has finished: the previous
+    // iteration's with mma.sync, the one before with wgmma.
+    Value next = e.add(kt, ahead);
     Value live = e.ult(next, e.idx(kTiles));
     Value nextClamped = arith::MinUIOp::create(b, next, e.idx(kTiles - 1));
     Value nextSlot = e.rem(next, t.stages);
@@ -409,61 +473,111 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
     Value slot = e.rem(kt, t.stages);
     SmallVector<Value> accs(iterArgs.begin(), iterArgs.end() - 1);
-    auto aFragType = VectorType::get({4, 4}, b.getI8Type());
-    auto bFragType = VectorType::get({2, 4}, b.getI8Type());
-    Value aRowInTile = e.rem(lane, 16), aColHalf = e.mul(e.div(lane, 16), 16);
-    Value bRowInTile = e.rem(lane, 8),
-          bColHalf = e.mul(e.rem(e.div(lane, 8), 2), 16);
-    for (int64_t kk = 0; kk < t.bk / 32; ++kk) {
-      SmallVector<Value> aFrags, bFrags;
-      for (int64_t mi = 0; mi < t.mTiles; ++mi) {
-        Value r = e.add(e.add(warpRow, mi * 16), aRowInTile);
-        Value c = e.add(aColHalf, kk * 32);
-        aFrags.push_back(nvgpu::LdMatrixOp::create(
-            b, aFragType, aRing, ValueRange{slot, r, c}, /*transpose=*/false,
-            /*numTiles=*/4));
+    if (t.wgmma) {
+      // This warpgroup's 64 rows of the A slot and the whole B slot; the
+      // k-th 32-byte step along the swizzled row adds 2 (16-byte units)
+      // to the start address.
+      Value aAddr = e.add(e.add(ringBase, e.mul(slot, t.bm * t.rowBytes)),
+                          e.mul(warpGroup, 64 * t.rowBytes));
+      Value bAddr = e.add(e.add(ringBase, aRingBytes),
+                          e.mul(slot, t.bn * t.rowBytes));
+      Value descA = buildSwizzle128Descriptor(b, aAddr);
+      Value descB = buildSwizzle128Descriptor(b, bAddr);
+      NVVM::WgmmaFenceAlignedOp::create(b);
+      Value acc = accs.front();
+      for (int64_t kk = 0; kk < t.bk / 32; ++kk) {
+        Value step = arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk);
+        acc = NVVM::WgmmaMmaAsyncOp::create(
+            b, wgmmaAccType, acc, arith::AddIOp::create(b, descA, step),
+            arith::AddIOp::create(b, descB, step),
+            NVVM::MMAShapeAttr::get(ctx, 64, t.bn, 32), NVVM::WGMMATypes::s8,
+            NVVM::WGMMATypes::s8, NVVM::WGMMATypes::s32,
+            NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+            NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+            NVVM::MMALayout::col,
+            NVVM::MMAIntOverflowAttr::get(ctx,
+                                          NVVM::MMAIntOverflow::satfinite));
       }
-      for (int64_t ni = 0; ni < t.nTiles; ++ni) {
-        Value r = e.add(e.add(warpCol, ni * 8), bRowInTile);
-        Value c = e.add(bColHalf, kk * 32);
-        bFrags.push_back(nvgpu::LdMatrixOp::create(
-            b, bFragType, bRing, ValueRange{slot, r, c}, /*transpose=*/false,
-            /*numTiles=*/2));
-      }
-      for (int64_t mi = 0; mi < t.mTiles; ++mi)
-        for (int64_t ni = 0; ni < t.nTiles; ++ni) {
-          Value &acc = accs[mi * t.nTiles + ni];
-          acc = nvgpu::MmaSyncOp::create(b, aFrags[mi], bFrags[ni], acc,
-                                         ArrayRef<int64_t>{16, 8, 32});
+      NVVM::WgmmaGroupSyncAlignedOp::create(b);
+      NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+      accs.front() = acc;
+    } else {
+      auto aFragType = VectorType::get({4, 4}, b.getI8Type());
+      auto bFragType = VectorType::get({2, 4}, b.getI8Type());
+      Value aRowInTile = e.rem(lane, 16),
+            aColHalf = e.mul(e.div(lane, 16), 16);
+      Value bRowInTile = e.rem(lane, 8),
+            bColHalf = e.mul(e.rem(e.div(lane, 8), 2), 16);
+      for (int64_t kk = 0; kk < t.bk / 32; ++kk) {
+        SmallVector<Value> aFrags, bFrags;
+        for (int64_t mi = 0; mi < t.mTiles; ++mi) {
+          Value r = e.add(e.add(warpRow, mi * 16), aRowInTile);
+          Value c = e.add(aColHalf, kk * 32);
+          aFrags.push_back(nvgpu::LdMatrixOp::create(
+              b, aFragType, aRing, ValueRange{slot, r, c},
+              /*transpose=*/false, /*numTiles=*/4));
         }
+        for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+          Value r = e.add(e.add(warpCol, ni * 8), bRowInTile);
+          Value c = e.add(bColHalf, kk * 32);
+          bFrags.push_back(nvgpu::LdMatrixOp::create(
+              b, bFragType, bRing, ValueRange{slot, r, c},
+              /*transpose=*/false, /*numTiles=*/2));
+        }
+        for (int64_t mi = 0; mi < t.mTiles; ++mi)
+          for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+            Value &acc = accs[mi * t.nTiles + ni];
+            acc = nvgpu::MmaSyncOp::create(b, aFrags[mi], bFrags[ni], acc,
+                                           ArrayRef<int64_t>{16, 8, 32});
+          }
+      }
     }
     accs.push_back(nextGroup);
     scf::YieldOp::create(b, accs);
   }
 
-  // The accumulator fragments as (row, col) pairs: fragment i of mma tile
-  // (mi, ni) holds y[row, col..col+1] (mma.sync m16n8 C layout).
+  // The accumulators as (row, col) pairs. mma.sync: fragment i of mma tile
+  // (mi, ni) holds y[row, col..col+1] (m16n8 C layout). wgmma m64nN: warp w
+  // of the warpgroup owns rows 16w..16w+15 of its 64, and struct elements
+  // 4j..4j+3 are the m16n8 C fragment of columns 8j..8j+7.
   auto i32x2 = VectorType::get({2}, b.getI32Type());
   auto f32x2 = VectorType::get({2}, b.getF32Type());
   auto f16x2 = VectorType::get({2}, b.getF16Type());
   Value groupRow = e.div(lane, 4), pairCol = e.mul(e.rem(lane, 4), 2);
-  struct Pair {
-    Value row, col, value;
-  };
   SmallVector<Pair> pairs;
-  for (int64_t mi = 0; mi < t.mTiles; ++mi)
-    for (int64_t ni = 0; ni < t.nTiles; ++ni) {
-      Value acc = loop.getResult(mi * t.nTiles + ni);
-      Value col = e.add(e.add(e.add(blockCol, warpCol), ni * 8), pairCol);
+  if (t.wgmma) {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+    Value acc = loop.getResult(0);
+    Value rowBase =
+        e.add(e.add(e.add(blockRow, e.mul(warpGroup, 64)),
+                    e.mul(e.rem(warp, 4), 16)),
+              groupRow);
+    for (int64_t j = 0; j < t.bn / 8; ++j) {
+      Value col = e.add(e.add(blockCol, j * 8), pairCol);
       for (int64_t half = 0; half < 2; ++half) {
-        Value row = e.add(
-            e.add(e.add(e.add(blockRow, warpRow), mi * 16), half * 8),
-            groupRow);
-        pairs.push_back({row, col,
-                         vector::ExtractOp::create(
-                             b, acc, ArrayRef<int64_t>{half})});
+        int64_t first = 4 * j + 2 * half;
+        Value lo = LLVM::ExtractValueOp::create(b, acc, first);
+        Value hi = LLVM::ExtractValueOp::create(b, acc, first + 1);
+        pairs.push_back({e.add(rowBase, half * 8), col,
+                         vector::FromElementsOp::create(b, i32x2,
+                                                        ValueRange{lo, hi})});
       }
     }
+  } else {
+    for (int64_t mi = 0; mi < t.mTiles; ++mi)
+      for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+        Value acc = loop.getResult(mi * t.nTiles + ni);
+        Value col = e.add(e.add(e.add(blockCol, warpCol), ni * 8), pairCol);
+        for (int64_t half = 0; half < 2; ++half) {
+          Value row = e.add(
+              e.add(e.add(e.add(blockRow, warpRow), mi * 16), half * 8),
+              groupRow);
+          pairs.push_back({row, col,
+                           vector::ExtractOp::create(
+                               b, acc, ArrayRef<int64_t>{half})});
+        }
+      }
+  }
 
   // Epilogue: y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
   auto storeY = [&](ArrayRef<Pair> out) {

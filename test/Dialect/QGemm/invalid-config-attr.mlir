@@ -39,3 +39,28 @@ func.func private @negative_zero_split_k() attributes {c = #qgemm.config<cta_til
 
 // expected-error @+1 {{expected max_m >= 0 (0: no bound), got -1}}
 func.func private @negative_max_m() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], max_m = -1>}
+
+// -----
+
+// expected-error @+1 {{expected warp_tile [64, 128] (one warpgroup per 64 rows, the whole BN) with mma = wgmma, got [64, 64]}}
+func.func private @negative_wgmma_warp_tile() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 64], mma = wgmma>}
+
+// -----
+
+// expected-error @+1 {{expected cta tile K = 128 with mma = wgmma (one 128-byte swizzled row), got 64}}
+func.func private @negative_wgmma_block_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], mma = wgmma>}
+
+// -----
+
+// expected-error @+1 {{expected cta tile N (512) to be a multiple of 16 and at most 256 with mma = wgmma (wgmma m64nNk32 s8)}}
+func.func private @negative_wgmma_block_n() attributes {c = #qgemm.config<cta_tile = [64, 512, 128], warp_tile = [64, 512], mma = wgmma>}
+
+// -----
+
+// expected-error @+1 {{expected stages >= 3 with mma = wgmma (the ring keeps one wgmma group in flight), got 2}}
+func.func private @negative_wgmma_stages() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 2, mma = wgmma>}
+
+// -----
+
+// expected-error @+1 {{expected at most 32 warps per thread block, got 36}}
+func.func private @negative_wgmma_warps() attributes {c = #qgemm.config<cta_tile = [576, 128, 128], warp_tile = [64, 128], mma = wgmma>}

@@ -81,3 +81,13 @@ func.func @negative_split_k_too_large(%x: memref<?x1024xf16>, %w: memref<256x102
        configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 16], split_k = 16>]}
   return
 }
+
+// -----
+
+func.func @negative_wgmma_not_sm90a(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected target sm_90a for a config with mma = wgmma, got sm_90}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]}
+  return
+}
