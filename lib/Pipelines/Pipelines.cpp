@@ -33,9 +33,11 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertNVGPUToNVVMPass());
-  kernels.addPass(createConvertVectorToLLVMPass());
   kernels.addPass(memref::createExpandStridedMetadataPass());
+  // convert-gpu-to-nvvm first: it maps the workgroup address space that
+  // vector loads and stores of shared memory need.
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createConvertVectorToLLVMPass());
   // wgmma.mma_async is an inline-PTX op: turn it into llvm.inline_asm.
   kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createCanonicalizerPass());

@@ -14,7 +14,7 @@
 // address, cp.async writes 128-byte-swizzled rows, each K tile is fenced for
 // the async proxy and consumed by four wgmma.mma_async m64n128k32 per
 // warpgroup from shared-memory descriptors, and one wgmma group stays in
-// flight across iterations.
+// flight across iterations; the output tile leaves through shared memory.
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: func.func @w8a8_two_variants(
@@ -159,8 +159,17 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
 // CHECK: llvm.extractvalue %{{.*}}[0]
 // CHECK: llvm.extractvalue %{{.*}}[1]
 // CHECK: vector.from_elements
+// The epilogue stages the scaled fp16 tile in shared memory ([128, 128 + 8])
+// and stores 16-byte row chunks of y (rows past M skipped).
+// CHECK: %[[STAGE:.*]] = memref.view %[[SMEM]][%[[SHIFT]]][] {{.*}} to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
 // CHECK: arith.sitofp %{{.*}} : vector<2xi32> to vector<2xf32>
-// CHECK: vector.store %{{.*}}, %[[Y]]
+// CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>
+// CHECK: vector.store %{{.*}}, %[[STAGE]]
+// CHECK: gpu.barrier
+// CHECK: scf.if
+// CHECK-NEXT: %[[CHUNK16:.*]] = vector.load %[[STAGE]]{{.*}} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store %[[CHUNK16]], %[[Y]]{{.*}} {alignment = 16 : i64} : memref<?x128xf16>, vector<8xf16>
 func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,

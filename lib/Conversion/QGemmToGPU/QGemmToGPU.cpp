@@ -59,6 +59,9 @@ constexpr int64_t kCopyBytes = 16;
 /// 256-row variant lost 20 to 35 us with it (cause not established), so
 /// variants for larger M wait for quantize to finish.
 constexpr int64_t kProgrammaticMaxM = 64;
+/// fp16 padding after each row of the staged output tile: a row stride of
+/// 16 x odd bytes puts the eight rows one warp writes in distinct banks.
+constexpr int64_t kStagePadHalves = 8;
 /// Alignment of the workspace sections, in bytes.
 constexpr int64_t kWorkspaceAlign = 256;
 
@@ -597,8 +600,63 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                               /*nontemporal=*/false, llvm::Align(4));
     }
   };
+  // wgmma tiles (BM x BN up to 128 x 256) go out through shared memory: the
+  // scaled fp16 pairs are written into a [BM, BN + 8] tile over the (now
+  // idle) rings, then every thread stores whole 16-byte row chunks, so each
+  // warp writes full 512-byte rows of y instead of 16-byte pieces of eight
+  // rows.
+  auto storeYStaged = [&](ArrayRef<Pair> out) {
+    int64_t stride = t.bn + kStagePadHalves;
+    auto stageType = MemRefType::get({t.bm, stride}, b.getF16Type(),
+                                     MemRefLayoutAttrInterface{}, workgroup);
+    Value stage =
+        memref::ViewOp::create(b, stageType, smem, ringShift, ValueRange{});
+    // Every warpgroup has finished reading the rings (wgmma.wait 0 above).
+    gpu::BarrierOp::create(b);
+    for (const Pair &p : out) {
+      // Rows past M read the scale of row M - 1 and are never stored.
+      Value row = arith::MinUIOp::create(b, p.row, mLast);
+      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{p.col},
+                                            /*nontemporal=*/false,
+                                            llvm::Align(8));
+      Value f = arith::SIToFPOp::create(b, f32x2, p.value);
+      Value s = memref::LoadOp::create(b, sx, ValueRange{row});
+      f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
+      f = arith::MulFOp::create(b, f, swPair);
+      Value h = arith::TruncFOp::create(b, f16x2, f);
+      vector::StoreOp::create(
+          b, h, stage,
+          ValueRange{arith::SubIOp::create(b, p.row, blockRow),
+                     arith::SubIOp::create(b, p.col, blockCol)},
+          /*nontemporal=*/false, llvm::Align(4));
+    }
+    gpu::BarrierOp::create(b);
+    constexpr int64_t vec = 8; // 16 bytes of fp16.
+    auto f16x8 = VectorType::get({vec}, b.getF16Type());
+    int64_t chunksPerRow = t.bn / vec;
+    int64_t chunks = t.bm * chunksPerRow;
+    for (int64_t first = 0; first < chunks; first += t.threads) {
+      Value c = e.add(tid, first);
+      Value r = e.div(c, chunksPerRow);
+      Value col = e.mul(e.rem(c, chunksPerRow), vec);
+      Value row = e.add(blockRow, r);
+      Value valid = e.ult(row, m);
+      if (first + t.threads > chunks)
+        valid = arith::AndIOp::create(b, valid, e.ult(c, e.idx(chunks)));
+      auto inM = scf::IfOp::create(b, valid, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&inM.getThenRegion().front());
+      Value v = vector::LoadOp::create(b, f16x8, stage, ValueRange{r, col},
+                                       /*nontemporal=*/false, llvm::Align(16));
+      vector::StoreOp::create(b, v, y, ValueRange{row, e.add(blockCol, col)},
+                              /*nontemporal=*/false, llvm::Align(16));
+    }
+  };
   if (t.splitK == 1) {
-    storeY(pairs);
+    if (t.wgmma)
+      storeYStaged(pairs);
+    else
+      storeY(pairs);
     gpu::ReturnOp::create(b);
     return;
   }
