@@ -161,7 +161,9 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
 // CHECK: vector.from_elements
 // The epilogue stages the scaled fp16 tile in shared memory ([128, 128 + 8])
 // and stores 16-byte row chunks of y (rows past M skipped).
+// The zero-filling copies issued past the last K tile land first.
 // CHECK: %[[STAGE:.*]] = memref.view %[[SMEM]][%[[SHIFT]]][] {{.*}} to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK: arith.sitofp %{{.*}} : vector<2xi32> to vector<2xf32>
 // CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>

@@ -611,7 +611,11 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                                      MemRefLayoutAttrInterface{}, workgroup);
     Value stage =
         memref::ViewOp::create(b, stageType, smem, ringShift, ValueRange{});
-    // Every warpgroup has finished reading the rings (wgmma.wait 0 above).
+    // The last iterations issued zero-filling copies past the last K tile:
+    // let them land before the tile reuses the rings. Every warpgroup has
+    // finished reading the rings (wgmma.wait 0 above) once past the barrier.
+    nvgpu::DeviceAsyncWaitOp::create(b, loop.getResults().back(),
+                                     b.getI32IntegerAttr(0));
     gpu::BarrierOp::create(b);
     for (const Pair &p : out) {
       // Rows past M read the scale of row M - 1 and are never stored.
