@@ -106,6 +106,9 @@ def QGemm_TargetAttr : QGemm_Attr<"Target", "target"> {
   let extraClassDeclaration = [{
     /// The compute capability times ten (80 or 90).
     int64_t getSMVersion() const;
+    /// Whether the chip has wgmma (sm_90a: the architecture-specific
+    /// Hopper features).
+    bool hasWgmma() const { return getChip() == "sm_90a"; }
     /// The chips qgemm can compile for.
     static ::llvm::ArrayRef<::llvm::StringRef> getSupportedChips();
     /// Largest dynamic shared memory one CTA may use on this chip, in bytes.

@@ -242,7 +242,7 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
 
     if (config.isWgmma()) {
       TargetAttr target = op.getTargetAttr();
-      if (target && target.getChip() != "sm_90a")
+      if (target && !target.hasWgmma())
         return op.emitOpError()
                << "expected target sm_90a for a config with mma = wgmma, got "
                << target.getChip();

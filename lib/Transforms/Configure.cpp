@@ -95,7 +95,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   //   the multiprocessors at M = 1024, the 64-row variant serves M up to
   //   1024 (N = 1024: 64 x 128 tiles took 30 us at M = 1024, 128 x 128
   //   tiles 42 us).
-  if (op.getTargetAttr().getChip() == "sm_90a" && k % 128 == 0 &&
+  if (op.getTargetAttr().hasWgmma() && k % 128 == 0 &&
       n % 128 == 0 && k / 128 >= 2) {
     bool wide = n % 256 == 0 && n / 256 >= 16;
     int64_t bigN = wide ? 256 : 128;

@@ -11,6 +11,10 @@
 //              q = clamp(roundeven(x / scale), -128, 127), zero row -> 0;
 //   matmul_v*  per config: cp.async ring over K (stages deep), ldmatrix,
 //              mma.sync m16n8k32 s8 -> s32, epilogue acc * sx[m] * sw[n].
+//              With mma = wgmma (sm_90a): warpgroups of wgmma.mma_async
+//              m64nNk32 read 128-byte-swizzled ring slots through
+//              shared-memory descriptors, and the scaled tile is stored
+//              through shared memory in 16-byte row chunks.
 //              With split_k = S the grid has S slices along z, each over
 //              K / S; every slice stores its int32 partial tile, and the
 //              last slice to finish a tile (a counter per tile) adds the S
@@ -582,21 +586,26 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       }
   }
 
-  // Epilogue: y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
+  // Epilogue: y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]);
+  // `scaleRow` is the row whose sx is read (p.row, or a valid row for a
+  // pair that is never stored).
+  auto scalePair = [&](const Pair &p, Value scaleRow) -> Value {
+    Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{p.col},
+                                          /*nontemporal=*/false,
+                                          llvm::Align(8));
+    Value f = arith::SIToFPOp::create(b, f32x2, p.value);
+    Value s = memref::LoadOp::create(b, sx, ValueRange{scaleRow});
+    f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
+    f = arith::MulFOp::create(b, f, swPair);
+    return arith::TruncFOp::create(b, f16x2, f);
+  };
   auto storeY = [&](ArrayRef<Pair> out) {
     for (const Pair &p : out) {
       auto inM = scf::IfOp::create(b, e.ult(p.row, m), /*withElse=*/false);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&inM.getThenRegion().front());
-      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{p.col},
-                                            /*nontemporal=*/false,
-                                            llvm::Align(8));
-      Value f = arith::SIToFPOp::create(b, f32x2, p.value);
-      Value s = memref::LoadOp::create(b, sx, ValueRange{p.row});
-      f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
-      f = arith::MulFOp::create(b, f, swPair);
-      Value h = arith::TruncFOp::create(b, f16x2, f);
-      vector::StoreOp::create(b, h, y, ValueRange{p.row, p.col},
+      vector::StoreOp::create(b, scalePair(p, p.row), y,
+                              ValueRange{p.row, p.col},
                               /*nontemporal=*/false, llvm::Align(4));
     }
   };
@@ -619,15 +628,7 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     gpu::BarrierOp::create(b);
     for (const Pair &p : out) {
       // Rows past M read the scale of row M - 1 and are never stored.
-      Value row = arith::MinUIOp::create(b, p.row, mLast);
-      Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{p.col},
-                                            /*nontemporal=*/false,
-                                            llvm::Align(8));
-      Value f = arith::SIToFPOp::create(b, f32x2, p.value);
-      Value s = memref::LoadOp::create(b, sx, ValueRange{row});
-      f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
-      f = arith::MulFOp::create(b, f, swPair);
-      Value h = arith::TruncFOp::create(b, f16x2, f);
+      Value h = scalePair(p, arith::MinUIOp::create(b, p.row, mLast));
       vector::StoreOp::create(
           b, h, stage,
           ValueRange{arith::SubIOp::create(b, p.row, blockRow),
