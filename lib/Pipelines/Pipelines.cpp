@@ -24,6 +24,7 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
   configure.chip = options.chip;
   pm.addPass(createQGemmConfigure(configure));
   pm.addPass(createConvertQGemmToGPU());
+  pm.addPass(createQGemmSoftwarePipeline());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

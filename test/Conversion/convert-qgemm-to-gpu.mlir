@@ -42,24 +42,25 @@
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM]]{{.*}} to memref<3x16x80xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM]]{{.*}} to memref<3x32x80xi8, #gpu.address_space<workgroup>>
-// Prologue: stages - 1 = 2 groups; the weight tiles of both before the wait.
-// CHECK: nvgpu.device_async_copy %[[W]]{{.*}}, 16, %{{.*}} {bypassL1}
-// CHECK: nvgpu.device_async_copy %[[W]]{{.*}}, 16, %{{.*}} {bypassL1}
-// CHECK-NOT: nvgpu.device_async_copy %[[AQ]]
+// The K loop in its plain form (qgemm-software-pipeline expands it): after
+// the wait for quantize, each iteration copies its K tile into ring slot
+// kt % 3, waits for that group, passes a barrier and computes; the loop is
+// marked with the depth stages - 1 = 2, and the weight copies as
+// independent of quantize. One 16 x 8 mma tile per warp: one accumulator.
 // CHECK: nvvm.griddepcontrol wait
-// CHECK: nvgpu.device_async_copy %[[AQ]]{{.*}}, 16, %{{.*}} {bypassL1}
-// CHECK: nvgpu.device_async_create_group
-// CHECK: nvgpu.device_async_copy %[[AQ]]
-// CHECK: nvgpu.device_async_create_group
-// One 16 x 8 mma tile per warp: one accumulator plus the last group token.
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<2x2xi32>, !nvgpu.device.async.token)
-// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK: scf.for %[[KT:.*]] = %{{.*}} iter_args({{.*}}) -> (vector<2x2xi32>) {
+// CHECK: %[[SLOT:.*]] = arith.remui %[[KT]], %c3
+// CHECK: nvgpu.device_async_copy %[[AQ]][{{.*}}], %{{.*}}[%[[SLOT]], {{.*}}], 16, %{{.*}} {bypassL1}
+// CHECK: nvgpu.device_async_copy %[[W]][{{.*}}], %{{.*}}[%[[SLOT]], {{.*}}], 16 {bypassL1, qgemm.grid_independent}
+// CHECK-NEXT: %[[GROUP:.*]] = nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]] {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
-// CHECK: nvgpu.device_async_copy %[[W]]
+// CHECK-NOT: nvgpu.device_async_copy
 // CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<3x16x80xi8, #gpu.address_space<workgroup>> -> vector<4x4xi8>
 // CHECK: nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = false} : memref<3x32x80xi8, #gpu.address_space<workgroup>> -> vector<2x4xi8>
 // CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 32]} : (vector<4x4xi8>, vector<2x4xi8>, vector<2x2xi32>) -> vector<2x2xi32>
 // CHECK: scf.yield
+// CHECK-NEXT: } {qgemm.pipeline_depth = 2 : i64}
 // Epilogue: float(acc) * sx[row] * sw[col], fp16, rows past M skipped.
 // CHECK: arith.sitofp %{{.*}} : vector<2xi32> to vector<2xf32>
 // CHECK: memref.load %[[ASX]]
@@ -70,7 +71,7 @@
 // CHECK-NOT: nvvm.memory.barrier
 // CHECK: gpu.func @matmul_v1
 // CHECK-NOT: griddepcontrol
-// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+// CHECK: {qgemm.pipeline_depth = 3 : i64}
 // CHECK-NOT: griddepcontrol
 // CHECK-LABEL: func.func @w8a8_split_k(
 func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
@@ -130,6 +131,14 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
 // CHECK: %[[SHIFT:.*]] = arith.subi %[[ALIGNED]], %[[BASE]]
 // CHECK: %[[ARING:.*]] = memref.view %[[SMEM]][%[[SHIFT]]][] {{.*}} to memref<3x128x128xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[BRING:.*]] = memref.view %[[SMEM]]{{.*}} to memref<3x128x128xi8, #gpu.address_space<workgroup>>
+// The plain K loop: copy, commit, wait, proxy fence, barrier, then the
+// wgmma of the tile.
+// CHECK: llvm.mlir.zero : !llvm.struct<(i32{{(, i32)+}})>
+// CHECK: scf.for {{.*}} -> (!llvm.struct<(i32{{(, i32)+}})>) {
+// CHECK: nvgpu.device_async_copy %[[AQ]]
+// CHECK: nvgpu.device_async_copy %[[AQ]]
+// CHECK: nvgpu.device_async_copy %[[AQ]]
+// CHECK: nvgpu.device_async_copy %[[AQ]]
 // The destination chunk of a copy is (chunk ^ (row % 8)) * 16.
 // CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c8
 // CHECK: %[[ROW8:.*]] = arith.remui %[[ROW]], %c8
@@ -137,17 +146,10 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
 // CHECK: %[[SWZ:.*]] = arith.xori %[[CHUNK]], %[[ROW8]] : index
 // CHECK: %[[DCOL:.*]] = arith.muli %[[SWZ]], %c16
 // CHECK: nvgpu.device_async_copy %[[W]][{{.*}}], %[[BRING]][%{{.*}}, %[[ROW]], %[[DCOL]]], 16
-// Prologue: stages - 2 = 1 group.
-// CHECK: nvgpu.device_async_create_group
-// CHECK-NOT: nvgpu.device_async_create_group
-// CHECK: llvm.mlir.zero : !llvm.struct<(i32{{(, i32)+}})>
-// CHECK: scf.for {{.*}} -> (!llvm.struct<(i32{{(, i32)+}})>, !nvgpu.device.async.token)
-// CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK: %[[GROUP:.*]] = nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %[[GROUP]] {numGroups = 0 : i32}
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
-// CHECK: nvgpu.device_async_copy %[[AQ]]
-// CHECK: nvgpu.device_async_copy %[[W]]
-// CHECK: nvgpu.device_async_create_group
 // Descriptors: (address >> 4) & 0x3fff | LBO 1 << 16 | SBO 64 << 32 | 128-byte swizzle 1 << 62.
 // CHECK: arith.ori %{{.*}}, %c4611686293305360384_i64 : i64
 // CHECK: nvvm.wgmma.fence.aligned
@@ -155,15 +157,15 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK-NEXT: scf.yield
+// Depth stages - 2 = 1: the ring keeps a slot for the wgmma group in flight.
+// CHECK-NEXT: } {qgemm.pipeline_depth = 1 : i64}
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.extractvalue %{{.*}}[0]
 // CHECK: llvm.extractvalue %{{.*}}[1]
 // CHECK: vector.from_elements
 // The epilogue stages the scaled fp16 tile in shared memory ([128, 128 + 8])
 // and stores 16-byte row chunks of y (rows past M skipped).
-// The zero-filling copies issued past the last K tile land first.
 // CHECK: %[[STAGE:.*]] = memref.view %[[SMEM]][%[[SHIFT]]][] {{.*}} to memref<128x136xf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK: arith.sitofp %{{.*}} : vector<2xi32> to vector<2xf32>
 // CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>

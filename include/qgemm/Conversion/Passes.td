@@ -22,9 +22,11 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
       shuffles then across warps in shared memory, round half to even and
       clamp, writing int8 X and fp32 per-token scales to the workspace; it
       also zeroes the split-K tile counters;
-    - `matmul_v<i>`, one per config: a `stages`-deep ring of cp.async
-      (`nvgpu.device_async_copy`, zero-filled past M) into padded shared
-      memory, `nvgpu.ldmatrix` into registers, `nvgpu.mma.sync` int8
+    - `matmul_v<i>`, one per config: a K loop over a `stages`-slot ring of
+      cp.async (`nvgpu.device_async_copy`, zero-filled past M) into padded
+      shared memory, in its plain form (copy the tile, wait, barrier,
+      compute) and marked `qgemm.pipeline_depth` for
+      `qgemm-software-pipeline` (stages - 1, or stages - 2 with wgmma), `nvgpu.ldmatrix` into registers, `nvgpu.mma.sync` int8
       m16n8k32 with int32 accumulators, and an epilogue that applies the
       per-token and per-channel scales and stores fp16, masking rows past M.
       With `split_k = P`, block z of the grid handles K slice z: it stores
@@ -33,8 +35,9 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
       `nvvm.barrier` OR reduction) adds the P partials and runs the
       epilogue; int32 sums make the result independent of the order.
       On sm_90 the variants with `max_m` <= 64 are programmatic dependents
-      of `quantize` (`nvvm.griddepcontrol`): the weight copies of the ring
-      prologue are issued before the wait for the quantized activations.
+      of `quantize` (`nvvm.griddepcontrol.wait` before the K loop); the
+      weight copies are marked `qgemm.grid_independent`, so that the
+      pipelined prologue issues them before that wait.
 
     Before:
     ```mlir

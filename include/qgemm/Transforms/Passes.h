@@ -26,6 +26,17 @@ inline constexpr int64_t kSharedRowPadBytes = 16;
 /// of every shared tile a wgmma reads.
 inline constexpr int64_t kSwizzleAtomBytes = 1024;
 
+/// Attribute on an scf.for that qgemm-software-pipeline pipelines: the number
+/// of iterations the copies run ahead of the compute.
+inline constexpr llvm::StringLiteral kPipelineDepthAttrName =
+    "qgemm.pipeline_depth";
+
+/// Unit attribute on an nvgpu.device_async_copy whose source the
+/// prerequisite grid of a programmatic launch does not write: in the
+/// pipeline prologue it may be issued before nvvm.griddepcontrol.wait.
+inline constexpr llvm::StringLiteral kGridIndependentAttrName =
+    "qgemm.grid_independent";
+
 /// Shared memory, in bytes, one thread block of `config` uses for `op`.
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
 

@@ -1,6 +1,7 @@
 //===- Passes.td - qgemm transformation passes -------------*- tablegen -*-===//
 //
-// Passes that work on qgemm ops before they are lowered.
+// Passes that work on qgemm ops before they are lowered, and on the kernels
+// the lowering builds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +70,68 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
   let statistics = [
     Statistic<"numConfigured", "num-configured",
               "Number of matmuls whose configs were chosen">,
+  ];
+}
+
+def QGemmSoftwarePipeline
+    : Pass<"qgemm-software-pipeline", "::mlir::ModuleOp"> {
+  let summary = "software-pipeline the cp.async K loops of the kernels";
+  let description = [{
+    Pipelines every `scf.for` marked `qgemm.pipeline_depth = D` (set by
+    `convert-qgemm-to-gpu` on the K loop of each matmul kernel) on upstream
+    SCF loop pipelining (`scf::pipelineForLoop`). The marked loop is the
+    plain, correct form: each iteration issues the `nvgpu.device_async_copy`
+    ops of its K tile into its ring slot, commits them
+    (`nvgpu.device_async_create_group`), waits for that group
+    (`nvgpu.device_async_wait`), passes a `gpu.barrier` and computes. The
+    pass turns it into a D + 1 stage pipeline:
+
+    - stage 0: the copies, the commit and everything they are computed
+      from (their backward slice in the loop body); stage D: the rest;
+    - kernel order: the stage-D ops up to the first `gpu.barrier` after the
+      wait (the tile to consume has landed and every thread is done with
+      the slot about to be refilled), then the copies of the tile D
+      iterations ahead, then the compute;
+    - the prologue issues the first D tiles; the epilogue is not peeled:
+      in the last D iterations (and in the prologue when the loop has at
+      most D iterations) the copies read nothing and zero-fill (their
+      source size becomes 0, their source indices 0);
+    - each wait keeps D - 1 groups in flight, and a wait for all groups
+      follows the loop, so nothing is in flight after it (as in the plain
+      loop);
+    - copies marked `qgemm.grid_independent` (their source is not written
+      by the prerequisite grid of a programmatic launch) move, in the
+      prologue, above a preceding `nvvm.griddepcontrol.wait`, together
+      with the side-effect-free ops they need.
+
+    The ring must have enough slots for the depth (the lowering's
+    contract): at least D + 1, so that the slot refilled after the barrier
+    is one every thread has finished reading, plus one per group of
+    asynchronous readers (wgmma) left in flight past it. Loop-invariant
+    code is hoisted first. A marked loop
+    that does not have this form is a located error.
+
+    Before (depth 2):
+    ```mlir
+    scf.for %kt = %c0 to %c32 step %c1 iter_args(%acc = %zero) {
+      %t = nvgpu.device_async_copy ...
+      %g = nvgpu.device_async_create_group %t
+      nvgpu.device_async_wait %g {numGroups = 0 : i32}
+      gpu.barrier
+      ... compute ...
+    } {qgemm.pipeline_depth = 2 : i64}
+    ```
+    After: two copy groups before the loop; in the loop `wait {numGroups =
+    1}`, the barrier, the copy of tile %kt + 2 (zero-fill past the end),
+    its commit, then the compute of tile %kt.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let statistics = [
+    Statistic<"numPipelined", "num-pipelined", "Number of loops pipelined">,
   ];
 }
 

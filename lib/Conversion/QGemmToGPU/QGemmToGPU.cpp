@@ -9,7 +9,8 @@
 //   quantize   one block per row (up to 8 warps): absmax (warp shuffles,
 //              then across warps in shared memory), scale = absmax/127,
 //              q = clamp(roundeven(x / scale), -128, 127), zero row -> 0;
-//   matmul_v*  per config: cp.async ring over K (stages deep), ldmatrix,
+//   matmul_v*  per config: K loop over a cp.async ring of `stages` slots
+//              (plain form, pipelined by qgemm-software-pipeline), ldmatrix,
 //              mma.sync m16n8k32 s8 -> s32, epilogue acc * sx[m] * sw[n].
 //              With mma = wgmma (sm_90a): warpgroups of wgmma.mma_async
 //              m64nNk32 read 128-byte-swizzled ring slots through
@@ -21,9 +22,9 @@
 //              partials (exact in int32, in any order) and runs the epilogue.
 //
 // On sm_90 and later the variants for M <= 64 are launched as programmatic
-// dependents of the quantize kernel: they issue the weight copies of the
-// ring prologue, then wait (griddepcontrol.wait) for the quantized
-// activations.
+// dependents of the quantize kernel: they wait (griddepcontrol.wait) for
+// the quantized activations before the K loop, and the pipelined prologue
+// issues the weight copies, marked independent of quantize, before it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -358,11 +359,10 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
 
   // Issues the cp.async copies of `rows` rows of K tile `kTile` (local to
-  // the slice) from `src` into ring slot `slot` of `dst`; when `live` is
-  // false the copies read nothing and zero-fill. Rows past M zero-fill too
-  // when `maskRows`.
+  // the slice) from `src` into ring slot `slot` of `dst`. Rows past M
+  // zero-fill when `maskRows` (and read row M - 1, which exists).
   auto copyTile = [&](Value src, Value dst, int64_t rows, Value rowBase,
-                      bool maskRows, Value kTile, Value slot, Value live,
+                      bool maskRows, Value kTile, Value slot,
                       SmallVectorImpl<Value> &tokens) {
     Value kBase = e.mul(e.add(firstTile, kTile), t.bk);
     int64_t chunksPerRow = t.bk / kCopyBytes;
@@ -382,14 +382,12 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
             arith::XOrIOp::create(b, e.rem(c, chunksPerRow), e.rem(r, 8)),
             kCopyBytes);
       Value globalRow = e.add(rowBase, r);
-      Value valid = live;
+      Value bytes;
       if (maskRows) {
-        Value inM = e.ult(globalRow, m);
-        valid = arith::AndIOp::create(b, valid, inM);
+        bytes = arith::SelectOp::create(b, e.ult(globalRow, m),
+                                        e.idx(kCopyBytes), e.idx(0));
         globalRow = arith::MinUIOp::create(b, globalRow, mLast);
       }
-      Value bytes =
-          arith::SelectOp::create(b, valid, e.idx(kCopyBytes), e.idx(0));
       Value tok = nvgpu::DeviceAsyncCopyOp::create(
           b, tokenType, dst, ValueRange{slot, r, dstCol}, src,
           ValueRange{globalRow, e.add(kBase, col)},
@@ -397,14 +395,12 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       tokens.push_back(tok);
     }
   };
-  auto copyA = [&](Value kTile, Value slot, Value live,
-                   SmallVectorImpl<Value> &tokens) {
-    copyTile(xq, aRing, t.bm, blockRow, /*maskRows=*/true, kTile, slot, live,
+  auto copyA = [&](Value kTile, Value slot, SmallVectorImpl<Value> &tokens) {
+    copyTile(xq, aRing, t.bm, blockRow, /*maskRows=*/true, kTile, slot,
              tokens);
   };
-  auto copyB = [&](Value kTile, Value slot, Value live,
-                   SmallVectorImpl<Value> &tokens) {
-    copyTile(w, bRing, t.bn, blockCol, /*maskRows=*/false, kTile, slot, live,
+  auto copyB = [&](Value kTile, Value slot, SmallVectorImpl<Value> &tokens) {
+    copyTile(w, bRing, t.bn, blockCol, /*maskRows=*/false, kTile, slot,
              tokens);
   };
   auto commit = [&](ArrayRef<Value> tokens) -> Value {
@@ -412,32 +408,17 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         .getResult();
   };
 
-  // Prologue: the first `ahead` tiles (stages - 1 with mma.sync; stages - 2
-  // with wgmma, which keeps the previous tile's wgmma group in flight, so
-  // that slot cannot be refilled yet). The weight copies go first: they do
-  // not depend on the quantize kernel, so with a programmatic launch they
-  // are in flight while it finishes. Group s holds A tile s (group 0 also
-  // every prologue B tile), so waiting for group s still covers B tile s.
-  int64_t ahead = t.wgmma ? t.stages - 2 : t.stages - 1;
-  Value isTrue = arith::ConstantIntOp::create(b, 1, 1);
-  Value isFalse = arith::ConstantIntOp::create(b, 0, 1);
-  SmallVector<Value> prologueTokens;
-  for (int64_t s = 0; s < ahead; ++s)
-    copyB(e.idx(std::min(s, kTiles - 1)), e.idx(s),
-          s < kTiles ? isTrue : isFalse, prologueTokens);
-  if (programmatic)
-    NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
-  Value group;
-  for (int64_t s = 0; s < ahead; ++s) {
-    copyA(e.idx(std::min(s, kTiles - 1)), e.idx(s),
-          s < kTiles ? isTrue : isFalse, prologueTokens);
-    group = commit(prologueTokens);
-    prologueTokens.clear();
-  }
-
-  // Main loop over K tiles with the accumulators as iter_args: one
-  // vector<2x2xi32> per mma.sync tile, or the wgmma accumulator struct of
-  // BN / 2 i32 per thread.
+  // The K loop in its plain form, marked for qgemm-software-pipeline: each
+  // iteration copies its K tile into ring slot kt % stages, waits for it,
+  // passes a barrier and computes. The pass issues the copies `depth` tiles
+  // ahead: stages - 1 with mma.sync; stages - 2 with wgmma, which keeps the
+  // previous tile's wgmma group in flight, so that slot cannot be refilled
+  // yet. The accumulators are the iter_args: one vector<2x2xi32> per
+  // mma.sync tile, or the wgmma accumulator struct of BN / 2 i32 per
+  // thread. The weight copies are marked independent of the quantize
+  // kernel: with a programmatic launch the prologue issues them before
+  // griddepcontrol.wait, while quantize finishes.
+  int64_t depth = t.wgmma ? t.stages - 2 : t.stages - 1;
   auto accType = VectorType::get({2, 2}, b.getI32Type());
   auto wgmmaAccType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(t.bn / 2, b.getI32Type()));
@@ -449,16 +430,24 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         b, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
     inits.append(t.mTiles * t.nTiles, zeroAcc);
   }
-  inits.push_back(group);
   Value warpGroup = e.div(tid, 128);
+  if (programmatic)
+    NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
   auto loop = scf::ForOp::create(b, e.idx(0), e.idx(kTiles), e.idx(1), inits);
+  loop->setAttr(kPipelineDepthAttrName, b.getI64IntegerAttr(depth));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
     auto iterArgs = loop.getRegionIterArgs();
-    nvgpu::DeviceAsyncWaitOp::create(b, iterArgs.back(),
-                                     b.getI32IntegerAttr(ahead - 1));
+    SmallVector<Value> tokens;
+    Value copySlot = e.rem(kt, t.stages);
+    copyA(kt, copySlot, tokens);
+    size_t firstB = tokens.size();
+    copyB(kt, copySlot, tokens);
+    for (Value tok : ArrayRef(tokens).drop_front(firstB))
+      tok.getDefiningOp()->setAttr(kGridIndependentAttrName, b.getUnitAttr());
+    nvgpu::DeviceAsyncWaitOp::create(b, commit(tokens), b.getI32IntegerAttr(0));
     // wgmma reads shared memory through the async proxy: order this
     // thread's cp.async writes before it, then publish them with the
     // barrier.
@@ -467,19 +456,9 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
           b, NVVM::ProxyKind::async_shared,
           NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
     gpu::BarrierOp::create(b);
-    // Refill the slot whose last reader has finished: the previous
-    // iteration's with mma.sync, the one before with wgmma.
-    Value next = e.add(kt, ahead);
-    Value live = e.ult(next, e.idx(kTiles));
-    Value nextClamped = arith::MinUIOp::create(b, next, e.idx(kTiles - 1));
-    Value nextSlot = e.rem(next, t.stages);
-    SmallVector<Value> tokens;
-    copyA(nextClamped, nextSlot, live, tokens);
-    copyB(nextClamped, nextSlot, live, tokens);
-    Value nextGroup = commit(tokens);
 
     Value slot = e.rem(kt, t.stages);
-    SmallVector<Value> accs(iterArgs.begin(), iterArgs.end() - 1);
+    SmallVector<Value> accs(iterArgs.begin(), iterArgs.end());
     if (t.wgmma) {
       // This warpgroup's 64 rows of the A slot and the whole B slot; the
       // k-th 32-byte step along the swizzled row adds 2 (16-byte units)
@@ -539,7 +518,6 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
           }
       }
     }
-    accs.push_back(nextGroup);
     scf::YieldOp::create(b, accs);
   }
 
@@ -620,11 +598,9 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                                      MemRefLayoutAttrInterface{}, workgroup);
     Value stage =
         memref::ViewOp::create(b, stageType, smem, ringShift, ValueRange{});
-    // The last iterations issued zero-filling copies past the last K tile:
-    // let them land before the tile reuses the rings. Every warpgroup has
+    // No copy is in flight after the K loop (the pipelined form waits for
+    // its last zero-filling copies after it), and every warpgroup has
     // finished reading the rings (wgmma.wait 0 above) once past the barrier.
-    nvgpu::DeviceAsyncWaitOp::create(b, loop.getResults().back(),
-                                     b.getI32IntegerAttr(0));
     gpu::BarrierOp::create(b);
     for (const Pair &p : out) {
       // Rows past M read the scale of row M - 1 and are never stored.

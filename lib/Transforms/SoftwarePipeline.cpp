@@ -1,0 +1,289 @@
+//===- SoftwarePipeline.cpp - pipelining of the cp.async K loops ----------===//
+//
+// qgemm-software-pipeline: turns every scf.for marked qgemm.pipeline_depth =
+// D (copy a K tile, commit, wait for it, barrier, compute) into a D + 1
+// stage pipeline with upstream scf::pipelineForLoop: the copies of tile
+// kt + D are issued while tile kt is computed. The schedule, the predication
+// of the copies past the last tile, the wait depths and the prologue order
+// around griddepcontrol.wait are decided here; the pipeliner does the
+// mechanical expansion. See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+#include "llvm/ADT/SetVector.h"
+
+#define DEBUG_TYPE "qgemm-software-pipeline"
+
+namespace mlir::qgemm {
+#define GEN_PASS_DEF_QGEMMSOFTWAREPIPELINE
+#include "qgemm/Transforms/Passes.h.inc"
+} // namespace mlir::qgemm
+
+using namespace mlir;
+using namespace mlir::qgemm;
+
+namespace {
+
+/// The stage-0 ops of a marked loop and the kernel order of its body.
+struct LoopSchedule {
+  llvm::SetVector<Operation *> copyStage;
+  std::vector<std::pair<Operation *, unsigned>> order;
+};
+
+/// Splits the body of `loop` into the copy stage (the commits and their
+/// backward slice) and the compute stage (`depth`), and orders the kernel:
+/// compute-stage ops up to the first barrier after a wait, the copy stage,
+/// the rest. Emits a located error and fails when the loop is not of the
+/// form the pass expects.
+FailureOr<LoopSchedule> buildSchedule(scf::ForOp loop, unsigned depth) {
+  Block *body = loop.getBody();
+  LoopSchedule schedule;
+  auto commits = llvm::to_vector(body->getOps<nvgpu::DeviceAsyncCreateGroupOp>());
+  if (commits.empty())
+    return loop.emitError()
+           << "expected an nvgpu.device_async_create_group in the body of a "
+              "loop marked "
+           << kPipelineDepthAttrName;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitBlockArguments = true;
+  options.filter = [&](Operation *op) { return op->getBlock() == body; };
+  for (nvgpu::DeviceAsyncCreateGroupOp commit : commits)
+    if (failed(getBackwardSlice(commit.getOperation(), &schedule.copyStage,
+                                options)))
+      return loop.emitError() << "cannot compute the backward slice of "
+                                 "the copies";
+
+  // Copy-stage ops run `depth` iterations ahead: they may read the
+  // induction variable and values defined above the loop, not what the
+  // iterations compute, and the pipeliner must be able to predicate them.
+  for (Operation *op : schedule.copyStage) {
+    for (Value operand : op->getOperands()) {
+      auto arg = dyn_cast<BlockArgument>(operand);
+      if (arg && arg.getOwner() == body && arg.getArgNumber() != 0)
+        return op->emitError()
+               << "expected the copies of a pipelined loop not to depend on "
+                  "its loop-carried values";
+    }
+    if (!isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(op) &&
+        !isMemoryEffectFree(op))
+      return op->emitError()
+             << "cannot run this op ahead of its iteration in a pipelined "
+                "loop: only copies, commits and side-effect-free ops can "
+                "be predicated";
+  }
+
+  Operation *wait = nullptr;
+  for (auto w : body->getOps<nvgpu::DeviceAsyncWaitOp>()) {
+    Operation *def = w.getAsyncDependencies().getDefiningOp();
+    if (!def || !schedule.copyStage.contains(def))
+      return w.emitError() << "expected the wait to consume a group "
+                              "committed in the same iteration";
+    if (!wait)
+      wait = w;
+  }
+  if (!wait)
+    return loop.emitError() << "expected an nvgpu.device_async_wait for the "
+                               "copies of a loop marked "
+                            << kPipelineDepthAttrName;
+  Operation *barrier = nullptr;
+  for (Operation *op = wait->getNextNode(); op && !barrier;
+       op = op->getNextNode())
+    if (isa<gpu::BarrierOp>(op))
+      barrier = op;
+  if (!barrier)
+    return wait->emitError()
+           << "expected a gpu.barrier after the wait: the copies of a later "
+              "tile are issued after it";
+
+  // Kernel order: [compute stage up to the barrier] [copy stage] [rest].
+  bool pastBarrier = false;
+  SmallVector<Operation *> rest;
+  for (Operation &op : body->without_terminator()) {
+    if (schedule.copyStage.contains(&op))
+      continue;
+    if (pastBarrier)
+      rest.push_back(&op);
+    else
+      schedule.order.emplace_back(&op, depth);
+    if (&op == barrier)
+      pastBarrier = true;
+  }
+  for (Operation &op : body->without_terminator())
+    if (schedule.copyStage.contains(&op))
+      schedule.order.emplace_back(&op, 0);
+  for (Operation *op : rest)
+    schedule.order.emplace_back(op, depth);
+  return schedule;
+}
+
+/// The predicated form of a copy-stage op for an iteration past the end:
+/// copies read nothing (source size 0, source indices 0) and zero-fill;
+/// commits and side-effect-free ops run unchanged.
+Operation *predicateCopyStageOp(RewriterBase &rewriter, Operation *op,
+                                Value pred) {
+  auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op);
+  if (!copy)
+    return isa<nvgpu::DeviceAsyncCreateGroupOp>(op) || isMemoryEffectFree(op)
+               ? op
+               : nullptr;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(copy);
+  Location loc = copy.getLoc();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value elements = copy.getSrcElements();
+  if (!elements)
+    elements = arith::ConstantIndexOp::create(
+        rewriter, loc, copy.getDstElements().getZExtValue());
+  Value newElements =
+      arith::SelectOp::create(rewriter, loc, pred, elements, zero);
+  SmallVector<Value> indices;
+  for (Value index : copy.getSrcIndices())
+    indices.push_back(arith::SelectOp::create(rewriter, loc, pred, index, zero));
+  rewriter.modifyOpInPlace(copy, [&] {
+    copy.getSrcIndicesMutable().assign(indices);
+    copy.getSrcElementsMutable().assign(newElements);
+  });
+  return copy;
+}
+
+/// Moves the prologue copies marked grid-independent, with the
+/// side-effect-free ops they need, above the nearest preceding
+/// griddepcontrol.wait in the block of `loop`.
+void hoistGridIndependentCopies(scf::ForOp loop,
+                                ArrayRef<Operation *> prologue) {
+  NVVM::GriddepcontrolOp gridWait;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+    auto g = dyn_cast<NVVM::GriddepcontrolOp>(op);
+    if (g && g.getKind() == NVVM::GridDepActionKind::wait) {
+      gridWait = g;
+      break;
+    }
+  }
+  if (!gridWait)
+    return;
+  Block *block = loop->getBlock();
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitBlockArguments = true;
+  options.filter = [&](Operation *op) {
+    return op->getBlock() == block && gridWait->isBeforeInBlock(op);
+  };
+  llvm::SetVector<Operation *> toMove;
+  for (Operation *op : prologue) {
+    if (!isa<nvgpu::DeviceAsyncCopyOp>(op) ||
+        !op->hasAttr(kGridIndependentAttrName) ||
+        op->getBlock() != block || !gridWait->isBeforeInBlock(op))
+      continue;
+    llvm::SetVector<Operation *> slice;
+    if (failed(getBackwardSlice(op, &slice, options)))
+      continue;
+    // Only the copy itself may have side effects.
+    if (llvm::any_of(slice, [&](Operation *s) {
+          return s != op && !isMemoryEffectFree(s);
+        }))
+      continue;
+    toMove.insert(slice.begin(), slice.end());
+  }
+  SmallVector<Operation *> ordered(toMove.begin(), toMove.end());
+  llvm::sort(ordered, [](Operation *x, Operation *y) {
+    return x->isBeforeInBlock(y);
+  });
+  for (Operation *op : ordered)
+    op->moveBefore(gridWait);
+}
+
+LogicalResult pipelineLoop(RewriterBase &rewriter, scf::ForOp loop,
+                           unsigned depth) {
+  moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+  FailureOr<LoopSchedule> schedule = buildSchedule(loop, depth);
+  if (failed(schedule))
+    return failure();
+
+  SmallVector<Operation *> prologue;
+  scf::PipeliningOption options;
+  options.getScheduleFn =
+      [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &out) {
+        out = schedule->order;
+      };
+  options.peelEpilogue = false;
+  options.supportDynamicLoops = true;
+  options.predicateFn = predicateCopyStageOp;
+  options.annotateFn = [&](Operation *op,
+                           scf::PipeliningOption::PipelinerPart part,
+                           unsigned) {
+    if (part == scf::PipeliningOption::PipelinerPart::Prologue)
+      prologue.push_back(op);
+    // Tiles kt + 1 .. kt + depth - 1 may still be in flight at the wait for
+    // tile kt (the copies of tile kt + depth come after it).
+    if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op))
+      wait.setNumGroups(depth - 1);
+  };
+  rewriter.setInsertionPoint(loop);
+  bool modified = false;
+  FailureOr<scf::ForOp> pipelined =
+      scf::pipelineForLoop(rewriter, loop, options, &modified);
+  if (failed(pipelined))
+    return loop.emitError() << "upstream loop pipelining failed";
+
+  // Nothing is in flight after the plain loop; keep it so: wait for the
+  // zero-filling copies of the last iterations.
+  for (Value result : llvm::reverse(pipelined->getResults())) {
+    if (!isa<nvgpu::DeviceAsyncTokenType>(result.getType()))
+      continue;
+    rewriter.setInsertionPointAfter(*pipelined);
+    nvgpu::DeviceAsyncWaitOp::create(rewriter, pipelined->getLoc(), result,
+                                     rewriter.getI32IntegerAttr(0));
+    break;
+  }
+  hoistGridIndependentCopies(*pipelined, prologue);
+  return success();
+}
+
+struct QGemmSoftwarePipelinePass
+    : public qgemm::impl::QGemmSoftwarePipelineBase<
+          QGemmSoftwarePipelinePass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<scf::ForOp, unsigned>> loops;
+    bool failedAny = false;
+    getOperation().walk([&](scf::ForOp loop) {
+      Attribute attr = loop->getAttr(kPipelineDepthAttrName);
+      if (!attr)
+        return;
+      auto depth = dyn_cast<IntegerAttr>(attr);
+      if (!depth || depth.getInt() < 0 || depth.getInt() > 64) {
+        loop.emitError() << "expected " << kPipelineDepthAttrName
+                         << " to be an integer in [0, 64], got " << attr;
+        failedAny = true;
+        return;
+      }
+      loops.emplace_back(loop, unsigned(depth.getInt()));
+    });
+    if (failedAny)
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (auto [loop, depth] : loops) {
+      loop->removeAttr(kPipelineDepthAttrName);
+      if (depth == 0)
+        continue;
+      if (failed(pipelineLoop(rewriter, loop, depth)))
+        return signalPassFailure();
+      ++numPipelined;
+    }
+  }
+};
+
+} // namespace
