@@ -89,19 +89,26 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // - M <= 256: one warpgroup on 64 x 128 tiles, 4 stages (96 KB, two
   //   thread blocks per multiprocessor);
   // - larger M: two warpgroups on 128 x 256 tiles, 4 stages (193 KB) when N
-  //   has at least 16 such columns of tiles, else 128 x 128 tiles, 3 stages
-  //   (97 KB, two per multiprocessor);
+  //   has at least 4 such columns of tiles, else 128 x 128 tiles, 3 stages
+  //   (97 KB, two per multiprocessor) (v7: N = 1024 at M = 4096, 48.2 us
+  //   with 128 x 256, 52.4 us with 128 x 128 and 3 stages);
   // - when the unbounded variant's tiles give fewer thread blocks than half
   //   the multiprocessors at M = 1024, the 64-row variant serves M up to
   //   1024 (N = 1024: 64 x 128 tiles took 30 us at M = 1024, 128 x 128
-  //   tiles 42 us).
+  //   tiles 42 us);
+  // - when 128 x 256 tiles give fewer thread blocks than multiprocessors at
+  //   M = 2048, 128 x 128 tiles with 4 stages serve M up to 2048 (v7:
+  //   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
   if (op.getTargetAttr().hasWgmma() && k % 128 == 0 &&
       n % 128 == 0 && k / 128 >= 2) {
-    bool wide = n % 256 == 0 && n / 256 >= 16;
+    bool wide = n % 256 == 0 && n / 256 >= 4;
     int64_t bigN = wide ? 256 : 128;
     int64_t midMaxM = (1024 / 128) * (n / bigN) * 2 < sms ? 1024 : 256;
     configs.push_back(
         make(64, 128, 128, 64, 128, 4, midMaxM, 1, MmaKind::wgmma));
+    if (wide && midMaxM < 2048 && (2048 / 128) * (n / bigN) < sms)
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 2048, 1, MmaKind::wgmma));
     configs.push_back(make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1,
                            MmaKind::wgmma));
     return configs;

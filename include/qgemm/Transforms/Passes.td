@@ -40,8 +40,11 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages; it serves
       M up to 1024 instead when the unbounded variant's tiles would give
       fewer thread blocks than half the multiprocessors at M = 1024;
+    - M <= 2048, only when the tiles below would give fewer thread blocks
+      than multiprocessors at M = 2048: cta_tile [128, 128, 128], two
+      warpgroups of [64, 128], 4 stages;
     - otherwise: cta_tile [128, 256, 128], two warpgroups of [64, 256],
-      4 stages, when N has at least 16 columns of 256; else
+      4 stages, when N has at least 4 columns of 256; else
       cta_tile [128, 128, 128], two warpgroups of [64, 128], 3 stages.
 
     BN falls back to the largest of 128, 64, 32, 16, 8 that divides N, and
