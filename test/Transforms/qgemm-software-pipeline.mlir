@@ -174,3 +174,48 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A trip count known only at run time (and a step of 2): the prologue
+// copies are predicated too (tile 0 live when %n > 0, tile 1 when %n > 2),
+// and the kernel copies are live while %kt < %n - 4.
+// CHECK-LABEL: gpu.func @dynamic_bounds
+// CHECK-SAME: %[[N:[a-z0-9]+]]: index)
+// CHECK: %[[P0:.*]] = arith.cmpi sgt, %[[N]], %c0
+// CHECK: %[[B0:.*]] = arith.select %[[P0]], %c16, %c0
+// CHECK: nvgpu.device_async_copy {{.*}}, 16, %[[B0]] {bypassL1}
+// CHECK: %[[P1:.*]] = arith.cmpi sgt, %[[N]], %c2
+// CHECK: %[[B1:.*]] = arith.select %[[P1]], %c16, %c0
+// CHECK: nvgpu.device_async_copy {{.*}}, 16, %[[B1]] {bypassL1}
+// CHECK: scf.for %[[KT:.*]] = %c0 to %[[N]] step %c2
+// CHECK: %[[LAST:.*]] = arith.subi %[[N]], %c4
+// CHECK: %[[LIVE:.*]] = arith.cmpi slt, %[[KT]], %[[LAST]]
+// CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK: arith.select %[[LIVE]], %c16, %c0
+gpu.module @k {
+  gpu.func @dynamic_bounds(%src: memref<64x256xi8>, %out: memref<64xi32>, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %zero = arith.constant 0 : i32
+    %ring = memref.alloc() : memref<3x64x16xi8, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    %r = scf.for %kt = %c0 to %n step %c2 iter_args(%acc = %zero) -> (i32) {
+      %slot = arith.remui %kt, %c3 : index
+      %c16 = arith.constant 16 : index
+      %col = arith.muli %kt, %c16 : index
+      %t = nvgpu.device_async_copy %src[%tid, %col], %ring[%slot, %tid, %c0], 16 {bypassL1} : memref<64x256xi8> to memref<3x64x16xi8, #gpu.address_space<workgroup>>
+      %g = nvgpu.device_async_create_group %t
+      nvgpu.device_async_wait %g {numGroups = 0 : i32}
+      gpu.barrier
+      %s = arith.remui %kt, %c3 : index
+      %v = memref.load %ring[%s, %tid, %c0] : memref<3x64x16xi8, #gpu.address_space<workgroup>>
+      %w = arith.extsi %v : i8 to i32
+      %sum = arith.addi %acc, %w : i32
+      scf.yield %sum : i32
+    } {qgemm.pipeline_depth = 2 : i64}
+    memref.store %r, %out[%tid] : memref<64xi32>
+    gpu.return
+  }
+}
