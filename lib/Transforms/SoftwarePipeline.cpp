@@ -37,40 +37,48 @@ using namespace mlir::qgemm;
 
 namespace {
 
-/// The stage-0 ops of a marked loop and the kernel order of its body.
-struct LoopSchedule {
-  llvm::SetVector<Operation *> copyStage;
-  std::vector<std::pair<Operation *, unsigned>> order;
-};
+/// A pipeline schedule: every op of the loop body with its stage, in kernel
+/// order.
+using Schedule = std::vector<std::pair<Operation *, unsigned>>;
+
+/// The backward slice of `op` (inclusive) restricted to the ops `keep`
+/// accepts, added to `slice`.
+LogicalResult addBackwardSlice(Operation *op,
+                               llvm::SetVector<Operation *> &slice,
+                               function_ref<bool(Operation *)> keep) {
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitBlockArguments = true;
+  options.filter = keep;
+  return getBackwardSlice(op, &slice, options);
+}
 
 /// Splits the body of `loop` into the copy stage (the commits and their
 /// backward slice) and the compute stage (`depth`), and orders the kernel:
 /// compute-stage ops up to the first barrier after a wait, the copy stage,
 /// the rest. Emits a located error and fails when the loop is not of the
 /// form the pass expects.
-FailureOr<LoopSchedule> buildSchedule(scf::ForOp loop, unsigned depth) {
+FailureOr<Schedule> buildSchedule(scf::ForOp loop, unsigned depth) {
   Block *body = loop.getBody();
-  LoopSchedule schedule;
-  auto commits = llvm::to_vector(body->getOps<nvgpu::DeviceAsyncCreateGroupOp>());
+  llvm::SetVector<Operation *> copyStage;
+  auto commits =
+      llvm::to_vector(body->getOps<nvgpu::DeviceAsyncCreateGroupOp>());
   if (commits.empty())
     return loop.emitError()
            << "expected an nvgpu.device_async_create_group in the body of a "
               "loop marked "
            << kPipelineDepthAttrName;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.omitBlockArguments = true;
-  options.filter = [&](Operation *op) { return op->getBlock() == body; };
   for (nvgpu::DeviceAsyncCreateGroupOp commit : commits)
-    if (failed(getBackwardSlice(commit.getOperation(), &schedule.copyStage,
-                                options)))
+    if (failed(addBackwardSlice(commit, copyStage, [&](Operation *op) {
+          return op->getBlock() == body;
+        })))
       return loop.emitError() << "cannot compute the backward slice of "
                                  "the copies";
 
   // Copy-stage ops run `depth` iterations ahead: they may read the
   // induction variable and values defined above the loop, not what the
   // iterations compute, and the pipeliner must be able to predicate them.
-  for (Operation *op : schedule.copyStage) {
+  for (Operation *op : copyStage) {
     for (Value operand : op->getOperands()) {
       auto arg = dyn_cast<BlockArgument>(operand);
       if (arg && arg.getOwner() == body && arg.getArgNumber() != 0)
@@ -89,7 +97,7 @@ FailureOr<LoopSchedule> buildSchedule(scf::ForOp loop, unsigned depth) {
   Operation *wait = nullptr;
   for (auto w : body->getOps<nvgpu::DeviceAsyncWaitOp>()) {
     Operation *def = w.getAsyncDependencies().getDefiningOp();
-    if (!def || !schedule.copyStage.contains(def))
+    if (!def || !copyStage.contains(def))
       return w.emitError() << "expected the wait to consume a group "
                               "committed in the same iteration";
     if (!wait)
@@ -110,24 +118,18 @@ FailureOr<LoopSchedule> buildSchedule(scf::ForOp loop, unsigned depth) {
               "tile are issued after it";
 
   // Kernel order: [compute stage up to the barrier] [copy stage] [rest].
-  bool pastBarrier = false;
-  SmallVector<Operation *> rest;
+  Schedule head, copies, tail;
   for (Operation &op : body->without_terminator()) {
-    if (schedule.copyStage.contains(&op))
-      continue;
-    if (pastBarrier)
-      rest.push_back(&op);
+    if (copyStage.contains(&op))
+      copies.emplace_back(&op, 0);
+    else if (barrier->isBeforeInBlock(&op))
+      tail.emplace_back(&op, depth);
     else
-      schedule.order.emplace_back(&op, depth);
-    if (&op == barrier)
-      pastBarrier = true;
+      head.emplace_back(&op, depth);
   }
-  for (Operation &op : body->without_terminator())
-    if (schedule.copyStage.contains(&op))
-      schedule.order.emplace_back(&op, 0);
-  for (Operation *op : rest)
-    schedule.order.emplace_back(op, depth);
-  return schedule;
+  llvm::append_range(head, copies);
+  llvm::append_range(head, tail);
+  return head;
 }
 
 /// The predicated form of a copy-stage op for an iteration past the end:
@@ -152,7 +154,8 @@ Operation *predicateCopyStageOp(RewriterBase &rewriter, Operation *op,
       arith::SelectOp::create(rewriter, loc, pred, elements, zero);
   SmallVector<Value> indices;
   for (Value index : copy.getSrcIndices())
-    indices.push_back(arith::SelectOp::create(rewriter, loc, pred, index, zero));
+    indices.push_back(
+        arith::SelectOp::create(rewriter, loc, pred, index, zero));
   rewriter.modifyOpInPlace(copy, [&] {
     copy.getSrcIndicesMutable().assign(indices);
     copy.getSrcElementsMutable().assign(newElements);
@@ -176,20 +179,16 @@ void hoistGridIndependentCopies(scf::ForOp loop,
   if (!gridWait)
     return;
   Block *block = loop->getBlock();
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.omitBlockArguments = true;
-  options.filter = [&](Operation *op) {
+  auto afterGridWait = [&](Operation *op) {
     return op->getBlock() == block && gridWait->isBeforeInBlock(op);
   };
   llvm::SetVector<Operation *> toMove;
   for (Operation *op : prologue) {
     if (!isa<nvgpu::DeviceAsyncCopyOp>(op) ||
-        !op->hasAttr(kGridIndependentAttrName) ||
-        op->getBlock() != block || !gridWait->isBeforeInBlock(op))
+        !op->hasAttr(kGridIndependentAttrName) || !afterGridWait(op))
       continue;
     llvm::SetVector<Operation *> slice;
-    if (failed(getBackwardSlice(op, &slice, options)))
+    if (failed(addBackwardSlice(op, slice, afterGridWait)))
       continue;
     // Only the copy itself may have side effects.
     if (llvm::any_of(slice, [&](Operation *s) {
@@ -199,9 +198,8 @@ void hoistGridIndependentCopies(scf::ForOp loop,
     toMove.insert(slice.begin(), slice.end());
   }
   SmallVector<Operation *> ordered(toMove.begin(), toMove.end());
-  llvm::sort(ordered, [](Operation *x, Operation *y) {
-    return x->isBeforeInBlock(y);
-  });
+  llvm::sort(ordered,
+             [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
   for (Operation *op : ordered)
     op->moveBefore(gridWait);
 }
@@ -209,7 +207,7 @@ void hoistGridIndependentCopies(scf::ForOp loop,
 LogicalResult pipelineLoop(RewriterBase &rewriter, scf::ForOp loop,
                            unsigned depth) {
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
-  FailureOr<LoopSchedule> schedule = buildSchedule(loop, depth);
+  FailureOr<Schedule> schedule = buildSchedule(loop, depth);
   if (failed(schedule))
     return failure();
 
@@ -217,25 +215,23 @@ LogicalResult pipelineLoop(RewriterBase &rewriter, scf::ForOp loop,
   scf::PipeliningOption options;
   options.getScheduleFn =
       [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &out) {
-        out = schedule->order;
+        out = *schedule;
       };
   options.peelEpilogue = false;
   options.supportDynamicLoops = true;
   options.predicateFn = predicateCopyStageOp;
-  options.annotateFn = [&](Operation *op,
-                           scf::PipeliningOption::PipelinerPart part,
-                           unsigned) {
-    if (part == scf::PipeliningOption::PipelinerPart::Prologue)
-      prologue.push_back(op);
-    // Tiles kt + 1 .. kt + depth - 1 may still be in flight at the wait for
-    // tile kt (the copies of tile kt + depth come after it).
-    if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op))
-      wait.setNumGroups(depth - 1);
-  };
+  options.annotateFn =
+      [&](Operation *op, scf::PipeliningOption::PipelinerPart part, unsigned) {
+        if (part == scf::PipeliningOption::PipelinerPart::Prologue)
+          prologue.push_back(op);
+        // Tiles kt + 1 .. kt + depth - 1 may still be in flight at the wait for
+        // tile kt (the copies of tile kt + depth come after it).
+        if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op))
+          wait.setNumGroups(depth - 1);
+      };
   rewriter.setInsertionPoint(loop);
-  bool modified = false;
   FailureOr<scf::ForOp> pipelined =
-      scf::pipelineForLoop(rewriter, loop, options, &modified);
+      scf::pipelineForLoop(rewriter, loop, options);
   if (failed(pipelined))
     return loop.emitError() << "upstream loop pipelining failed";
 
@@ -254,8 +250,7 @@ LogicalResult pipelineLoop(RewriterBase &rewriter, scf::ForOp loop,
 }
 
 struct QGemmSoftwarePipelinePass
-    : public qgemm::impl::QGemmSoftwarePipelineBase<
-          QGemmSoftwarePipelinePass> {
+    : public qgemm::impl::QGemmSoftwarePipelineBase<QGemmSoftwarePipelinePass> {
   void runOnOperation() override {
     SmallVector<std::pair<scf::ForOp, unsigned>> loops;
     bool failedAny = false;

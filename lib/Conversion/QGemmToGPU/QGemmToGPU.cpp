@@ -360,7 +360,9 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
   // Issues the cp.async copies of `rows` rows of K tile `kTile` (local to
   // the slice) from `src` into ring slot `slot` of `dst`. Rows past M
-  // zero-fill when `maskRows` (and read row M - 1, which exists).
+  // zero-fill when `maskRows` (and read row M - 1, which exists); the
+  // weight copies (not `maskRows`) read nothing the quantize kernel writes
+  // and are marked so.
   auto copyTile = [&](Value src, Value dst, int64_t rows, Value rowBase,
                       bool maskRows, Value kTile, Value slot,
                       SmallVectorImpl<Value> &tokens) {
@@ -392,6 +394,9 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
           b, tokenType, dst, ValueRange{slot, r, dstCol}, src,
           ValueRange{globalRow, e.add(kBase, col)},
           b.getIndexAttr(kCopyBytes), bytes, b.getUnitAttr());
+      if (!maskRows)
+        tok.getDefiningOp()->setAttr(kGridIndependentAttrName,
+                                     b.getUnitAttr());
       tokens.push_back(tok);
     }
   };
@@ -443,10 +448,7 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     SmallVector<Value> tokens;
     Value copySlot = e.rem(kt, t.stages);
     copyA(kt, copySlot, tokens);
-    size_t firstB = tokens.size();
     copyB(kt, copySlot, tokens);
-    for (Value tok : ArrayRef(tokens).drop_front(firstB))
-      tok.getDefiningOp()->setAttr(kGridIndependentAttrName, b.getUnitAttr());
     nvgpu::DeviceAsyncWaitOp::create(b, commit(tokens), b.getI32IntegerAttr(0));
     // wgmma reads shared memory through the async proxy: order this
     // thread's cp.async writes before it, then publish them with the
