@@ -136,10 +136,35 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     `warp_tile` is the tile of one warpgroup and must be `[64, BN]`, and BK
     must be 128 (one swizzle row of int8).
 
+    `operands` picks how the operands reach the tensor cores: `shared` (the
+    default: a cp.async ring in shared memory over K, read by ldmatrix or
+    wgmma) or `registers` (for small M: every thread loads its weights from
+    global memory straight into `mma.sync` fragment registers, `stages`
+    128-byte K chunks ahead, with no shared memory and no barrier in the K
+    loop). With `registers` the tile is `cta_tile = [16, BN, BK]`,
+    `warp_tile = [16, WN]`: each 128-byte piece of a BK step goes to its own
+    warp (BK / 128 warps along K for each WN columns), the warps' int32 sums
+    are added through shared memory, and `max_m` must be at most 16. The
+    K order inside a 128-byte chunk is permuted identically for both
+    operands, so that each thread's fragment bytes are 32 contiguous bytes
+    of a row.
+
+    `fuse_quantize = true` (register operands, `max_m` at most 8) makes the
+    variant one kernel that takes the fp16 activations: every block
+    quantizes the M rows itself into shared memory (absmax, scale, round half
+    to even, as the quantize kernel does) while its first weights are in
+    flight, and block 0 also writes the int8 rows and scales to the
+    workspace. The work is repeated by every block, so it pays only for a few
+    rows, where it saves the second kernel launch.
+
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4,
                   mma = wgmma>
+    #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 4,
+                  max_m = 16, operands = registers>
+    #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 16], stages = 4,
+                  max_m = 4, operands = registers, fuse_quantize = true>
     ```
   }];
   let parameters = (ins
@@ -149,7 +174,10 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"int64_t", "1">:$split_k,
     DefaultValuedParameter<"int64_t", "0">:$max_m,
     DefaultValuedParameter<"::mlir::qgemm::MmaKind",
-        "::mlir::qgemm::MmaKind::mma_sync">:$mma
+        "::mlir::qgemm::MmaKind::mma_sync">:$mma,
+    DefaultValuedParameter<"::mlir::qgemm::OperandPath",
+        "::mlir::qgemm::OperandPath::shared">:$operands,
+    DefaultValuedParameter<"bool", "false">:$fuse_quantize
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -160,12 +188,23 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     int64_t getWarpM() const { return getWarpTile()[0]; }
     int64_t getWarpN() const { return getWarpTile()[1]; }
     bool isWgmma() const { return getMma() == ::mlir::qgemm::MmaKind::wgmma; }
+    /// Whether the operands go straight into registers (no shared ring).
+    bool isRegisterDirect() const {
+      return getOperands() == ::mlir::qgemm::OperandPath::registers;
+    }
+    /// Warps that share one warp tile along K (register-direct variants).
+    int64_t getWarpsK() const {
+      return isRegisterDirect() ? getBlockK() / kRegisterChunkBytes : 1;
+    }
     /// Number of warps in one thread block (four per warpgroup tile with
-    /// wgmma).
+    /// wgmma; BK / 128 along K for each warp tile with register operands).
     int64_t getNumWarps() const {
       return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN()) *
-             (isWgmma() ? 4 : 1);
+             (isWgmma() ? 4 : 1) * getWarpsK();
     }
+    /// K bytes of one register-direct chunk: 4 mma k-steps of 32, each
+    /// thread holding 32 contiguous bytes of a row.
+    static constexpr int64_t kRegisterChunkBytes = 128;
   }];
 }
 

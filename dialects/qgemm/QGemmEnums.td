@@ -41,4 +41,13 @@ def QGemm_MmaKind : I32EnumAttr<"MmaKind",
   let genSpecializedAttr = 0;
 }
 
+def QGemm_OperandPath : I32EnumAttr<"OperandPath",
+    "how a kernel variant brings its operands to the tensor cores", [
+      I32EnumAttrCase<"shared", 0>,
+      I32EnumAttrCase<"registers", 1>,
+    ]> {
+  let cppNamespace = "::mlir::qgemm";
+  let genSpecializedAttr = 0;
+}
+
 #endif // QGEMM_ENUMS_TD

@@ -162,7 +162,8 @@ int64_t TargetAttr::getMultiprocessorCount() const {
 LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> ctaTile,
                                  ArrayRef<int64_t> warpTile, int64_t stages,
-                                 int64_t splitK, int64_t maxM, MmaKind mma) {
+                                 int64_t splitK, int64_t maxM, MmaKind mma,
+                                 OperandPath operands, bool fuseQuantize) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -200,6 +201,43 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "keeps one wgmma group in flight), got "
                          << stages;
     numWarps *= 4;
+  }
+  if (operands == OperandPath::registers) {
+    // One mma.sync row tile per warp; warps split each BK step into
+    // 128-byte chunks, and their sums meet in shared memory.
+    if (mma != MmaKind::mma_sync)
+      return emitError() << "expected mma = mma_sync with operands = "
+                            "registers, got mma = "
+                         << stringifyEnum(mma);
+    if (ctaTile[0] != 16 || warpTile[0] != 16)
+      return emitError() << "expected cta tile M and warp tile M of 16 (one "
+                            "mma row tile) with operands = registers, got "
+                         << ctaTile[0] << " and " << warpTile[0];
+    if (ctaTile[2] % kRegisterChunkBytes != 0)
+      return emitError() << "expected cta tile K (" << ctaTile[2]
+                         << ") to be a multiple of "
+                         << kRegisterChunkBytes
+                         << " with operands = registers (one 128-byte chunk "
+                            "per warp)";
+    if (splitK != 1)
+      return emitError() << "expected split_k = 1 with operands = registers "
+                            "(the warps split K inside the block), got "
+                         << splitK;
+    if (maxM < 1 || maxM > 16)
+      return emitError() << "expected max_m in [1, 16] with operands = "
+                            "registers (one 16-row tile), got "
+                         << maxM;
+    numWarps *= ctaTile[2] / kRegisterChunkBytes;
+  }
+  if (fuseQuantize) {
+    if (operands != OperandPath::registers)
+      return emitError() << "expected operands = registers with "
+                            "fuse_quantize = true";
+    if (maxM < 1 || maxM > 8)
+      return emitError() << "expected max_m in [1, 8] with fuse_quantize = "
+                            "true (every block quantizes the rows itself), "
+                            "got "
+                         << maxM;
   }
   if (numWarps > 32)
     return emitError() << "expected at most 32 warps per thread block, got "

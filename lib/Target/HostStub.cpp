@@ -49,7 +49,7 @@ struct KernelInfo {
   std::string name;
   int64_t threads = 0, blockM = 0, blockN = 0, maxM = 0, sharedMemory = 0,
           rowsPerBlock = 0, splitK = 1;
-  bool programmatic = false;
+  bool programmatic = false, fusedQuantize = false;
 };
 
 SmallVector<KernelInfo> readKernels(DictionaryAttr launch) {
@@ -71,6 +71,8 @@ SmallVector<KernelInfo> readKernels(DictionaryAttr launch) {
     info.splitK = std::max<int64_t>(1, get("split_k"));
     auto programmatic = dict.getAs<BoolAttr>("programmatic");
     info.programmatic = programmatic && programmatic.getValue();
+    auto fused = dict.getAs<BoolAttr>("fused_quantize");
+    info.fusedQuantize = fused && fused.getValue();
     kernels.push_back(info);
   }
   return kernels;
@@ -188,13 +190,15 @@ std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
         "blockN, sharedMemory;\n  int64_t maxM; // 0: no bound\n"
         "  unsigned splitK;    // K slices along grid z\n"
         "  bool programmatic; // launched as a programmatic dependent of "
-        "quantize\n};\n"
+        "quantize\n"
+        "  bool fusedQuantize; // quantizes x itself: no quantize kernel\n"
+        "};\n"
      << "const Variant kVariants[] = {\n";
   for (const KernelInfo &v : variants)
     os << "    {\"" << v.name << "\", " << v.threads << ", " << v.blockM
        << ", " << v.blockN << ", " << v.sharedMemory << ", " << v.maxM
        << ", " << v.splitK << ", " << (v.programmatic ? "true" : "false")
-       << "},\n";
+       << ", " << (v.fusedQuantize ? "true" : "false") << "},\n";
   os << "};\nconstexpr int kNumVariants = " << variants.size() << ";\n";
   os << R"(
 struct LoadedModule {
@@ -297,6 +301,9 @@ struct Memref {
   Memref(CUdeviceptr ptr, int64_t rows, int64_t cols) : allocated(ptr),
       aligned(ptr), offset(0), sizes{rows, cols}, strides{cols, 1}, rank(2) {}
 
+  /// Number of kernel parameters the descriptor expands to.
+  size_t fieldCount() const { return 3 + 2 * (size_t)rank; }
+
   /// Appends the addresses of the descriptor fields to `params`.
   void push(std::vector<void *> &params) {
     params.push_back(&allocated);
@@ -357,8 +364,8 @@ std::vector<void *> kernelParams(Memref (&args)[N]) {
   CUdeviceptr counters = workspace + (CUdeviceptr)l.counters;
 
   // Kernel 1: per-token quantization, one block per row; it also zeroes the
-  // split-K tile counters.
-  {
+  // split-K tile counters. A variant that quantizes x itself skips it.
+  if (!variant.fusedQuantize) {
     Memref args[] = {Memref(x, m, kK), Memref(xq, m, kK), Memref(sx, m),
                      Memref(counters, l.counterCount)};
     std::vector<void *> params = kernelParams(args);
@@ -368,12 +375,15 @@ std::vector<void *> kernelParams(Memref (&args)[N]) {
       return QGEMM_ERROR_LAUNCH;
   }
 
-  // Kernel 2: the int8 matmul variant chosen by M.
-  Memref args[] = {Memref(xq, m, kK), Memref(sx, m),
+  // Kernel 2: the int8 matmul variant chosen by M (x first when it
+  // quantizes x itself).
+  Memref args[] = {Memref(x, m, kK), Memref(xq, m, kK), Memref(sx, m),
                    Memref(wq, kN, kK), Memref(sw, kN),
                    Memref(y, m, kN), Memref(partials, l.partialCount),
                    Memref(counters, l.counterCount)};
   std::vector<void *> params = kernelParams(args);
+  if (!variant.fusedQuantize)
+    params.erase(params.begin(), params.begin() + args[0].fieldCount());
   CUlaunchConfig config;
   memset(&config, 0, sizeof(config));
   config.gridDimX = (unsigned)(kN / variant.blockN);

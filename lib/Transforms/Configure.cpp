@@ -21,6 +21,8 @@ using namespace mlir;
 using namespace mlir::qgemm;
 
 int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
+  if (config.isRegisterDirect())
+    return getRegisterSharedLayout(config, op.getK()).total;
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
   // wgmma reads swizzled, unpadded rows from 1024-byte-aligned tiles; the
   // kernel aligns the dynamic shared memory itself, hence the extra 1024.
@@ -63,22 +65,40 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
                   int64_t splitK = 1, MmaKind mma = MmaKind::mma_sync) {
     int64_t tiles = k / bkTile / splitK;
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
-                           std::min(stages, tiles + 1), splitK, maxM, mma);
+                           std::min(stages, tiles + 1), splitK, maxM, mma,
+                           OperandPath::shared, /*fuseQuantize=*/false);
   };
   SmallVector<ConfigAttr> configs;
-  // M <= 16: weight streaming, 4 warps side by side along N, 128-byte K
-  // tiles 8 deep (256-byte tiles measured no better on the H200: equal at
-  // N = 4096, 3.5 us slower at N = 11008). When N alone gives fewer thread blocks than half the
-  // multiprocessors, K is split (2, 4 or 8 slices) until it gives at least
-  // that many; each slice keeps at least two K tiles.
+  // M <= 16, K a multiple of 128: register-direct weight streaming. Each
+  // warp keeps `stages` 128-byte K chunks of its weights in flight in
+  // registers (64 registers a thread: 4 chunks of two mma tiles, or 8 of
+  // one), with no shared-memory ring and no barrier per K step. Warp tiles
+  // of 16 columns when N / 16 gives a block to every multiprocessor, else
+  // 8; up to 8 (16 with 8 columns) warps split K inside the block. Measured
+  // on the H200 (docs/perf-notes.md, v8): 1.1 to 1.4x faster than the ring
+  // at M = 16, and faster on every shape at M <= 8.
+  if (k % ConfigAttr::kRegisterChunkBytes == 0) {
+    int64_t chunks = k / ConfigAttr::kRegisterChunkBytes;
+    int64_t wn = n % 16 == 0 && n / 16 >= sms ? 16 : 8;
+    int64_t warpsK = wn == 16 ? 8 : 16;
+    while (chunks % warpsK != 0)
+      warpsK /= 2;
+    int64_t stages = wn == 16 ? 4 : 8;
+    int64_t perWarp = chunks / warpsK;
+    if (n % wn == 0 && perWarp <= 64)
+      configs.push_back(ConfigAttr::get(
+          ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
+          std::min(stages, perWarp), 1, 16, MmaKind::mma_sync,
+          OperandPath::registers, /*fuseQuantize=*/false));
+  }
+  // M <= 16 otherwise (K not a multiple of 128, N not one of 8, or over 64
+  // chunks per warp): weight streaming through the shared-memory ring, 4
+  // warps side by side along N, K tiles 8 deep (split_k stays available to
+  // a config written by hand).
   int64_t smallN = largestDivisor(n, {32, 64, 128, 16, 8});
-  int64_t smallTiles = k / bk;
-  int64_t splitK = 1;
-  while (splitK < 8 && (n / smallN) * splitK * 2 < sms &&
-         smallTiles % (splitK * 2) == 0 && smallTiles / (splitK * 2) >= 2)
-    splitK *= 2;
-  configs.push_back(make(16, smallN, bk, 16,
-                         std::max<int64_t>(smallN / 4, 8), 8, 16, splitK));
+  if (configs.empty())
+    configs.push_back(make(16, smallN, bk, 16,
+                           std::max<int64_t>(smallN / 4, 8), 8, 16));
   // M <= 64: 32-row tiles, 4 warps of [16, WN], BN = 32: twice the thread
   // blocks of 64 x 64 tiles for a weight-bound shape.
   configs.push_back(make(32, smallN, bk, 16,

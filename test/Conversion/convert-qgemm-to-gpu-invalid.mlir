@@ -65,3 +65,16 @@ func.func @negative_two_matmuls(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
   return
 }
+
+// -----
+
+// K = 8320 in 128-byte steps of one warp: 65 chunks per warp, over the 64
+// the unrolled register-direct K loop allows.
+func.func @negative_register_chunks(%x: memref<?x8320xf16>, %w: memref<128x8320xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected at most 64 K chunks per warp with operands = registers, got 65 (K / cta tile K); use a larger cta tile K}}
+  qgemm.matmul lhs(%x : memref<?x8320xf16>) weights(%w, %sw : memref<128x8320xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 16, 128], warp_tile = [16, 16], max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32]>]}
+  return
+}

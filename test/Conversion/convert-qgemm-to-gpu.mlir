@@ -18,7 +18,7 @@
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: func.func @w8a8_two_variants(
-// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 1 : i64, shared_memory = 0 : i64, threads = 32 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, programmatic = false, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
+// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 1 : i64, shared_memory = 0 : i64, threads = 32 : i64}, {block_m = 16 : i64, block_n = 32 : i64, fused_quantize = false, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, fused_quantize = false, kernel = "matmul_v1", max_m = 0 : i64, programmatic = false, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
 // CHECK-NOT: qgemm.matmul
 // CHECK: return
 
@@ -86,7 +86,7 @@ func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw:
 
 // split_k = 4 on sm_80: K = 256 is 4 tiles of 64, one per slice; shared
 // memory 3 x 48 x 80 = 11520.
-// CHECK-SAME: {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 11520 : i64, split_k = 4 : i64, threads = 128 : i64}
+// CHECK-SAME: {block_m = 16 : i64, block_n = 32 : i64, fused_quantize = false, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 11520 : i64, split_k = 4 : i64, threads = 128 : i64}
 // CHECK-NOT: griddepcontrol
 // CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>, %[[PART:.*]]: memref<?xi32>, %[[CNT:.*]]: memref<?xi32>) kernel
 // The slice is block z; its K tiles start at z * 1.
@@ -122,7 +122,7 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
 // 3 x (128 + 128) x 128 bytes of rings + 1024 for the alignment; two
 // warpgroups.
 // CHECK-LABEL: func.func @w8a8_wgmma(
-// CHECK-SAME: {block_m = 128 : i64, block_n = 128 : i64, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 99328 : i64, split_k = 1 : i64, threads = 256 : i64}
+// CHECK-SAME: {block_m = 128 : i64, block_n = 128 : i64, fused_quantize = false, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 99328 : i64, split_k = 1 : i64, threads = 256 : i64}
 // CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>,
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory
 // CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SMEM]]
@@ -178,5 +178,79 @@ func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 3, mma = wgmma>]}
+  return
+}
+
+// -----
+
+// Register operands (sm_90). matmul_v1 (M <= 16) is a programmatic
+// dependent of quantize: 2 warps split each 256-byte K step into 128-byte
+// chunks, so with K = 512 each warp owns 2 chunks of its 16 columns (two
+// mma tiles); all 2 x 2 x 2 = 8 weight loads of 16 bytes come before
+// griddepcontrol.wait, straight from global memory (no cp.async, no
+// ldmatrix). Shared memory holds only the warps' int32 sums:
+// 2 x 16 x 16 x 4 = 2048 bytes. matmul_v0 (M <= 4, fuse_quantize) takes x
+// and quantizes the rows itself, so it is launched plainly; its shared
+// memory adds the int8 rows [4, 512 + 16] and the warps' maxima [4, 2]:
+// 2048 + 2112 + 32 = 4192 bytes.
+// CHECK-LABEL: func.func @w8a8_registers(
+// CHECK-SAME: {block_m = 16 : i64, block_n = 16 : i64, fused_quantize = true, kernel = "matmul_v0", max_m = 4 : i64, programmatic = false, shared_memory = 4192 : i64, split_k = 1 : i64, threads = 64 : i64}, {block_m = 16 : i64, block_n = 16 : i64, fused_quantize = false, kernel = "matmul_v1", max_m = 16 : i64, programmatic = true, shared_memory = 2048 : i64, split_k = 1 : i64, threads = 64 : i64}
+
+// CHECK: gpu.func @matmul_v0(%[[X:.*]]: memref<?x512xf16>, %[[XQ:.*]]: memref<?x512xi8>, %[[SX:.*]]: memref<?xf32>, %[[W0:.*]]: memref<128x512xi8>,
+// CHECK-NOT: griddepcontrol
+// CHECK-COUNT-8: vector.load %[[W0]]{{.*}} {alignment = 16 : i64} : memref<128x512xi8>, vector<16xi8>
+// CHECK: %[[ROWS:.*]] = memref.view {{.*}} to memref<4x528xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[MAXIMA:.*]] = memref.view {{.*}} to memref<4x2xf32, #gpu.address_space<workgroup>>
+// Row 0 (only when M > 0, as every row): 8 fp16 values a thread, the warp's
+// absmax by shuffles, published per warp.
+// CHECK: scf.if %{{.*}} -> (vector<8xf16>)
+// CHECK: vector.load %[[X]][%c0{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x512xf16>, vector<8xf16>
+// CHECK: gpu.shuffle  xor
+// CHECK: memref.store %{{.*}}, %[[MAXIMA]]
+// CHECK: gpu.barrier
+// Then the scale (absmax / 127, division as in the quantize kernel), block 0
+// writes it and the int8 row to the workspace, every block keeps the row.
+// CHECK: memref.load %[[MAXIMA]]
+// CHECK: arith.divf %{{.*}}, %cst{{.*}} : f32
+// CHECK: memref.store %{{.*}}, %[[SX]]
+// CHECK: arith.divf %{{.*}} : vector<8xf32>
+// CHECK: vector.store %{{.*}}, %[[ROWS]]
+// CHECK: vector.store %{{.*}}, %[[XQ]]
+// CHECK: gpu.barrier
+// The activation words come from the rows in shared memory (rows 8..15 of
+// the mma tile are zeros for M <= 4).
+// CHECK: vector.load %[[ROWS]]{{.*}} : memref<4x528xi8, #gpu.address_space<workgroup>>, vector<16xi8>
+// CHECK-COUNT-16: nvgpu.mma.sync
+// CHECK: gpu.return
+
+// CHECK: gpu.func @matmul_v1(%[[AQ:.*]]: memref<?x512xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x512xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>,
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK-COUNT-8: vector.load %[[W]]{{.*}} {alignment = 16 : i64} : memref<128x512xi8>, vector<16xi8>
+// CHECK-NOT: vector.load
+// CHECK: nvvm.griddepcontrol wait
+// Lane (g, q) reads bytes [32q, 32q + 32) of its rows as eight 32-bit words.
+// CHECK: vector.load %[[AQ]]{{.*}} : memref<?x512xi8>, vector<16xi8>
+// CHECK: vector.bitcast %{{.*}} : vector<16xi8> to vector<4xi32>
+// CHECK: vector.bitcast %{{.*}} : vector<1xi32> to vector<4xi8>
+// CHECK: vector.insert %{{.*}} [0] : vector<4xi8> into vector<4x4xi8>
+// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 32]} : (vector<4x4xi8>, vector<2x4xi8>, vector<2x2xi32>) -> vector<2x2xi32>
+// The warps' sums meet in shared memory [2, 16, 16] after the one barrier;
+// rows < M are summed, scaled and stored.
+// CHECK-NOT: gpu.barrier
+// CHECK: %[[SUMS:.*]] = memref.view {{.*}} to memref<2x16x16xi32, #gpu.address_space<workgroup>>
+// CHECK: vector.store %{{.*}}, %[[SUMS]]
+// CHECK: gpu.barrier
+// CHECK: scf.if
+// CHECK: vector.load %[[SUMS]][%c0
+// CHECK: vector.load %[[SUMS]][%c1
+// CHECK: arith.addi %{{.*}} : vector<2xi32>
+// CHECK: arith.sitofp
+// CHECK: vector.store %{{.*}}, %[[Y]]
+func.func @w8a8_registers(%x: memref<?x512xf16>, %w: memref<128x512xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%w, %sw : memref<128x512xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 16, 256], warp_tile = [16, 16], stages = 2, max_m = 4, operands = registers, fuse_quantize = true>,
+                  #qgemm.config<cta_tile = [16, 16, 256], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
   return
 }

@@ -3,15 +3,27 @@
 // RUN: qgemm-opt %s --qgemm-lower-to-nvvm="chip=sm_80 opt-level=2" | FileCheck %s --check-prefix=PTX80
 // Covers: the whole pipeline from qgemm to PTX (O = 2 is the target default
 // and is elided from #nvvm.target): the kernels end in NVVM
-// (cp.async, ldmatrix, mma.sync int8) with the target attached, then in a
+// (register-direct loads for M <= 16; cp.async, ldmatrix for larger M;
+// mma.sync int8) with the target attached, then in a
 // gpu.binary holding PTX for the chosen chip.
 
 // NVVM: gpu.module @w8a8_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
 // NVVM: llvm.func @quantize
+// M <= 16: register operands; the weights of all 4 chunks (16 loads of 16
+// bytes a thread) come before griddepcontrol.wait, no cp.async.
 // NVVM: llvm.func @matmul_v0
+// NVVM-NOT: nvvm.cp.async
+// NVVM-COUNT-16: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
+// NVVM-NOT: llvm.load
+// NVVM: nvvm.griddepcontrol wait
+// NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>
+// NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>
+// NVVM: nvvm.barrier0
+// M <= 64: the cp.async ring of 6 stages keeps 4 groups in flight.
+// NVVM: llvm.func @matmul_v1
 // NVVM: nvvm.cp.async.shared.global {{.*}}, 16, cache = cg
 // NVVM: nvvm.cp.async.commit.group
-// NVVM: nvvm.cp.async.wait.group 6
+// NVVM: nvvm.cp.async.wait.group 4
 // NVVM: nvvm.ldmatrix {{.*}} layout = #nvvm.mma_layout<row>, num = 4 : i32
 // NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>
 // NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>
@@ -20,6 +32,8 @@
 // PTX90-SAME: .target sm_90
 // PTX90-SAME: .entry quantize(
 // PTX90-SAME: .entry matmul_v0(
+// PTX90-SAME: griddepcontrol.wait
+// PTX90-SAME: .entry matmul_v1(
 // PTX90-SAME: cp.async.cg.shared.global
 // PTX90-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX90-SAME: mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32

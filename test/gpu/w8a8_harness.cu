@@ -108,6 +108,9 @@ __global__ void flushReadKernel(const uint4 *p, size_t words, unsigned *sink) {
   if (acc == 0x9e3779b9u && threadIdx.x == 1023)
     *sink = acc;
 }
+/// The bench's calibration: an empty kernel timed like the others gives the
+/// fixed cost of one launch between two events after the flush.
+__global__ void emptyKernel() {}
 /// Above this many MACs, the reference y is computed on sampled rows only.
 constexpr double kFullReferenceMacs = 2.0e10;
 /// Poisoned bytes behind y and the workspace that a kernel must not write.
@@ -816,6 +819,9 @@ struct BenchRow {
   const Kernel *kn;
   int64_t m;
   Timing ours, ours2, fp16, i8;
+  // Calibration: an empty kernel, and one plain streaming read of Wq's
+  // bytes (16-byte loads, 528 blocks of 1024 threads), timed the same way.
+  Timing empty, readW;
   int64_t i8M = 0;
   int spotBad = 0;
   double floorBytes = 0, floorUs = 0;
@@ -991,6 +997,16 @@ int runBench(const std::vector<const Kernel *> &kernels,
       row.fp16 = timer.time(fp16);
       row.i8 = timer.time(i8);
       row.ours2 = timer.time(ours); // the same build again: the noise
+      row.empty = timer.time([&] {
+        emptyKernel<<<1, 32, 0, stream>>>();
+        CUDA_CHECK(cudaGetLastError());
+      });
+      row.readW = timer.time([&] {
+        flushReadKernel<<<132 * 4, 1024, 0, stream>>>(
+            static_cast<const uint4 *>(dWq.ptr), size_t(n * k) / 16,
+            static_cast<unsigned *>(dC.ptr));
+        CUDA_CHECK(cudaGetLastError());
+      });
       row.floorBytes =
           double(m) * k * 2 + double(n) * k + double(m) * n * 2 + double(n) * 4;
       row.floorUs = row.floorBytes / kPeakBandwidth * 1e6;
@@ -1016,9 +1032,10 @@ int runBench(const std::vector<const Kernel *> &kernels,
       reps, warmup, flushPolicy(), kPeakBandwidth / 1e12);
   table += line;
   std::snprintf(line, sizeof(line),
-                "%-19s %5s %6s %5s %9s %9s %9s %7s %7s %7s %7s %6s\n", "kernel",
-                "M", "N", "K", "ours_us", "fp16_us", "i8_us", "x_fp16", "x_i8",
-                "%floor", "TOP/s", "noise");
+                "%-19s %5s %6s %5s %9s %9s %9s %7s %7s %7s %7s %6s %8s %8s\n",
+                "kernel", "M", "N", "K", "ours_us", "fp16_us", "i8_us",
+                "x_fp16", "x_i8", "%floor", "TOP/s", "noise", "empty_us",
+                "readW_us");
   table += line;
   int spotFailures = 0;
   for (const BenchRow &r : rows) {
@@ -1029,12 +1046,13 @@ int runBench(const std::vector<const Kernel *> &kernels,
     std::snprintf(
         line, sizeof(line),
         "%-19s %5lld %6lld %5lld %9.2f %9.2f %8.2f%s %7.2f %7.2f %6.1f%% %7.1f "
-        "%5.1f%%%s\n",
+        "%5.1f%% %8.2f %8.2f%s\n",
         r.kn->name, (long long)r.m, (long long)r.kn->n, (long long)r.kn->k,
         r.ours.medianUs, r.fp16.medianUs, r.i8.medianUs,
         r.i8M != r.m ? "p" : " ", r.fp16.medianUs / r.ours.medianUs,
         r.i8.medianUs / r.ours.medianUs, 100.0 * r.floorUs / r.ours.medianUs,
-        tops, noise, r.spotBad ? "  SPOT CHECK FAILED" : "");
+        tops, noise, r.empty.medianUs, r.readW.medianUs,
+        r.spotBad ? "  SPOT CHECK FAILED" : "");
     table += line;
     spotFailures += r.spotBad != 0;
   }
@@ -1042,7 +1060,8 @@ int runBench(const std::vector<const Kernel *> &kernels,
            "up to a "
            "multiple of 16 (cublaslt_i8_m in the JSON); noise: |ours - ours "
            "timed again| / "
-           "ours)\n";
+           "ours; empty_us: an empty kernel, readW_us: a plain streaming read "
+           "of Wq, both timed the same way)\n";
   std::printf("\n%s", table.c_str());
   if (!tablePath.empty()) {
     FILE *f = std::fopen(tablePath.c_str(), "w");
@@ -1095,6 +1114,10 @@ int runBench(const std::vector<const Kernel *> &kernels,
       printTimingJson(f, "cublas_fp16", r.fp16);
       std::fprintf(f, ", ");
       printTimingJson(f, "cublaslt_i8", r.i8);
+      std::fprintf(f, ", ");
+      printTimingJson(f, "empty_kernel", r.empty);
+      std::fprintf(f, ", ");
+      printTimingJson(f, "read_wq", r.readW);
       std::fprintf(
           f,
           ", \"cublaslt_i8_m\": %lld, \"speedup_vs_fp16\": %.4f, "

@@ -38,6 +38,25 @@ inline constexpr llvm::StringLiteral kGridIndependentAttrName =
     "qgemm.grid_independent";
 
 /// Shared memory, in bytes, one thread block of `config` uses for `op`.
+/// Byte offsets in the dynamic shared memory of a register-direct variant:
+/// the warps' int32 sums [BK / 128, 16, BN]; with fuse_quantize also the
+/// quantized rows [max_m, K + 16] (the 16-byte pad spreads the rows of one
+/// warp's loads over the banks) and per-warp row maxima [max_m, warps] f32.
+struct RegisterSharedLayout {
+  int64_t sums, rows, rowStride, maxima, total;
+};
+inline RegisterSharedLayout getRegisterSharedLayout(ConfigAttr config,
+                                                    int64_t k) {
+  RegisterSharedLayout l;
+  l.sums = 0;
+  l.rows = config.getWarpsK() * 16 * config.getBlockN() * 4;
+  l.rowStride = k + 16;
+  int64_t rows = config.getFuseQuantize() ? config.getMaxM() : 0;
+  l.maxima = l.rows + rows * l.rowStride;
+  l.total = l.maxima + rows * config.getNumWarps() * 4;
+  return l;
+}
+
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
 
 /// Emits a located error on `op` and fails when `config` needs more shared

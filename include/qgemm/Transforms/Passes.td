@@ -18,14 +18,21 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     against the shared-memory budget of the target. The rule, per scheme
     with 8-bit activations (int8 mma m16n8k32):
 
-    - M <= 16 (`max_m = 16`): cta_tile [16, BN, BK], one 16-row mma tile per
-      warp, 4 warps side by side along N; BN = 32 when it divides N (the
-      most thread blocks for a weight-streaming kernel), BK = 128, the
-      deepest ring that fits (up to 8 stages): the kernel is bound by the
-      weight bytes, so it keeps as many of them in flight as it can. When
-      N / BN thread blocks are fewer than half the multiprocessors (132 on
-      sm_90, 108 on sm_80), K is split in 2, 4 or 8 slices (`split_k`)
-      until they are not, keeping at least two K tiles per slice;
+    - M <= 16 (`max_m = 16`), when 128 divides K: register operands
+      (`operands = registers`): warp_tile [16, WN] with WN = 16 when N / 16
+      thread blocks are at least the multiprocessors (132 on sm_90, 108 on
+      sm_80), else 8; BN = WN; up to 8 warps (16 with WN = 8) split K inside
+      the block, one 128-byte chunk each per BK step (cta_tile
+      [16, WN, 128 x warps]), taking the largest power of two that divides
+      K / 128; `stages` (chunks in flight in registers) is 4 with WN = 16
+      and 8 with WN = 8, capped by the chunks of one warp. The kernel is
+      bound by the weight bytes and the chain of instructions between them,
+      so each thread keeps its weights in flight in registers with no ring
+      and no barrier per K step (docs/perf-notes.md, v8);
+    - M <= 16 otherwise (K not a multiple of 128, N not one of 8, or more
+      than 64 chunks per warp): cta_tile [16, BN, BK], one 16-row mma tile
+      per warp, 4 warps side by side along N; BN = 32 when it divides N,
+      the deepest ring that fits (up to 8 stages);
     - M <= 64 (`max_m = 64`): cta_tile [32, BN, BK], warp_tile [16, BN/2],
       6 stages (twice the thread blocks of 64 x 64 tiles on a weight-bound
       shape);
@@ -49,7 +56,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
 
     BN falls back to the largest of 128, 64, 32, 16, 8 that divides N, and
     BK to the largest of 128, 64, 32 that divides K. Stages are capped by
-    the number of K tiles (of one slice) plus one.
+    the number of K tiles plus one. `split_k` and `fuse_quantize` are never
+    chosen (measured slower, docs/perf-notes.md) but are kept in a config
+    written by hand.
 
     Before:
     ```mlir

@@ -107,6 +107,56 @@ gpu::GPUFuncOp createKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   return func;
 }
 
+/// absmax over the fp16 vectors `values` of every lane of the warp (each
+/// lane gets the result): per lane, then butterfly shuffles.
+Value buildWarpAbsMax(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
+  Emitter e{b};
+  Value absmax = e.f32(0);
+  for (Value half : values) {
+    auto f32Vec = VectorType::get(cast<VectorType>(half.getType()).getShape(),
+                                  b.getF32Type());
+    Value v = arith::ExtFOp::create(b, f32Vec, half);
+    // |v| as max(v, -v): convert-gpu-to-nvvm routes llvm.fabs to libdevice.
+    Value a = arith::MaximumFOp::create(b, v, arith::NegFOp::create(b, v));
+    Value r = vector::ReductionOp::create(b, vector::CombiningKind::MAXNUMF, a);
+    absmax = e.fmax(absmax, r);
+  }
+  for (int64_t offset = 16; offset >= 1; offset /= 2) {
+    Value other = gpu::ShuffleOp::create(b, absmax, offset, 32,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    absmax = e.fmax(absmax, other);
+  }
+  return absmax;
+}
+
+/// q = clamp(roundeven(x / scale), -128, 127) of the fp16 vector `halves`
+/// as int8, or zeros when `zeroRow` (the row's absmax is 0).
+Value buildQuantizedChunk(ImplicitLocOpBuilder &b, Value halves, Value scale,
+                          Value zeroRow) {
+  Emitter e{b};
+  ArrayRef<int64_t> shape = cast<VectorType>(halves.getType()).getShape();
+  auto f32Vec = VectorType::get(shape, b.getF32Type());
+  auto i8Vec = VectorType::get(shape, b.getI8Type());
+  auto splat = [&](float v) -> Value {
+    return vector::BroadcastOp::create(b, f32Vec, e.f32(v));
+  };
+  Value q = arith::DivFOp::create(b, arith::ExtFOp::create(b, f32Vec, halves),
+                                  vector::BroadcastOp::create(b, f32Vec, scale));
+  // Clamp, then round half to even by adding and subtracting 1.5 * 2^23:
+  // for |q| <= 128 the fp32 add itself rounds to an integer (to nearest
+  // even), and clamping first gives the same result as rounding first
+  // because the bounds are integers.
+  q = arith::MinimumFOp::create(
+      b, arith::MaximumFOp::create(b, q, splat(-128.0f)), splat(127.0f));
+  Value magic = splat(12582912.0f);
+  q = arith::SubFOp::create(b, arith::AddFOp::create(b, q, magic), magic);
+  Value qi = arith::FPToSIOp::create(b, i8Vec, q);
+  Value zeros = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(i8Vec, b.getI8IntegerAttr(0)));
+  return arith::SelectOp::create(b, zeroRow, zeros, qi);
+}
+
 /// Builds the per-token quantize kernel: x f16 [M, K] -> xq i8, sx f32 [M].
 /// It also zeroes `counters` (the split-K tile counters of the matmul that
 /// follows; empty when that matmul does not split K).
@@ -126,8 +176,6 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   int64_t k = xType.getDimSize(1);
   constexpr int64_t vec = 8; // 16-byte loads of fp16.
   auto f16Vec = VectorType::get({vec}, b.getF16Type());
-  auto f32Vec = VectorType::get({vec}, b.getF32Type());
-  auto i8Vec = VectorType::get({vec}, b.getI8Type());
 
   int64_t warps = getQuantizeWarps(k);
   int64_t threads = 32 * warps;
@@ -171,25 +219,8 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     values.push_back(v);
   }
   // Kept as fp16 (4 registers per chunk) and widened where used.
-  auto widen = [&](Value v) -> Value {
-    return arith::ExtFOp::create(b, f32Vec, v);
-  };
-
   // absmax of the row: per lane, then across the warp.
-  Value absmax = e.f32(0);
-  for (Value half : values) {
-    Value v = widen(half);
-    // |v| as max(v, -v): convert-gpu-to-nvvm routes llvm.fabs to libdevice.
-    Value a = arith::MaximumFOp::create(b, v, arith::NegFOp::create(b, v));
-    Value r = vector::ReductionOp::create(b, vector::CombiningKind::MAXNUMF, a);
-    absmax = e.fmax(absmax, r);
-  }
-  for (int64_t offset = 16; offset >= 1; offset /= 2) {
-    Value other = gpu::ShuffleOp::create(b, absmax, offset, 32,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
-    absmax = e.fmax(absmax, other);
-  }
+  Value absmax = buildWarpAbsMax(b, values);
   // Then across the warps, through a workgroup buffer of one value each.
   if (warps > 1) {
     auto bufferType = MemRefType::get(
@@ -224,22 +255,8 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
 
   // Quantize from registers.
-  Value splat = vector::BroadcastOp::create(b, f32Vec, scale);
-  Value lo = vector::BroadcastOp::create(b, f32Vec, e.f32(-128.0f));
-  Value hi = vector::BroadcastOp::create(b, f32Vec, e.f32(127.0f));
-  Value magic = vector::BroadcastOp::create(b, f32Vec, e.f32(12582912.0f));
-  Value zeros = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(i8Vec, b.getI8IntegerAttr(0)));
   for (int64_t i = 0; i < rounds; ++i) {
-    Value q = arith::DivFOp::create(b, widen(values[i]), splat);
-    // Clamp, then round half to even by adding and subtracting 1.5 * 2^23:
-    // for |q| <= 128 the fp32 add itself rounds to an integer (to nearest
-    // even), and clamping first gives the same result as rounding first
-    // because the bounds are integers.
-    q = arith::MinimumFOp::create(b, arith::MaximumFOp::create(b, q, lo), hi);
-    q = arith::SubFOp::create(b, arith::AddFOp::create(b, q, magic), magic);
-    Value qi = arith::FPToSIOp::create(b, i8Vec, q);
-    qi = arith::SelectOp::create(b, zeroRow, zeros, qi);
+    Value qi = buildQuantizedChunk(b, values[i], scale, zeroRow);
     if ((i + 1) * threads <= chunks) {
       vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
                               /*nontemporal=*/false, llvm::Align(vec));
@@ -296,6 +313,21 @@ Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
                               i64((leadingByteOffset << 16) |
                                   (strideByteOffset << 32) |
                                   (swizzle128 << 62)));
+}
+
+/// The epilogue of one accumulator pair: f16(f32(acc) * rowScale *
+/// sw[col..col+1]) as a vector<2xf16>.
+Value buildScaledPair(ImplicitLocOpBuilder &b, Value acc, Value rowScale,
+                      Value sw, Value col) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  auto f16x2 = VectorType::get({2}, b.getF16Type());
+  Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{col},
+                                        /*nontemporal=*/false, llvm::Align(8));
+  Value f = arith::SIToFPOp::create(b, f32x2, acc);
+  f = arith::MulFOp::create(b, f,
+                            vector::BroadcastOp::create(b, f32x2, rowScale));
+  f = arith::MulFOp::create(b, f, swPair);
+  return arith::TruncFOp::create(b, f16x2, f);
 }
 
 /// Builds one int8 matmul kernel:
@@ -528,8 +560,6 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // of the warpgroup owns rows 16w..16w+15 of its 64, and struct elements
   // 4j..4j+3 are the m16n8 C fragment of columns 8j..8j+7.
   auto i32x2 = VectorType::get({2}, b.getI32Type());
-  auto f32x2 = VectorType::get({2}, b.getF32Type());
-  auto f16x2 = VectorType::get({2}, b.getF16Type());
   Value groupRow = e.div(lane, 4), pairCol = e.mul(e.rem(lane, 4), 2);
   SmallVector<Pair> pairs;
   if (t.wgmma) {
@@ -570,14 +600,8 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // `scaleRow` is the row whose sx is read (p.row, or a valid row for a
   // pair that is never stored).
   auto scalePair = [&](const Pair &p, Value scaleRow) -> Value {
-    Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{p.col},
-                                          /*nontemporal=*/false,
-                                          llvm::Align(8));
-    Value f = arith::SIToFPOp::create(b, f32x2, p.value);
     Value s = memref::LoadOp::create(b, sx, ValueRange{scaleRow});
-    f = arith::MulFOp::create(b, f, vector::BroadcastOp::create(b, f32x2, s));
-    f = arith::MulFOp::create(b, f, swPair);
-    return arith::TruncFOp::create(b, f16x2, f);
+    return buildScaledPair(b, p.value, s, sw, p.col);
   };
   auto storeY = [&](ArrayRef<Pair> out) {
     for (const Pair &p : out) {
@@ -723,6 +747,355 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   gpu::ReturnOp::create(b);
 }
 
+
+/// The quantization of a fuse_quantize variant, in every block: rows
+/// r < M <= max_m of x are read in 8-value chunks (chunk tid + i * threads),
+/// their absmax found per warp and then across the warps through shared
+/// memory, and each row is quantized as the quantize kernel does into
+/// shared memory [max_m, K + 16] i8, with its scale in [max_m] f32. Block 0
+/// also stores the int8 rows and scales into xq and sx (the workspace keeps
+/// what the two-kernel path leaves there). Returns the shared-memory view of
+/// the rows, valid after the final barrier, and the max_m row scales (1 for
+/// rows past M), which every thread holds.
+std::pair<Value, SmallVector<Value>> buildFusedQuantize(ImplicitLocOpBuilder &b,
+                                           ConfigAttr config,
+                                           const RegisterSharedLayout &layout,
+                                           Value smem, Value x, Value xq,
+                                           Value sx, Value m) {
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  auto workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  int64_t rowsMax = config.getMaxM(), warps = config.getNumWarps();
+  int64_t threads = 32 * warps;
+  int64_t k = cast<MemRefType>(x.getType()).getDimSize(1);
+  auto view = [&](ArrayRef<int64_t> shape, Type elt, int64_t offset) -> Value {
+    auto type = MemRefType::get(shape, elt, MemRefLayoutAttrInterface{},
+                                workgroup);
+    return memref::ViewOp::create(b, type, smem, e.idx(offset), ValueRange{});
+  };
+  Value rows = view({rowsMax, layout.rowStride}, b.getI8Type(), layout.rows);
+  Value maxima = view({rowsMax, warps}, b.getF32Type(), layout.maxima);
+
+  constexpr int64_t vec = 8;
+  auto f16Vec = VectorType::get({vec}, b.getF16Type());
+  int64_t chunks = k / vec, rounds = llvm::divideCeil(chunks, threads);
+  Value tid = e.threadId();
+  Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
+  Value isBlock0 = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::eq, e.blockId(gpu::Dimension::x), e.idx(0));
+  SmallVector<Value> cols;
+  for (int64_t i = 0; i < rounds; ++i) {
+    Value chunk = e.add(tid, i * threads);
+    if ((i + 1) * threads > chunks)
+      chunk = arith::MinUIOp::create(b, chunk, e.idx(chunks - 1));
+    cols.push_back(e.mul(chunk, vec));
+  }
+  // Pass 1: load row r (r < M, a block-uniform condition) and publish the
+  // warp's absmax.
+  Value zeroChunk = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(f16Vec, b.getF16FloatAttr(0)));
+  SmallVector<SmallVector<Value>> values;
+  for (int64_t r = 0; r < rowsMax; ++r) {
+    SmallVector<Type> resultTypes(rounds, f16Vec);
+    auto inM = scf::IfOp::create(b, resultTypes, e.ult(e.idx(r), m),
+                                 /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&inM.getThenRegion().front());
+    SmallVector<Value> loaded;
+    for (Value col : cols)
+      loaded.push_back(vector::LoadOp::create(b, f16Vec, x,
+                                              ValueRange{e.idx(r), col},
+                                              /*nontemporal=*/false,
+                                              llvm::Align(16)));
+    Value absmax = buildWarpAbsMax(b, loaded);
+    auto lane0 = scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, e.idx(0)),
+        /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&lane0.getThenRegion().front());
+      memref::StoreOp::create(b, absmax, maxima, ValueRange{e.idx(r), warp});
+    }
+    scf::YieldOp::create(b, loaded);
+    b.setInsertionPointToStart(&inM.getElseRegion().front());
+    scf::YieldOp::create(b, SmallVector<Value>(rounds, zeroChunk));
+    values.push_back(SmallVector<Value>(inM.getResults()));
+  }
+  gpu::BarrierOp::create(b);
+  // Pass 2: every warp reduces the row's maxima (the same value in every
+  // thread), then each thread quantizes its chunks into shared memory.
+  SmallVector<Value> scales;
+  for (int64_t r = 0; r < rowsMax; ++r) {
+    auto inM = scf::IfOp::create(b, b.getF32Type(), e.ult(e.idx(r), m),
+                                 /*withElse=*/true);
+    scales.push_back(inM.getResult(0));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&inM.getElseRegion().front());
+    scf::YieldOp::create(b, ValueRange{e.f32(1.0f)});
+    b.setInsertionPointToStart(&inM.getThenRegion().front());
+    Value row = e.idx(r);
+    // Lane i reads warp i's maximum (warps <= 32), then a butterfly.
+    Value partial = memref::LoadOp::create(
+        b, maxima, ValueRange{row, arith::MinUIOp::create(b, lane,
+                                                          e.idx(warps - 1))});
+    Value absmax = partial;
+    for (int64_t offset = 16; offset >= 1; offset /= 2)
+      absmax = e.fmax(absmax, gpu::ShuffleOp::create(b, absmax, offset, 32,
+                                                     gpu::ShuffleMode::XOR)
+                                  .getShuffleResult());
+    Value scale = arith::DivFOp::create(b, absmax, e.f32(127.0f));
+    Value zeroRow =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
+    auto thread0 = scf::IfOp::create(
+        b,
+        arith::AndIOp::create(b, isBlock0,
+                              arith::CmpIOp::create(
+                                  b, arith::CmpIPredicate::eq, tid, e.idx(0))),
+        /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&thread0.getThenRegion().front());
+      memref::StoreOp::create(b, scale, sx, ValueRange{row});
+    }
+    for (int64_t i = 0; i < rounds; ++i) {
+      Value q = buildQuantizedChunk(b, values[r][i], scale, zeroRow);
+      OpBuilder::InsertionGuard guard(b);
+      if ((i + 1) * threads > chunks) {
+        // A partial last round: the spare threads hold a repeated chunk.
+        auto inRow = scf::IfOp::create(
+            b, e.ult(e.add(tid, i * threads), e.idx(chunks)),
+            /*withElse=*/false);
+        b.setInsertionPointToStart(&inRow.getThenRegion().front());
+      }
+      vector::StoreOp::create(b, q, rows, ValueRange{row, cols[i]},
+                              /*nontemporal=*/false, llvm::Align(vec));
+      auto block0 = scf::IfOp::create(b, isBlock0, /*withElse=*/false);
+      b.setInsertionPointToStart(&block0.getThenRegion().front());
+      vector::StoreOp::create(b, q, xq, ValueRange{row, cols[i]},
+                              /*nontemporal=*/false, llvm::Align(vec));
+    }
+    scf::YieldOp::create(b, ValueRange{scale});
+  }
+  gpu::BarrierOp::create(b);
+  return {rows, scales};
+}
+
+/// Most K chunks one warp of a register-direct kernel walks: the K loop is
+/// emitted unrolled (every chunk's registers are named values).
+constexpr int64_t kMaxRegisterChunks = 64;
+
+/// Builds one register-direct int8 matmul kernel for M <= 16 (same
+/// arguments as buildInt8MatmulKernel). Warp (cw, kw) owns columns
+/// [cw * WN, (cw + 1) * WN) of the block's BN and the 128-byte K chunks
+/// kw, kw + BK / 128, ... Lane (g, q) = (lane / 4, lane % 4) loads bytes
+/// [32q, 32q + 32) of each chunk of weight row g of every 8-column mma tile,
+/// and of activation rows g and g + 8, as eight 32-bit words. mma k-step s
+/// (of 4) takes words 2s and 2s + 1: logical k 4q + i of the step is byte
+/// 32q + 8s + i of the chunk, and 16 + 4q + i is byte 32q + 8s + 4 + i. The
+/// same permutation on both operands leaves every dot product unchanged.
+/// The weights of `stages` chunks are in flight at once (issued before
+/// griddepcontrol.wait), the activations one chunk ahead; the warps' sums
+/// meet in shared memory, [BK / 128, 16, BN] int32, for the epilogue.
+///
+/// With fuse_quantize the kernel takes x f16 [M, K] first and quantizes the
+/// M <= max_m rows itself into shared memory (see buildFusedQuantize); the
+/// activation words then come from there.
+void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                             StringRef name, ConfigAttr config,
+                             MemRefType xType, MemRefType xqType,
+                             MemRefType sxType, MemRefType wType,
+                             MemRefType swType, MemRefType yType,
+                             MemRefType i32Type, bool programmatic) {
+  bool fused = config.getFuseQuantize();
+  SmallVector<Type> types = {xqType, sxType, wType,  swType,
+                             yType,  i32Type, i32Type};
+  if (fused)
+    types.insert(types.begin(), xType);
+  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  ValueRange args = func.getArguments().drop_front(fused ? 1 : 0);
+  Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4];
+  constexpr int64_t chunkBytes = ConfigAttr::kRegisterChunkBytes;
+  int64_t k = xqType.getDimSize(1);
+  int64_t bn = config.getBlockN(), wn = config.getWarpN();
+  int64_t warpsN = bn / wn, warpsK = config.getWarpsK();
+  int64_t nTiles = wn / 8;
+  int64_t threads = 32 * config.getNumWarps();
+  int64_t chunks = k / config.getBlockK(); // chunks per warp
+  int64_t ahead = std::min(config.getStages(), chunks);
+  // Rows 8..15 of the mma tile are only loaded when the variant admits them.
+  bool upperRows = config.getMaxM() > 8;
+  RegisterSharedLayout layout = getRegisterSharedLayout(config, k);
+  auto workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto rawType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                                 MemRefLayoutAttrInterface{}, workgroup);
+  Value smem = gpu::DynamicSharedMemoryOp::create(b, rawType);
+
+  Value tid = e.threadId();
+  Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
+  Value cw = e.rem(warp, warpsN), kw = e.div(warp, warpsN);
+  Value g = e.div(lane, 4), q = e.rem(lane, 4);
+  Value blockCol = e.mul(e.blockId(gpu::Dimension::x), bn);
+  Value warpCol = e.add(blockCol, e.mul(cw, wn));
+  Value m = memref::DimOp::create(b, xq, 0);
+  Value mLast = arith::SubIOp::create(b, m, e.idx(1));
+  // Activation rows past M read row M - 1: their products land in
+  // accumulator rows that are never stored.
+  Value aRowLo = arith::MinUIOp::create(b, g, mLast);
+  Value aRowHi = arith::MinUIOp::create(b, e.add(g, 8), mLast);
+  // This thread's byte offset in chunk j: (j * warpsK + kw) * 128 + 32q.
+  Value laneOffset = e.add(e.mul(kw, chunkBytes), e.mul(q, 32));
+
+  auto i8x16 = VectorType::get({16}, b.getI8Type());
+  auto i32x4 = VectorType::get({4}, b.getI32Type());
+  auto i8x4 = VectorType::get({4}, b.getI8Type());
+  // Eight 32-bit words of `src`[row, offset .. offset + 32), each as the
+  // vector<4xi8> an mma fragment register holds.
+  auto loadWords = [&](Value src, Value row, Value offset,
+                       SmallVectorImpl<Value> &words) {
+    for (int64_t half = 0; half < 2; ++half) {
+      Value v = vector::LoadOp::create(b, i8x16, src,
+                                       ValueRange{row, e.add(offset, 16 * half)},
+                                       /*nontemporal=*/false, llvm::Align(16));
+      Value v32 = vector::BitCastOp::create(b, i32x4, v);
+      for (int64_t i = 0; i < 4; ++i) {
+        Value word = vector::ExtractStridedSliceOp::create(
+            b, v32, ArrayRef<int64_t>{i}, ArrayRef<int64_t>{1},
+            ArrayRef<int64_t>{1});
+        words.push_back(vector::BitCastOp::create(b, i8x4, word));
+      }
+    }
+  };
+  auto chunkOffset = [&](int64_t j) {
+    return e.add(laneOffset, j * warpsK * chunkBytes);
+  };
+  // words[ni][0..7] of chunk j for every mma tile of the warp.
+  using Words = SmallVector<SmallVector<Value, 8>>;
+  auto loadWeights = [&](int64_t j) {
+    Words words(nTiles);
+    for (int64_t ni = 0; ni < nTiles; ++ni) {
+      Value row = e.add(e.add(warpCol, ni * 8), g);
+      loadWords(w, row, chunkOffset(j), words[ni]);
+    }
+    return words;
+  };
+  Value zeroWord = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(i8x4, b.getI8IntegerAttr(0)));
+  auto loadActivations = [&](int64_t j) {
+    Words words(2);
+    loadWords(xq, aRowLo, chunkOffset(j), words[0]);
+    if (upperRows)
+      loadWords(xq, aRowHi, chunkOffset(j), words[1]);
+    else
+      words[1].assign(8, zeroWord);
+    return words;
+  };
+
+  SmallVector<Words> weights;
+  for (int64_t j = 0; j < ahead; ++j)
+    weights.push_back(loadWeights(j));
+  // The weights above do not depend on the quantize kernel; the
+  // activations below do.
+  if (programmatic)
+    NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
+  SmallVector<Value> rowScales;
+  if (fused) {
+    // Activation words from the quantized rows in shared memory.
+    std::tie(xq, rowScales) = buildFusedQuantize(
+        b, config, layout, smem, func.getArgument(0), xq, sx, m);
+  }
+
+  auto accType = VectorType::get({2, 2}, b.getI32Type());
+  auto aFragType = VectorType::get({4, 4}, b.getI8Type());
+  auto bFragType = VectorType::get({2, 4}, b.getI8Type());
+  Value zeroAcc = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
+  auto fragment = [&](VectorType type, ArrayRef<Value> words) -> Value {
+    Value frag = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(type, b.getI8IntegerAttr(0)));
+    for (auto [i, word] : llvm::enumerate(words))
+      frag = vector::InsertOp::create(b, word, frag,
+                                      ArrayRef<int64_t>{int64_t(i)});
+    return frag;
+  };
+  SmallVector<Value> accs(nTiles, zeroAcc);
+  Words next = loadActivations(0);
+  for (int64_t j = 0; j < chunks; ++j) {
+    Words act = next;
+    if (j + 1 < chunks)
+      next = loadActivations(j + 1);
+    Words &wj = weights[j % ahead];
+    for (int64_t s = 0; s < 4; ++s) {
+      // A: rows g, g + 8 at logical k 4q.. then 16 + 4q..; B: column g.
+      Value aFrag = fragment(aFragType, {act[0][2 * s], act[1][2 * s],
+                                         act[0][2 * s + 1], act[1][2 * s + 1]});
+      for (int64_t ni = 0; ni < nTiles; ++ni) {
+        Value bFrag = fragment(bFragType, {wj[ni][2 * s], wj[ni][2 * s + 1]});
+        accs[ni] = nvgpu::MmaSyncOp::create(b, aFrag, bFrag, accs[ni],
+                                            ArrayRef<int64_t>{16, 8, 32});
+      }
+    }
+    if (j + ahead < chunks)
+      wj = loadWeights(j + ahead);
+  }
+
+  // The warps along K meet in shared memory: sums[kw, row, col].
+  auto sumsType = MemRefType::get({warpsK, 16, bn}, b.getI32Type(),
+                                  MemRefLayoutAttrInterface{}, workgroup);
+  Value sums = memref::ViewOp::create(b, sumsType, smem, e.idx(0),
+                                      ValueRange{});
+  for (int64_t ni = 0; ni < nTiles; ++ni) {
+    Value col = e.add(e.add(e.mul(cw, wn), ni * 8), e.mul(q, 2));
+    for (int64_t half = 0; half < 2; ++half) {
+      Value pair =
+          vector::ExtractOp::create(b, accs[ni], ArrayRef<int64_t>{half});
+      vector::StoreOp::create(b, pair, sums,
+                              ValueRange{kw, e.add(g, 8 * half), col},
+                              /*nontemporal=*/false, llvm::Align(8));
+    }
+  }
+  gpu::BarrierOp::create(b);
+  auto i32x2 = VectorType::get({2}, b.getI32Type());
+  int64_t pairsPerRow = bn / 2, pairs = 16 * pairsPerRow;
+  for (int64_t first = 0; first < pairs; first += threads) {
+    Value p = e.add(tid, first);
+    Value row = e.div(p, pairsPerRow);
+    Value col = e.mul(e.rem(p, pairsPerRow), 2);
+    Value valid = e.ult(row, m);
+    if (first + threads > pairs)
+      valid = arith::AndIOp::create(b, valid, e.ult(p, e.idx(pairs)));
+    auto inM = scf::IfOp::create(b, valid, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&inM.getThenRegion().front());
+    Value total;
+    for (int64_t i = 0; i < warpsK; ++i) {
+      Value part = vector::LoadOp::create(b, i32x2, sums,
+                                          ValueRange{e.idx(i), row, col},
+                                          /*nontemporal=*/false,
+                                          llvm::Align(8));
+      total = total ? arith::AddIOp::create(b, total, part) : part;
+    }
+    Value yCol = e.add(blockCol, col);
+    Value rowScale;
+    if (fused) {
+      // The scale of `row` from the ones every thread holds.
+      rowScale = rowScales.front();
+      for (int64_t r = 1; r < int64_t(rowScales.size()); ++r)
+        rowScale = arith::SelectOp::create(
+            b,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, row, e.idx(r)),
+            rowScales[r], rowScale);
+    } else {
+      rowScale = memref::LoadOp::create(b, sx, ValueRange{row});
+    }
+    vector::StoreOp::create(b, buildScaledPair(b, total, rowScale, sw, yCol),
+                            y, ValueRange{row, yCol},
+                            /*nontemporal=*/false, llvm::Align(4));
+  }
+  gpu::ReturnOp::create(b);
+}
+
 } // namespace
 
 LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
@@ -756,10 +1129,15 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
       return op.emitOpError()
              << "expected split_k (" << config.getSplitK()
              << ") to divide the number of K tiles (" << kTiles << ")";
-    if (config.getStages() < 2)
+    if (!config.isRegisterDirect() && config.getStages() < 2)
       return op.emitOpError() << "expected stages >= 2 for the cp.async "
                                  "ring, got "
                               << config.getStages();
+    if (config.isRegisterDirect() && kTiles > kMaxRegisterChunks)
+      return op.emitOpError()
+             << "expected at most " << kMaxRegisterChunks
+             << " K chunks per warp with operands = registers, got " << kTiles
+             << " (K / cta tile K); use a larger cta tile K";
     if (failed(checkSharedMemory(op, config)))
       return failure();
     if (op.getN() % config.getBlockN() != 0)
@@ -785,7 +1163,8 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
   // Programmatic dependent launch (griddepcontrol) needs sm_90.
   bool hasProgrammatic = op.getTargetAttr().getSMVersion() >= 90;
   auto isProgrammatic = [&](ConfigAttr config) {
-    return hasProgrammatic && config.getMaxM() != 0 &&
+    return hasProgrammatic && !config.getFuseQuantize() &&
+           config.getMaxM() != 0 &&
            config.getMaxM() <= kProgrammaticMaxM;
   };
   bool anyProgrammatic = llvm::any_of(configs, [&](Attribute attr) {
@@ -808,9 +1187,14 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
     std::string name = "matmul_v" + std::to_string(i);
     auto config = cast<ConfigAttr>(configs[i]);
     bool programmatic = isProgrammatic(config);
-    buildInt8MatmulKernel(b, gpuModule, name, tiling, xqType, sxType, wType,
-                          swType, op.getOut().getType(), i32Type,
-                          programmatic);
+    if (config.isRegisterDirect())
+      buildInt8RegisterKernel(b, gpuModule, name, config, xType, xqType,
+                              sxType, wType, swType, op.getOut().getType(),
+                              i32Type, programmatic);
+    else
+      buildInt8MatmulKernel(b, gpuModule, name, tiling, xqType, sxType, wType,
+                            swType, op.getOut().getType(), i32Type,
+                            programmatic);
     kernels.push_back(b.getDictionaryAttr({
         b.getNamedAttr("kernel", b.getStringAttr(name)),
         b.getNamedAttr("threads", b.getI64IntegerAttr(tiling.threads)),
@@ -819,6 +1203,8 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
         b.getNamedAttr("max_m", b.getI64IntegerAttr(config.getMaxM())),
         b.getNamedAttr("split_k", b.getI64IntegerAttr(tiling.splitK)),
         b.getNamedAttr("programmatic", b.getBoolAttr(programmatic)),
+        b.getNamedAttr("fused_quantize",
+                       b.getBoolAttr(config.getFuseQuantize())),
         b.getNamedAttr("shared_memory",
                        b.getI64IntegerAttr(getSharedMemoryBytes(op, config))),
     }));

@@ -64,3 +64,44 @@ func.func private @negative_wgmma_stages() attributes {c = #qgemm.config<cta_til
 
 // expected-error @+1 {{expected at most 32 warps per thread block, got 36}}
 func.func private @negative_wgmma_warps() attributes {c = #qgemm.config<cta_tile = [576, 128, 128], warp_tile = [64, 128], mma = wgmma>}
+
+// -----
+
+// expected-error @+1 {{expected mma = mma_sync with operands = registers, got mma = wgmma}}
+func.func private @negative_registers_wgmma() attributes {c = #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 3, max_m = 16, mma = wgmma, operands = registers>}
+
+// -----
+
+// expected-error @+1 {{expected cta tile M and warp tile M of 16 (one mma row tile) with operands = registers, got 32 and 16}}
+func.func private @negative_registers_block_m() attributes {c = #qgemm.config<cta_tile = [32, 16, 1024], warp_tile = [16, 16], max_m = 16, operands = registers>}
+
+// -----
+
+// expected-error @+1 {{expected cta tile K (192) to be a multiple of 128 with operands = registers (one 128-byte chunk per warp)}}
+func.func private @negative_registers_block_k() attributes {c = #qgemm.config<cta_tile = [16, 16, 192], warp_tile = [16, 16], max_m = 16, operands = registers>}
+
+// -----
+
+// expected-error @+1 {{expected split_k = 1 with operands = registers (the warps split K inside the block), got 2}}
+func.func private @negative_registers_split_k() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], split_k = 2, max_m = 16, operands = registers>}
+
+// -----
+
+// expected-error @+1 {{expected max_m in [1, 16] with operands = registers (one 16-row tile), got 0}}
+func.func private @negative_registers_unbounded() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], operands = registers>}
+
+// -----
+
+// 2 warp tiles x 32 chunks of 128 along K = 64 warps.
+// expected-error @+1 {{expected at most 32 warps per thread block, got 64}}
+func.func private @negative_registers_warps() attributes {c = #qgemm.config<cta_tile = [16, 32, 4096], warp_tile = [16, 16], max_m = 16, operands = registers>}
+
+// -----
+
+// expected-error @+1 {{expected operands = registers with fuse_quantize = true}}
+func.func private @negative_fuse_shared() attributes {c = #qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 8], max_m = 4, fuse_quantize = true>}
+
+// -----
+
+// expected-error @+1 {{expected max_m in [1, 8] with fuse_quantize = true (every block quantizes the rows itself), got 16}}
+func.func private @negative_fuse_max_m() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], max_m = 16, operands = registers, fuse_quantize = true>}

@@ -5,13 +5,14 @@
 
 // CHECK-LABEL: func @configs_two_variants
 // CHECK: qgemm.matmul
-// CHECK-SAME: configs = [#qgemm.config<cta_tile = [16, 128, 128], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64]>]
+// CHECK-SAME: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 16], stages = 4, max_m = 4, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 128, 128], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64]>]
 // CHECK-SAME: target = #qgemm.target<"sm_90a">
 func.func @configs_two_variants(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
        target = #qgemm.target<"sm_90a">,
-       configs = [#qgemm.config<cta_tile = [16, 128, 128], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 16>,
+       configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 16], stages = 4, max_m = 4, operands = registers, fuse_quantize = true>,
+                  #qgemm.config<cta_tile = [16, 128, 128], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 16, operands = shared, fuse_quantize = false>,
                   #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>,
                   #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3, split_k = 1, mma = mma_sync>]}
   return
