@@ -144,8 +144,10 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     loop). With `registers` the tile is `cta_tile = [16, BN, BK]`,
     `warp_tile = [16, WN]`: each 128-byte piece of a BK step goes to its own
     warp (BK / 128 warps along K for each WN columns), the warps' int32 sums
-    are added through shared memory, and `max_m` must be at most 16. The
-    K order inside a 128-byte chunk is permuted identically for both
+    are added through shared memory. Past 16 rows the grid has one block
+    per 16 rows and output column block, ordered so that the blocks of one
+    column block (the same weights) run together and share them through L2.
+    The K order inside a 128-byte chunk is permuted identically for both
     operands, so that each thread's fragment bytes are 32 contiguous bytes
     of a row.
 

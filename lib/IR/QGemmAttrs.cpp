@@ -223,10 +223,6 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "expected split_k = 1 with operands = registers "
                             "(the warps split K inside the block), got "
                          << splitK;
-    if (maxM < 1 || maxM > 16)
-      return emitError() << "expected max_m in [1, 16] with operands = "
-                            "registers (one 16-row tile), got "
-                         << maxM;
     numWarps *= ctaTile[2] / kRegisterChunkBytes;
   }
   if (fuseQuantize) {

@@ -55,6 +55,12 @@ static int64_t largestDivisor(int64_t value, ArrayRef<int64_t> candidates) {
   return candidates.back();
 }
 
+/// Largest M of the register-direct variant: one block per 16 rows and
+/// column block, the row blocks of a column next to each other. Measured on
+/// the H200 (docs/perf-notes.md, v8): faster than the 32-row ring at M = 32
+/// and 64 on every shape, slower than wgmma tiles from M = 128.
+constexpr int64_t kRegisterMaxM = 64;
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
@@ -69,12 +75,13 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
                            OperandPath::shared, /*fuseQuantize=*/false);
   };
   SmallVector<ConfigAttr> configs;
-  // M <= 16, K a multiple of 128: register-direct weight streaming. Each
+  // M <= 64, K a multiple of 128: register-direct weight streaming. Each
   // warp keeps `stages` 128-byte K chunks of its weights in flight in
   // registers (64 registers a thread: 4 chunks of two mma tiles, or 8 of
   // one), with no shared-memory ring and no barrier per K step. Warp tiles
   // of 16 columns when N / 16 gives a block to every multiprocessor, else
-  // 8; up to 8 (16 with 8 columns) warps split K inside the block. Measured
+  // 8; up to 8 (16 with 8 columns) warps split K inside the block, as many
+  // as divide the K / 128 chunks. Measured
   // on the H200 (docs/perf-notes.md, v8): 1.1 to 1.4x faster than the ring
   // at M = 16, and faster on every shape at M <= 8.
   if (k % ConfigAttr::kRegisterChunkBytes == 0) {
@@ -82,13 +89,13 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     int64_t wn = n % 16 == 0 && n / 16 >= sms ? 16 : 8;
     int64_t warpsK = wn == 16 ? 8 : 16;
     while (chunks % warpsK != 0)
-      warpsK /= 2;
+      --warpsK;
     int64_t stages = wn == 16 ? 4 : 8;
     int64_t perWarp = chunks / warpsK;
     if (n % wn == 0 && perWarp <= 64)
       configs.push_back(ConfigAttr::get(
           ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
-          std::min(stages, perWarp), 1, 16, MmaKind::mma_sync,
+          std::min(stages, perWarp), 1, kRegisterMaxM, MmaKind::mma_sync,
           OperandPath::registers, /*fuseQuantize=*/false));
   }
   // M <= 16 otherwise (K not a multiple of 128, N not one of 8, or over 64
@@ -99,10 +106,12 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   if (configs.empty())
     configs.push_back(make(16, smallN, bk, 16,
                            std::max<int64_t>(smallN / 4, 8), 8, 16));
-  // M <= 64: 32-row tiles, 4 warps of [16, WN], BN = 32: twice the thread
-  // blocks of 64 x 64 tiles for a weight-bound shape.
-  configs.push_back(make(32, smallN, bk, 16,
-                         std::max<int64_t>(smallN / 2, 8), 6, 64));
+  // M <= 64 (without register operands): 32-row tiles, 4 warps of
+  // [16, WN], BN = 32: twice the thread blocks of 64 x 64 tiles for a
+  // weight-bound shape.
+  if (configs.back().getMaxM() < kRegisterMaxM)
+    configs.push_back(make(32, smallN, bk, 16,
+                           std::max<int64_t>(smallN / 2, 8), 6, 64));
   // sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte swizzled
   // K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus one
   // wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):

@@ -224,6 +224,13 @@ func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref
 // CHECK: gpu.return
 
 // CHECK: gpu.func @matmul_v1(%[[AQ:.*]]: memref<?x512xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x512xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>,
+// Past 16 rows the blocks are renumbered so that the row blocks of one
+// column block are neighbours: column l / gridDim.y, rows 16 (l % gridDim.y).
+// CHECK: %[[GY:.*]] = gpu.grid_dim  y
+// CHECK: %[[GX:.*]] = gpu.grid_dim  x
+// CHECK: %[[L:.*]] = arith.addi
+// CHECK: arith.divui %[[L]], %[[GY]]
+// CHECK: arith.remui %[[L]], %[[GY]]
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK-COUNT-8: vector.load %[[W]]{{.*}} {alignment = 16 : i64} : memref<128x512xi8>, vector<16xi8>
 // CHECK-NOT: vector.load

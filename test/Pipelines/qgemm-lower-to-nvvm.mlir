@@ -9,7 +9,7 @@
 
 // NVVM: gpu.module @w8a8_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
 // NVVM: llvm.func @quantize
-// M <= 16: register operands; the weights of all 4 chunks (16 loads of 16
+// M <= 64: register operands; the weights of all 4 chunks (16 loads of 16
 // bytes a thread) come before griddepcontrol.wait, no cp.async.
 // NVVM: llvm.func @matmul_v0
 // NVVM-NOT: nvvm.cp.async
@@ -19,11 +19,11 @@
 // NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>
 // NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>
 // NVVM: nvvm.barrier0
-// M <= 64: the cp.async ring of 6 stages keeps 4 groups in flight.
+// M <= 256: the cp.async ring of 4 stages keeps 2 groups in flight.
 // NVVM: llvm.func @matmul_v1
 // NVVM: nvvm.cp.async.shared.global {{.*}}, 16, cache = cg
 // NVVM: nvvm.cp.async.commit.group
-// NVVM: nvvm.cp.async.wait.group 4
+// NVVM: nvvm.cp.async.wait.group 2
 // NVVM: nvvm.ldmatrix {{.*}} layout = #nvvm.mma_layout<row>, num = 4 : i32
 // NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>
 // NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>

@@ -2,37 +2,38 @@
 // RUN: qgemm-opt %s --qgemm-configure=chip=sm_80 | FileCheck %s --check-prefix=SM80
 // RUN: qgemm-opt %s --qgemm-configure=chip=sm_90a | FileCheck %s --check-prefix=SM90A
 // Covers: qgemm-configure picks the target from its chip option and four
-// M variants from N and K (small-M register-direct weight streaming when K
-// is a multiple of 128, else a deep ring; two medium; large), and keeps a
-// config and target the user set. On sm_90a the variants past M = 64 use
+// M variants from N and K (register-direct weight streaming up to M = 64
+// when K is a multiple of 128, else a deep ring for M <= 16 and 32-row
+// tiles for M <= 64; medium; large), and keeps a config and target the user
+// set. On sm_90a the variants past M = 64 use
 // wgmma: 64 x 128 tiles up to M = 256 (up to M = 1024 when N = 1024 gives
 // too few 128-row thread blocks), then 128 x 256 tiles 4 deep for N >= 4096
 // or 128 x 128 tiles 3 deep; shapes whose N or K is not a multiple of 128
 // keep mma.sync.
 
 // CHECK-LABEL: func @w8a8_4096x4096
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
 // CHECK-SAME: target = #qgemm.target<"sm_90">
 // SM80-LABEL: func @w8a8_4096x4096
 // SM80: target = #qgemm.target<"sm_80">
 // SM90A-LABEL: func @w8a8_4096x4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]
 // SM90A-SAME: target = #qgemm.target<"sm_90a">
 func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 
-// Above, M <= 16 on 4096 x 4096: N / 16 = 256 blocks (at least one per
+// Above, M <= 64 on 4096 x 4096: N / 16 = 256 blocks (at least one per
 // multiprocessor), so warp tiles of 16 columns; 8 warps split the 32 chunks
 // of 128 bytes, 4 each, all 4 in flight.
 // N = 1024: N / 16 = 64 blocks would leave multiprocessors idle (132 on
 // sm_90, 108 on sm_80), so warp tiles of 8 columns (128 blocks) and 16 warps
 // along K, 2 chunks each.
 // CHECK-LABEL: func @w8a8_n1024_k4096
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 128], warp_tile = [16, 16], stages = 6, max_m = 64>
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 64, operands = registers>
 // SM80-LABEL: func @w8a8_n1024_k4096
-// SM80: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 128]
+// SM80: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
 // On sm_90a: 64 x 128 tiles up to M = 1024 (128 x 256 tiles would give 32
 // blocks there), 128 x 128 tiles with 4 stages up to M = 2048 (128 x 256
 // would give 64 blocks), 128 x 256 beyond (N has 4 columns of them).

@@ -18,22 +18,24 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     against the shared-memory budget of the target. The rule, per scheme
     with 8-bit activations (int8 mma m16n8k32):
 
-    - M <= 16 (`max_m = 16`), when 128 divides K: register operands
+    - M <= 64 (`max_m = 64`), when 128 divides K: register operands
       (`operands = registers`): warp_tile [16, WN] with WN = 16 when N / 16
       thread blocks are at least the multiprocessors (132 on sm_90, 108 on
       sm_80), else 8; BN = WN; up to 8 warps (16 with WN = 8) split K inside
       the block, one 128-byte chunk each per BK step (cta_tile
-      [16, WN, 128 x warps]), taking the largest power of two that divides
+      [16, WN, 128 x warps]), taking the largest such count that divides
       K / 128; `stages` (chunks in flight in registers) is 4 with WN = 16
       and 8 with WN = 8, capped by the chunks of one warp. The kernel is
       bound by the weight bytes and the chain of instructions between them,
       so each thread keeps its weights in flight in registers with no ring
-      and no barrier per K step (docs/perf-notes.md, v8);
+      and no barrier per K step; past 16 rows the grid has one block per
+      16 rows and column block (docs/perf-notes.md, v8);
     - M <= 16 otherwise (K not a multiple of 128, N not one of 8, or more
       than 64 chunks per warp): cta_tile [16, BN, BK], one 16-row mma tile
       per warp, 4 warps side by side along N; BN = 32 when it divides N,
       the deepest ring that fits (up to 8 stages);
-    - M <= 64 (`max_m = 64`): cta_tile [32, BN, BK], warp_tile [16, BN/2],
+    - M <= 64 (`max_m = 64`) without register operands: cta_tile
+      [32, BN, BK], warp_tile [16, BN/2],
       6 stages (twice the thread blocks of 64 x 64 tiles on a weight-bound
       shape);
     - M <= 256 (`max_m = 256`): cta_tile [64, 64, 64], warp_tile [32, 32],

@@ -884,8 +884,8 @@ std::pair<Value, SmallVector<Value>> buildFusedQuantize(ImplicitLocOpBuilder &b,
 /// emitted unrolled (every chunk's registers are named values).
 constexpr int64_t kMaxRegisterChunks = 64;
 
-/// Builds one register-direct int8 matmul kernel for M <= 16 (same
-/// arguments as buildInt8MatmulKernel). Warp (cw, kw) owns columns
+/// Builds one register-direct int8 matmul kernel (same arguments as
+/// buildInt8MatmulKernel); each block computes 16 rows. Warp (cw, kw) owns columns
 /// [cw * WN, (cw + 1) * WN) of the block's BN and the 128-byte K chunks
 /// kw, kw + BK / 128, ... Lane (g, q) = (lane / 4, lane % 4) loads bytes
 /// [32q, 32q + 32) of each chunk of weight row g of every 8-column mma tile,
@@ -936,14 +936,25 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
   Value cw = e.rem(warp, warpsN), kw = e.div(warp, warpsN);
   Value g = e.div(lane, 4), q = e.rem(lane, 4);
-  Value blockCol = e.mul(e.blockId(gpu::Dimension::x), bn);
+  // Past M = 16 the grid has ceil(M / 16) rows of blocks; they are
+  // renumbered so that the blocks of one column of the output (the same
+  // weights) run next to each other and share those weights through L2:
+  // linear block id l = y * gridDim.x + x, column l / gridDim.y, 16-row
+  // block l % gridDim.y.
+  Value rowBlocks = gpu::GridDimOp::create(b, gpu::Dimension::y);
+  Value linear = e.add(
+      arith::MulIOp::create(b, e.blockId(gpu::Dimension::y),
+                            gpu::GridDimOp::create(b, gpu::Dimension::x)),
+      e.blockId(gpu::Dimension::x));
+  Value blockCol = e.mul(arith::DivUIOp::create(b, linear, rowBlocks), bn);
+  Value rowBase = e.mul(arith::RemUIOp::create(b, linear, rowBlocks), 16);
   Value warpCol = e.add(blockCol, e.mul(cw, wn));
   Value m = memref::DimOp::create(b, xq, 0);
   Value mLast = arith::SubIOp::create(b, m, e.idx(1));
   // Activation rows past M read row M - 1: their products land in
   // accumulator rows that are never stored.
-  Value aRowLo = arith::MinUIOp::create(b, g, mLast);
-  Value aRowHi = arith::MinUIOp::create(b, e.add(g, 8), mLast);
+  Value aRowLo = arith::MinUIOp::create(b, e.add(rowBase, g), mLast);
+  Value aRowHi = arith::MinUIOp::create(b, e.add(e.add(rowBase, g), 8), mLast);
   // This thread's byte offset in chunk j: (j * warpsK + kw) * 128 + 32q.
   Value laneOffset = e.add(e.mul(kw, chunkBytes), e.mul(q, 32));
 
@@ -1060,7 +1071,8 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   int64_t pairsPerRow = bn / 2, pairs = 16 * pairsPerRow;
   for (int64_t first = 0; first < pairs; first += threads) {
     Value p = e.add(tid, first);
-    Value row = e.div(p, pairsPerRow);
+    Value tileRow = e.div(p, pairsPerRow);
+    Value row = e.add(rowBase, tileRow);
     Value col = e.mul(e.rem(p, pairsPerRow), 2);
     Value valid = e.ult(row, m);
     if (first + threads > pairs)
@@ -1071,7 +1083,7 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Value total;
     for (int64_t i = 0; i < warpsK; ++i) {
       Value part = vector::LoadOp::create(b, i32x2, sums,
-                                          ValueRange{e.idx(i), row, col},
+                                          ValueRange{e.idx(i), tileRow, col},
                                           /*nontemporal=*/false,
                                           llvm::Align(8));
       total = total ? arith::AddIOp::create(b, total, part) : part;
@@ -1079,7 +1091,8 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Value yCol = e.add(blockCol, col);
     Value rowScale;
     if (fused) {
-      // The scale of `row` from the ones every thread holds.
+      // The scale of `row` from the ones every thread holds (one row block:
+      // M <= 8).
       rowScale = rowScales.front();
       for (int64_t r = 1; r < int64_t(rowScales.size()); ++r)
         rowScale = arith::SelectOp::create(

@@ -85,10 +85,6 @@ func.func private @negative_registers_block_k() attributes {c = #qgemm.config<ct
 // expected-error @+1 {{expected split_k = 1 with operands = registers (the warps split K inside the block), got 2}}
 func.func private @negative_registers_split_k() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], split_k = 2, max_m = 16, operands = registers>}
 
-// -----
-
-// expected-error @+1 {{expected max_m in [1, 16] with operands = registers (one 16-row tile), got 0}}
-func.func private @negative_registers_unbounded() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], operands = registers>}
 
 // -----
 
