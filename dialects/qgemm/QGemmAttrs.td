@@ -207,6 +207,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// K bytes of one register-direct chunk: 4 mma k-steps of 32, each
     /// thread holding 32 contiguous bytes of a row.
     static constexpr int64_t kRegisterChunkBytes = 128;
+    /// Most K chunks one warp of a register-direct variant walks: its K
+    /// loop is emitted unrolled (every chunk's registers are named values).
+    static constexpr int64_t kMaxRegisterChunks = 64;
   }];
 }
 

@@ -215,8 +215,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << ctaTile[0] << " and " << warpTile[0];
     if (ctaTile[2] % kRegisterChunkBytes != 0)
       return emitError() << "expected cta tile K (" << ctaTile[2]
-                         << ") to be a multiple of "
-                         << kRegisterChunkBytes
+                         << ") to be a multiple of " << kRegisterChunkBytes
                          << " with operands = registers (one 128-byte chunk "
                             "per warp)";
     if (splitK != 1)

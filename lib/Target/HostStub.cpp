@@ -195,10 +195,10 @@ std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
         "};\n"
      << "const Variant kVariants[] = {\n";
   for (const KernelInfo &v : variants)
-    os << "    {\"" << v.name << "\", " << v.threads << ", " << v.blockM
-       << ", " << v.blockN << ", " << v.sharedMemory << ", " << v.maxM
-       << ", " << v.splitK << ", " << (v.programmatic ? "true" : "false")
-       << ", " << (v.fusedQuantize ? "true" : "false") << "},\n";
+    os << "    {\"" << v.name << "\", " << v.threads << ", " << v.blockM << ", "
+       << v.blockN << ", " << v.sharedMemory << ", " << v.maxM << ", "
+       << v.splitK << ", " << (v.programmatic ? "true" : "false") << ", "
+       << (v.fusedQuantize ? "true" : "false") << "},\n";
   os << "};\nconstexpr int kNumVariants = " << variants.size() << ";\n";
   os << R"(
 struct LoadedModule {

@@ -92,7 +92,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       --warpsK;
     int64_t stages = wn == 16 ? 4 : 8;
     int64_t perWarp = chunks / warpsK;
-    if (n % wn == 0 && perWarp <= 64)
+    if (n % wn == 0 && perWarp <= ConfigAttr::kMaxRegisterChunks)
       configs.push_back(ConfigAttr::get(
           ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
           std::min(stages, perWarp), 1, kRegisterMaxM, MmaKind::mma_sync,
@@ -104,14 +104,14 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // a config written by hand).
   int64_t smallN = largestDivisor(n, {32, 64, 128, 16, 8});
   if (configs.empty())
-    configs.push_back(make(16, smallN, bk, 16,
-                           std::max<int64_t>(smallN / 4, 8), 8, 16));
+    configs.push_back(
+        make(16, smallN, bk, 16, std::max<int64_t>(smallN / 4, 8), 8, 16));
   // M <= 64 (without register operands): 32-row tiles, 4 warps of
   // [16, WN], BN = 32: twice the thread blocks of 64 x 64 tiles for a
   // weight-bound shape.
   if (configs.back().getMaxM() < kRegisterMaxM)
-    configs.push_back(make(32, smallN, bk, 16,
-                           std::max<int64_t>(smallN / 2, 8), 6, 64));
+    configs.push_back(
+        make(32, smallN, bk, 16, std::max<int64_t>(smallN / 2, 8), 6, 64));
   // sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte swizzled
   // K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus one
   // wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):

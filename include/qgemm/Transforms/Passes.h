@@ -37,7 +37,6 @@ inline constexpr llvm::StringLiteral kPipelineDepthAttrName =
 inline constexpr llvm::StringLiteral kGridIndependentAttrName =
     "qgemm.grid_independent";
 
-/// Shared memory, in bytes, one thread block of `config` uses for `op`.
 /// Byte offsets in the dynamic shared memory of a register-direct variant:
 /// the warps' int32 sums [BK / 128, 16, BN]; with fuse_quantize also the
 /// quantized rows [max_m, K + 16] (the 16-byte pad spreads the rows of one
@@ -57,6 +56,7 @@ inline RegisterSharedLayout getRegisterSharedLayout(ConfigAttr config,
   return l;
 }
 
+/// Shared memory, in bytes, one thread block of `config` uses for `op`.
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
 
 /// Emits a located error on `op` and fails when `config` needs more shared

@@ -107,6 +107,19 @@ gpu::GPUFuncOp createKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   return func;
 }
 
+/// The maximum of the non-negative f32 `value` over the lanes of the warp
+/// (each lane gets it): butterfly shuffles.
+Value buildWarpMax(ImplicitLocOpBuilder &b, Value value) {
+  Emitter e{b};
+  for (int64_t offset = 16; offset >= 1; offset /= 2) {
+    Value other =
+        gpu::ShuffleOp::create(b, value, offset, 32, gpu::ShuffleMode::XOR)
+            .getShuffleResult();
+    value = e.fmax(value, other);
+  }
+  return value;
+}
+
 /// absmax over the fp16 vectors `values` of every lane of the warp (each
 /// lane gets the result): per lane, then butterfly shuffles.
 Value buildWarpAbsMax(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
@@ -121,13 +134,7 @@ Value buildWarpAbsMax(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
     Value r = vector::ReductionOp::create(b, vector::CombiningKind::MAXNUMF, a);
     absmax = e.fmax(absmax, r);
   }
-  for (int64_t offset = 16; offset >= 1; offset /= 2) {
-    Value other = gpu::ShuffleOp::create(b, absmax, offset, 32,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
-    absmax = e.fmax(absmax, other);
-  }
-  return absmax;
+  return buildWarpMax(b, absmax);
 }
 
 /// q = clamp(roundeven(x / scale), -128, 127) of the fp16 vector `halves`
@@ -141,8 +148,9 @@ Value buildQuantizedChunk(ImplicitLocOpBuilder &b, Value halves, Value scale,
   auto splat = [&](float v) -> Value {
     return vector::BroadcastOp::create(b, f32Vec, e.f32(v));
   };
-  Value q = arith::DivFOp::create(b, arith::ExtFOp::create(b, f32Vec, halves),
-                                  vector::BroadcastOp::create(b, f32Vec, scale));
+  Value q =
+      arith::DivFOp::create(b, arith::ExtFOp::create(b, f32Vec, halves),
+                            vector::BroadcastOp::create(b, f32Vec, scale));
   // Clamp, then round half to even by adding and subtracting 1.5 * 2^23:
   // for |q| <= 128 the fp32 add itself rounds to an integer (to nearest
   // even), and clamping first gives the same result as rounding first
@@ -747,7 +755,6 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   gpu::ReturnOp::create(b);
 }
 
-
 /// The quantization of a fuse_quantize variant, in every block: rows
 /// r < M <= max_m of x are read in 8-value chunks (chunk tid + i * threads),
 /// their absmax found per warp and then across the warps through shared
@@ -757,20 +764,20 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// what the two-kernel path leaves there). Returns the shared-memory view of
 /// the rows, valid after the final barrier, and the max_m row scales (1 for
 /// rows past M), which every thread holds.
-std::pair<Value, SmallVector<Value>> buildFusedQuantize(ImplicitLocOpBuilder &b,
-                                           ConfigAttr config,
-                                           const RegisterSharedLayout &layout,
-                                           Value smem, Value x, Value xq,
-                                           Value sx, Value m) {
+std::pair<Value, SmallVector<Value>>
+buildFusedQuantize(ImplicitLocOpBuilder &b, ConfigAttr config,
+                   const RegisterSharedLayout &layout, Value smem, Value x,
+                   Value xq, Value sx, Value m) {
   Emitter e{b};
   MLIRContext *ctx = b.getContext();
-  auto workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   int64_t rowsMax = config.getMaxM(), warps = config.getNumWarps();
   int64_t threads = 32 * warps;
   int64_t k = cast<MemRefType>(x.getType()).getDimSize(1);
   auto view = [&](ArrayRef<int64_t> shape, Type elt, int64_t offset) -> Value {
-    auto type = MemRefType::get(shape, elt, MemRefLayoutAttrInterface{},
-                                workgroup);
+    auto type =
+        MemRefType::get(shape, elt, MemRefLayoutAttrInterface{}, workgroup);
     return memref::ViewOp::create(b, type, smem, e.idx(offset), ValueRange{});
   };
   Value rows = view({rowsMax, layout.rowStride}, b.getI8Type(), layout.rows);
@@ -803,10 +810,9 @@ std::pair<Value, SmallVector<Value>> buildFusedQuantize(ImplicitLocOpBuilder &b,
     b.setInsertionPointToStart(&inM.getThenRegion().front());
     SmallVector<Value> loaded;
     for (Value col : cols)
-      loaded.push_back(vector::LoadOp::create(b, f16Vec, x,
-                                              ValueRange{e.idx(r), col},
-                                              /*nontemporal=*/false,
-                                              llvm::Align(16)));
+      loaded.push_back(
+          vector::LoadOp::create(b, f16Vec, x, ValueRange{e.idx(r), col},
+                                 /*nontemporal=*/false, llvm::Align(16)));
     Value absmax = buildWarpAbsMax(b, loaded);
     auto lane0 = scf::IfOp::create(
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, e.idx(0)),
@@ -835,22 +841,19 @@ std::pair<Value, SmallVector<Value>> buildFusedQuantize(ImplicitLocOpBuilder &b,
     b.setInsertionPointToStart(&inM.getThenRegion().front());
     Value row = e.idx(r);
     // Lane i reads warp i's maximum (warps <= 32), then a butterfly.
-    Value partial = memref::LoadOp::create(
-        b, maxima, ValueRange{row, arith::MinUIOp::create(b, lane,
-                                                          e.idx(warps - 1))});
-    Value absmax = partial;
-    for (int64_t offset = 16; offset >= 1; offset /= 2)
-      absmax = e.fmax(absmax, gpu::ShuffleOp::create(b, absmax, offset, 32,
-                                                     gpu::ShuffleMode::XOR)
-                                  .getShuffleResult());
+    Value absmax = buildWarpMax(
+        b, memref::LoadOp::create(
+               b, maxima,
+               ValueRange{row,
+                          arith::MinUIOp::create(b, lane, e.idx(warps - 1))}));
     Value scale = arith::DivFOp::create(b, absmax, e.f32(127.0f));
     Value zeroRow =
         arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
     auto thread0 = scf::IfOp::create(
         b,
-        arith::AndIOp::create(b, isBlock0,
-                              arith::CmpIOp::create(
-                                  b, arith::CmpIPredicate::eq, tid, e.idx(0))),
+        arith::AndIOp::create(
+            b, isBlock0,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0))),
         /*withElse=*/false);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -862,9 +865,9 @@ std::pair<Value, SmallVector<Value>> buildFusedQuantize(ImplicitLocOpBuilder &b,
       OpBuilder::InsertionGuard guard(b);
       if ((i + 1) * threads > chunks) {
         // A partial last round: the spare threads hold a repeated chunk.
-        auto inRow = scf::IfOp::create(
-            b, e.ult(e.add(tid, i * threads), e.idx(chunks)),
-            /*withElse=*/false);
+        auto inRow =
+            scf::IfOp::create(b, e.ult(e.add(tid, i * threads), e.idx(chunks)),
+                              /*withElse=*/false);
         b.setInsertionPointToStart(&inRow.getThenRegion().front());
       }
       vector::StoreOp::create(b, q, rows, ValueRange{row, cols[i]},
@@ -880,13 +883,9 @@ std::pair<Value, SmallVector<Value>> buildFusedQuantize(ImplicitLocOpBuilder &b,
   return {rows, scales};
 }
 
-/// Most K chunks one warp of a register-direct kernel walks: the K loop is
-/// emitted unrolled (every chunk's registers are named values).
-constexpr int64_t kMaxRegisterChunks = 64;
-
 /// Builds one register-direct int8 matmul kernel (same arguments as
-/// buildInt8MatmulKernel); each block computes 16 rows. Warp (cw, kw) owns columns
-/// [cw * WN, (cw + 1) * WN) of the block's BN and the 128-byte K chunks
+/// buildInt8MatmulKernel); each block computes 16 rows. Warp (cw, kw) owns
+/// columns [cw * WN, (cw + 1) * WN) of the block's BN and the 128-byte K chunks
 /// kw, kw + BK / 128, ... Lane (g, q) = (lane / 4, lane % 4) loads bytes
 /// [32q, 32q + 32) of each chunk of weight row g of every 8-column mma tile,
 /// and of activation rows g and g + 8, as eight 32-bit words. mma k-step s
@@ -907,7 +906,7 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                              MemRefType swType, MemRefType yType,
                              MemRefType i32Type, bool programmatic) {
   bool fused = config.getFuseQuantize();
-  SmallVector<Type> types = {xqType, sxType, wType,  swType,
+  SmallVector<Type> types = {xqType, sxType,  wType,  swType,
                              yType,  i32Type, i32Type};
   if (fused)
     types.insert(types.begin(), xType);
@@ -927,7 +926,8 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // Rows 8..15 of the mma tile are only loaded when the variant admits them.
   bool upperRows = config.getMaxM() > 8;
   RegisterSharedLayout layout = getRegisterSharedLayout(config, k);
-  auto workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   auto rawType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                                  MemRefLayoutAttrInterface{}, workgroup);
   Value smem = gpu::DynamicSharedMemoryOp::create(b, rawType);
@@ -942,10 +942,10 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // linear block id l = y * gridDim.x + x, column l / gridDim.y, 16-row
   // block l % gridDim.y.
   Value rowBlocks = gpu::GridDimOp::create(b, gpu::Dimension::y);
-  Value linear = e.add(
-      arith::MulIOp::create(b, e.blockId(gpu::Dimension::y),
-                            gpu::GridDimOp::create(b, gpu::Dimension::x)),
-      e.blockId(gpu::Dimension::x));
+  Value linear =
+      e.add(arith::MulIOp::create(b, e.blockId(gpu::Dimension::y),
+                                  gpu::GridDimOp::create(b, gpu::Dimension::x)),
+            e.blockId(gpu::Dimension::x));
   Value blockCol = e.mul(arith::DivUIOp::create(b, linear, rowBlocks), bn);
   Value rowBase = e.mul(arith::RemUIOp::create(b, linear, rowBlocks), 16);
   Value warpCol = e.add(blockCol, e.mul(cw, wn));
@@ -966,9 +966,9 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   auto loadWords = [&](Value src, Value row, Value offset,
                        SmallVectorImpl<Value> &words) {
     for (int64_t half = 0; half < 2; ++half) {
-      Value v = vector::LoadOp::create(b, i8x16, src,
-                                       ValueRange{row, e.add(offset, 16 * half)},
-                                       /*nontemporal=*/false, llvm::Align(16));
+      Value v = vector::LoadOp::create(
+          b, i8x16, src, ValueRange{row, e.add(offset, 16 * half)},
+          /*nontemporal=*/false, llvm::Align(16));
       Value v32 = vector::BitCastOp::create(b, i32x4, v);
       for (int64_t i = 0; i < 4; ++i) {
         Value word = vector::ExtractStridedSliceOp::create(
@@ -1054,7 +1054,7 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // The warps along K meet in shared memory: sums[kw, row, col].
   auto sumsType = MemRefType::get({warpsK, 16, bn}, b.getI32Type(),
                                   MemRefLayoutAttrInterface{}, workgroup);
-  Value sums = memref::ViewOp::create(b, sumsType, smem, e.idx(0),
+  Value sums = memref::ViewOp::create(b, sumsType, smem, e.idx(layout.sums),
                                       ValueRange{});
   for (int64_t ni = 0; ni < nTiles; ++ni) {
     Value col = e.add(e.add(e.mul(cw, wn), ni * 8), e.mul(q, 2));
@@ -1082,10 +1082,9 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     b.setInsertionPointToStart(&inM.getThenRegion().front());
     Value total;
     for (int64_t i = 0; i < warpsK; ++i) {
-      Value part = vector::LoadOp::create(b, i32x2, sums,
-                                          ValueRange{e.idx(i), tileRow, col},
-                                          /*nontemporal=*/false,
-                                          llvm::Align(8));
+      Value part = vector::LoadOp::create(
+          b, i32x2, sums, ValueRange{e.idx(i), tileRow, col},
+          /*nontemporal=*/false, llvm::Align(8));
       total = total ? arith::AddIOp::create(b, total, part) : part;
     }
     Value yCol = e.add(blockCol, col);
@@ -1102,8 +1101,8 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     } else {
       rowScale = memref::LoadOp::create(b, sx, ValueRange{row});
     }
-    vector::StoreOp::create(b, buildScaledPair(b, total, rowScale, sw, yCol),
-                            y, ValueRange{row, yCol},
+    vector::StoreOp::create(b, buildScaledPair(b, total, rowScale, sw, yCol), y,
+                            ValueRange{row, yCol},
                             /*nontemporal=*/false, llvm::Align(4));
   }
   gpu::ReturnOp::create(b);
@@ -1146,9 +1145,9 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
       return op.emitOpError() << "expected stages >= 2 for the cp.async "
                                  "ring, got "
                               << config.getStages();
-    if (config.isRegisterDirect() && kTiles > kMaxRegisterChunks)
+    if (config.isRegisterDirect() && kTiles > ConfigAttr::kMaxRegisterChunks)
       return op.emitOpError()
-             << "expected at most " << kMaxRegisterChunks
+             << "expected at most " << ConfigAttr::kMaxRegisterChunks
              << " K chunks per warp with operands = registers, got " << kTiles
              << " (K / cta tile K); use a larger cta tile K";
     if (failed(checkSharedMemory(op, config)))
@@ -1177,8 +1176,7 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
   bool hasProgrammatic = op.getTargetAttr().getSMVersion() >= 90;
   auto isProgrammatic = [&](ConfigAttr config) {
     return hasProgrammatic && !config.getFuseQuantize() &&
-           config.getMaxM() != 0 &&
-           config.getMaxM() <= kProgrammaticMaxM;
+           config.getMaxM() != 0 && config.getMaxM() <= kProgrammaticMaxM;
   };
   bool anyProgrammatic = llvm::any_of(configs, [&](Attribute attr) {
     return isProgrammatic(cast<ConfigAttr>(attr));
@@ -1201,9 +1199,9 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op) {
     auto config = cast<ConfigAttr>(configs[i]);
     bool programmatic = isProgrammatic(config);
     if (config.isRegisterDirect())
-      buildInt8RegisterKernel(b, gpuModule, name, config, xType, xqType,
-                              sxType, wType, swType, op.getOut().getType(),
-                              i32Type, programmatic);
+      buildInt8RegisterKernel(b, gpuModule, name, config, xType, xqType, sxType,
+                              wType, swType, op.getOut().getType(), i32Type,
+                              programmatic);
     else
       buildInt8MatmulKernel(b, gpuModule, name, tiling, xqType, sxType, wType,
                             swType, op.getOut().getType(), i32Type,
