@@ -224,7 +224,8 @@ int chooseVariant(int64_t m) {
 
 /// Where things live in the workspace of a call with `m` rows: the int8
 /// activations [m, K] at 0, the fp32 scales [m], then for a split-K variant
-/// the int32 partial tiles [splitK, m, N] and one int32 counter per tile.
+/// the int32 partial tiles (splitK whole blockM x blockN tiles per output
+/// tile) and one int32 counter per output tile.
 struct Layout {
   int64_t scales, partials, partialCount, counters, counterCount, total;
 };
@@ -233,9 +234,10 @@ Layout layout(const Variant &v, int64_t m) {
   Layout l;
   l.scales = alignUp(m * kK, kAlign);
   l.partials = l.scales + alignUp(m * 4, kAlign);
-  l.partialCount = v.splitK > 1 ? (int64_t)v.splitK * m * kN : 0;
+  int64_t tiles = (kN / v.blockN) * ((m + v.blockM - 1) / v.blockM);
+  l.partialCount = v.splitK > 1 ? tiles * v.splitK * v.blockM * v.blockN : 0;
   l.counters = l.partials + alignUp(l.partialCount * 4, kAlign);
-  l.counterCount = v.splitK > 1 ? (kN / v.blockN) * ((m + v.blockM - 1) / v.blockM) : 0;
+  l.counterCount = v.splitK > 1 ? tiles : 0;
   l.total = l.counters + alignUp(l.counterCount * 4, kAlign);
   return l;
 }

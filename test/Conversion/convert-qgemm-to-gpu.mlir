@@ -93,19 +93,36 @@ func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw:
 // CHECK: %[[Z:.*]] = gpu.block_id  z
 // CHECK: scf.for %{{.*}} = %c0{{.*}} to %c1{{.*}} step %c1{{.*}} iter_args
 // CHECK: nvgpu.mma.sync
-// Every slice stores its int32 partials (rows < M), releases them and
-// counts itself; a barrier ORs thread 0's "last" to the whole block.
-// CHECK: vector.store %{{.*}}, %[[PART]][%{{.*}}] {alignment = 8 : i64} : memref<?xi32>, vector<2xi32>
-// CHECK: nvvm.memory.barrier <gpu>
+// Every slice stores its int32 accumulators unmasked, in fragment order:
+// pair i of thread t of slice z of tile T = by * 4 + bx at
+// ((T * 4 + z) * 2 + i) * 128 + t (vector<2xi32> units), then releases them
+// and counts itself; a barrier ORs thread 0's "last" to the whole block.
+// CHECK: %[[BX:.*]] = gpu.block_id  x
+// CHECK-NEXT: %[[BY:.*]] = gpu.block_id  y
+// CHECK: %[[TROW:.*]] = arith.muli %[[BY]], %c4{{.*}} : index
+// CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[TROW]], %[[BX]] : index
+// CHECK: %[[T4:.*]] = arith.muli %[[TILE]], %c4{{.*}} : index
+// CHECK-NEXT: %[[TZ:.*]] = arith.addi %[[T4]], %[[Z]] : index
+// CHECK: %[[P0:.*]] = arith.muli %[[TZ]], %c2{{.*}} : index
+// CHECK: %[[THR:.*]] = arith.muli %[[P0]], %c128{{.*}} : index
+// CHECK-NEXT: %[[LANE:.*]] = arith.addi %[[THR]], %{{.*}} : index
+// CHECK: %[[IDX:.*]] = arith.muli %[[LANE]], %c2{{.*}} : index
+// CHECK-NEXT: vector.store %{{.*}}, %[[PART]][%[[IDX]]] {alignment = 8 : i64} : memref<?xi32>, vector<2xi32>
+// CHECK-NOT: scf.if
+// CHECK: vector.store %{{.*}}, %[[PART]]
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
 // CHECK-NEXT: gpu.barrier
-// CHECK: memref.atomic_rmw addi %{{.*}}, %[[CNT]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[CNT]][%[[TILE]]]
 // CHECK: arith.cmpi eq, %{{.*}}, %c3_i32
 // CHECK: %[[ANY:.*]] = nvvm.barrier #nvvm.reduction<or> %{{.*}} -> i32
 // CHECK: arith.cmpi ne, %[[ANY]]
-// The last slice sums the 4 partials and runs the epilogue.
+// The last slice adds the other 3 slices' partials, z + 1 .. z + 3 (mod 4),
+// to its own accumulators and runs the epilogue.
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args
+// CHECK: scf.for %[[D:.*]] = %c1{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args
+// CHECK: %[[ZD:.*]] = arith.addi %[[Z]], %[[D]] : index
+// CHECK: %{{.*}} = arith.remui %[[ZD]], %c4{{.*}} : index
 // CHECK: vector.load %[[PART]]
 // CHECK: arith.addi %{{.*}} : vector<2xi32>
 // CHECK: arith.sitofp
@@ -259,5 +276,34 @@ func.func @w8a8_registers(%x: memref<?x512xf16>, %w: memref<128x512xi8>, %sw: me
        configs = [#qgemm.config<cta_tile = [16, 16, 256], warp_tile = [16, 16], stages = 2, max_m = 4, operands = registers, fuse_quantize = true>,
                   #qgemm.config<cta_tile = [16, 16, 256], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>,
                   #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
+  return
+}
+
+// -----
+
+// wgmma with split_k = 2: K = 512 is two 128-byte tiles per slice; the last
+// slice adds the other slice's 32 pairs a thread to its own and stores y
+// through the staged shared-memory tile (16-byte row chunks), behind the
+// block-uniform "last" condition.
+// CHECK-LABEL: func.func @w8a8_wgmma_split_k(
+// CHECK-SAME: kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = {{.*}}, split_k = 2 : i64, threads = 128 : i64}
+// CHECK: gpu.func @matmul_v0(%{{.*}}: memref<?x512xi8>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<128x512xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>, %[[PART:.*]]: memref<?xi32>, %[[CNT:.*]]: memref<?xi32>) kernel
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-COUNT-32: vector.store %{{.*}}, %[[PART]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[CNT]]
+// CHECK: %[[ANY:.*]] = nvvm.barrier #nvvm.reduction<or>
+// CHECK: %[[LAST:.*]] = arith.cmpi ne, %[[ANY]]
+// CHECK: scf.if %[[LAST]] {
+// CHECK: scf.for %{{.*}} = %c1{{.*}} to %c2{{.*}} step %c1{{.*}} iter_args
+// CHECK-COUNT-32: vector.load %[[PART]]
+// CHECK: gpu.barrier
+// CHECK: vector.store %{{.*}}, %[[STAGE:.*]][%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<64x136xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK: gpu.barrier
+// CHECK: %[[CHUNK:.*]] = vector.load %[[STAGE]]{{.*}} : memref<64x136xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store %[[CHUNK]], %[[Y]]{{.*}} {alignment = 16 : i64} : memref<?x128xf16>, vector<8xf16>
+func.func @w8a8_wgmma_split_k(%x: memref<?x512xf16>, %w: memref<128x512xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%w, %sw : memref<128x512xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 3, split_k = 2, mma = wgmma>]}
   return
 }

@@ -47,8 +47,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     swizzled K tiles of 128):
 
     - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages; it serves
-      M up to 1024 instead when the unbounded variant's tiles would give
-      fewer thread blocks than half the multiprocessors at M = 1024;
+      M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
+      tiles would give fewer thread blocks than half the multiprocessors at
+      M = 1024 (docs/perf-notes.md, v9);
     - M <= 2048, only when the tiles below would give fewer thread blocks
       than multiprocessors at M = 2048: cta_tile [128, 128, 128], two
       warpgroups of [64, 128], 4 stages;
@@ -58,9 +59,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
 
     BN falls back to the largest of 128, 64, 32, 16, 8 that divides N, and
     BK to the largest of 128, 64, 32 that divides K. Stages are capped by
-    the number of K tiles plus one. `split_k` and `fuse_quantize` are never
-    chosen (measured slower, docs/perf-notes.md) but are kept in a config
-    written by hand.
+    the number of K tiles plus one. `split_k` is chosen only in the case
+    above and `fuse_quantize` never (measured slower, docs/perf-notes.md);
+    both are kept in a config written by hand.
 
     Before:
     ```mlir

@@ -676,25 +676,28 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     return;
   }
 
-  // Split-K: partials[(slice * M + row) * N + col] = acc (rows < M).
-  auto partialIndex = [&](Value s, Value row, Value col) {
-    return e.add(e.mul(e.add(arith::MulIOp::create(b, s, m), row), n), col);
+  // Split-K: every slice stores its accumulators in fragment order, one
+  // [split_k, pairs, threads] block of vector<2xi32> per output tile: pair i
+  // of thread tid of slice s of tile T at ((T * S + s) * pairs + i) *
+  // threads + tid. A warp's store of one pair is 256 contiguous bytes, no
+  // row is masked (rows past M hold zeros that are never stored), and the
+  // last slice reads the others in the same coalesced order.
+  Value tile = e.add(e.mul(e.blockId(gpu::Dimension::y), n / t.bn),
+                     e.blockId(gpu::Dimension::x));
+  int64_t numPairs = pairs.size();
+  auto partialIndex = [&](Value s, int64_t i) {
+    Value slot = e.add(e.mul(e.add(e.mul(tile, t.splitK), s), numPairs), i);
+    return e.mul(e.add(e.mul(slot, t.threads), tid), 2);
   };
-  for (const Pair &p : pairs) {
-    auto inM = scf::IfOp::create(b, e.ult(p.row, m), /*withElse=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&inM.getThenRegion().front());
+  for (auto [i, p] : llvm::enumerate(pairs))
     vector::StoreOp::create(b, p.value, partials,
-                            ValueRange{partialIndex(slice, p.row, p.col)},
+                            ValueRange{partialIndex(slice, i)},
                             /*nontemporal=*/false, llvm::Align(8));
-  }
   // Release the partials, count this slice in the tile's counter (thread 0,
   // once every thread's stores are fenced), and tell the whole block
   // whether it was the last slice: a barrier that ORs thread 0's answer.
   NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
   gpu::BarrierOp::create(b);
-  Value tile = e.add(e.mul(e.blockId(gpu::Dimension::y), n / t.bn),
-                     e.blockId(gpu::Dimension::x));
   auto thread0 = scf::IfOp::create(
       b, TypeRange{b.getI32Type()},
       arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0)),
@@ -723,25 +726,25 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                                arith::ConstantIntOp::create(b, 0, 32)),
       /*withElse=*/false);
   b.setInsertionPointToStart(&isLast.getThenRegion().front());
-  // Acquire the other slices' partials and add the S of them (int32 sums
-  // are exact, so the order does not matter). Rows past M read row M - 1,
-  // which was written, and are not stored.
+  // Acquire the other slices' partials and add them to this slice's own
+  // accumulators, slices slice + 1, slice + 2, ... (mod split_k): int32 sums
+  // are exact, so the order does not matter.
   NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
-  Value zeroPair = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(i32x2, b.getI32IntegerAttr(0)));
-  SmallVector<Value> sumInits(pairs.size(), zeroPair);
+  SmallVector<Value> sumInits;
+  for (const Pair &p : pairs)
+    sumInits.push_back(p.value);
   auto sumLoop =
-      scf::ForOp::create(b, e.idx(0), e.idx(t.splitK), e.idx(1), sumInits);
+      scf::ForOp::create(b, e.idx(1), e.idx(t.splitK), e.idx(1), sumInits);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(sumLoop.getBody());
+    Value other = e.rem(e.add(slice, sumLoop.getInductionVar()), t.splitK);
     SmallVector<Value> sums;
-    for (auto [i, p] : llvm::enumerate(pairs)) {
-      Value row = arith::MinUIOp::create(b, p.row, mLast);
-      Value part = vector::LoadOp::create(
-          b, i32x2, partials,
-          ValueRange{partialIndex(sumLoop.getInductionVar(), row, p.col)},
-          /*nontemporal=*/false, llvm::Align(8));
+    for (int64_t i = 0; i < numPairs; ++i) {
+      Value part = vector::LoadOp::create(b, i32x2, partials,
+                                          ValueRange{partialIndex(other, i)},
+                                          /*nontemporal=*/false,
+                                          llvm::Align(8));
       sums.push_back(
           arith::AddIOp::create(b, sumLoop.getRegionIterArgs()[i], part));
     }
@@ -750,7 +753,12 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   SmallVector<Pair> total = pairs;
   for (auto [i, p] : llvm::enumerate(total))
     p.value = sumLoop.getResult(i);
-  storeY(total);
+  // The condition is uniform across the block, so the staged store's
+  // barriers are reached by every thread.
+  if (t.wgmma)
+    storeYStaged(total);
+  else
+    storeY(total);
   b.setInsertionPointAfter(isLast);
   gpu::ReturnOp::create(b);
 }
