@@ -30,11 +30,28 @@
 // CHECK-NEXT: memref.store %{{.*}}, %[[CNT]]
 // CHECK: vector.reduction <maxnumf>
 // CHECK-COUNT-5: gpu.shuffle  xor
-// CHECK: arith.divf
-// CHECK: memref.store %{{.*}}, %[[SX]]
-// CHECK: arith.divf %{{.*}} : vector<8xf32>
-// CHECK: arith.fptosi %{{.*}} : vector<8xf32> to vector<8xi8>
-// CHECK: vector.store %{{.*}}, %[[XQ]]
+// scale = absmax / 127, stored; then r = 1 / scale (0 for a zero row) and
+// no division per value: q0 = x * r, the residual x - q0 * scale in one fma,
+// q = q0 + residual * r, clamped, rounded by adding 1.5 * 2^23, and the
+// int8 is the low byte of the sum's bits.
+// CHECK: %[[SCALE:.*]] = arith.divf %{{.*}}, %cst{{.*}} : f32
+// CHECK: memref.store %[[SCALE]], %[[SX]]
+// CHECK: %[[RECIP:.*]] = arith.divf %cst{{.*}}, %[[SCALE]] : f32
+// CHECK: %[[R:.*]] = arith.select %{{.*}}, %cst{{.*}}, %[[RECIP]] : f32
+// CHECK: %[[X:.*]] = arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
+// CHECK: %[[RV:.*]] = vector.broadcast %[[R]] : f32 to vector<8xf32>
+// CHECK: %[[SV:.*]] = vector.broadcast %[[SCALE]] : f32 to vector<8xf32>
+// CHECK-NOT: arith.divf
+// CHECK: %[[Q0:.*]] = arith.mulf %[[X]], %[[RV]] : vector<8xf32>
+// CHECK: %[[NQ0:.*]] = arith.negf %[[Q0]]
+// CHECK: %[[RES:.*]] = llvm.intr.fma(%[[NQ0]], %[[SV]], %[[X]])
+// CHECK: %[[Q:.*]] = llvm.intr.fma(%[[RES]], %[[RV]], %[[Q0]])
+// CHECK: %[[LO:.*]] = arith.maximumf %[[Q]]
+// CHECK: %[[C:.*]] = arith.minimumf %[[LO]]
+// CHECK: %[[MAGIC:.*]] = arith.addf %[[C]], %{{.*}} : vector<8xf32>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[MAGIC]] : vector<8xf32> to vector<8xi32>
+// CHECK: %[[QI:.*]] = arith.trunci %[[BITS]] : vector<8xi32> to vector<8xi8>
+// CHECK: vector.store %[[QI]], %[[XQ]]
 
 // Variant 0: cta [16, 32, 64], 3 stages, 4 warps of [16, 8]; shared memory
 // 3 x (16 + 32) x (64 + 16) = 11520 bytes; variant 1: 4 x 128 x 80 = 40960.
@@ -230,7 +247,9 @@ func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref
 // CHECK: memref.load %[[MAXIMA]]
 // CHECK: arith.divf %{{.*}}, %cst{{.*}} : f32
 // CHECK: memref.store %{{.*}}, %[[SX]]
-// CHECK: arith.divf %{{.*}} : vector<8xf32>
+// CHECK-NOT: arith.divf %{{.*}} : vector<8xf32>
+// CHECK: llvm.intr.fma
+// CHECK: arith.trunci %{{.*}} : vector<8xi32> to vector<8xi8>
 // CHECK: vector.store %{{.*}}, %[[ROWS]]
 // CHECK: vector.store %{{.*}}, %[[XQ]]
 // CHECK: gpu.barrier

@@ -137,32 +137,49 @@ Value buildWarpAbsMax(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
   return buildWarpMax(b, absmax);
 }
 
+/// The reciprocal the quantization multiplies by: 1 / scale, or 0 for a
+/// row whose absmax is 0 (every value then quantizes to 0).
+Value buildQuantizeReciprocal(ImplicitLocOpBuilder &b, Value scale,
+                              Value zeroRow) {
+  Emitter e{b};
+  return arith::SelectOp::create(b, zeroRow, e.f32(0),
+                                 arith::DivFOp::create(b, e.f32(1), scale));
+}
+
 /// q = clamp(roundeven(x / scale), -128, 127) of the fp16 vector `halves`
-/// as int8, or zeros when `zeroRow` (the row's absmax is 0).
+/// as int8, bit-exact, without a division per value: with r = 1 / scale
+/// (rounded to nearest), q0 = x * r, the residual x - q0 * scale is exact
+/// in one fma, and q0 + residual * r (one more fma) is x / scale rounded to
+/// nearest fp32 (Markstein's correction). Checked against the division for
+/// every fp16 absmax and every fp16 x with |x| <= absmax
+/// (test/unit: QuantizeArithmetic).
 Value buildQuantizedChunk(ImplicitLocOpBuilder &b, Value halves, Value scale,
-                          Value zeroRow) {
+                          Value recip) {
   Emitter e{b};
   ArrayRef<int64_t> shape = cast<VectorType>(halves.getType()).getShape();
   auto f32Vec = VectorType::get(shape, b.getF32Type());
+  auto i32Vec = VectorType::get(shape, b.getI32Type());
   auto i8Vec = VectorType::get(shape, b.getI8Type());
-  auto splat = [&](float v) -> Value {
-    return vector::BroadcastOp::create(b, f32Vec, e.f32(v));
+  auto splat = [&](Value v) -> Value {
+    return vector::BroadcastOp::create(b, f32Vec, v);
   };
-  Value q =
-      arith::DivFOp::create(b, arith::ExtFOp::create(b, f32Vec, halves),
-                            vector::BroadcastOp::create(b, f32Vec, scale));
-  // Clamp, then round half to even by adding and subtracting 1.5 * 2^23:
-  // for |q| <= 128 the fp32 add itself rounds to an integer (to nearest
-  // even), and clamping first gives the same result as rounding first
-  // because the bounds are integers.
+  Value x = arith::ExtFOp::create(b, f32Vec, halves);
+  Value r = splat(recip), s = splat(scale);
+  Value q0 = arith::MulFOp::create(b, x, r);
+  Value residual =
+      LLVM::FMAOp::create(b, arith::NegFOp::create(b, q0), s, x);
+  Value q = LLVM::FMAOp::create(b, residual, r, q0);
+  // Clamp, then round half to even by adding 1.5 * 2^23: for |q| <= 128
+  // the fp32 add itself rounds to an integer (to nearest even), which sits
+  // in the low mantissa bits (1.5 * 2^23 has a zero low byte), so the low
+  // byte of the sum's bits is q as int8. Clamping first gives the same
+  // result as rounding first because the bounds are integers.
   q = arith::MinimumFOp::create(
-      b, arith::MaximumFOp::create(b, q, splat(-128.0f)), splat(127.0f));
-  Value magic = splat(12582912.0f);
-  q = arith::SubFOp::create(b, arith::AddFOp::create(b, q, magic), magic);
-  Value qi = arith::FPToSIOp::create(b, i8Vec, q);
-  Value zeros = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(i8Vec, b.getI8IntegerAttr(0)));
-  return arith::SelectOp::create(b, zeroRow, zeros, qi);
+      b, arith::MaximumFOp::create(b, q, splat(e.f32(-128.0f))),
+      splat(e.f32(127.0f)));
+  q = arith::AddFOp::create(b, q, splat(e.f32(12582912.0f)));
+  return arith::TruncIOp::create(b, i8Vec,
+                                 arith::BitcastOp::create(b, i32Vec, q));
 }
 
 /// Builds the per-token quantize kernel: x f16 [M, K] -> xq i8, sx f32 [M].
@@ -262,9 +279,11 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value zeroRow =
       arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
 
+  Value recip = buildQuantizeReciprocal(b, scale, zeroRow);
+
   // Quantize from registers.
   for (int64_t i = 0; i < rounds; ++i) {
-    Value qi = buildQuantizedChunk(b, values[i], scale, zeroRow);
+    Value qi = buildQuantizedChunk(b, values[i], scale, recip);
     if ((i + 1) * threads <= chunks) {
       vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
                               /*nontemporal=*/false, llvm::Align(vec));
@@ -868,8 +887,9 @@ buildFusedQuantize(ImplicitLocOpBuilder &b, ConfigAttr config,
       b.setInsertionPointToStart(&thread0.getThenRegion().front());
       memref::StoreOp::create(b, scale, sx, ValueRange{row});
     }
+    Value recip = buildQuantizeReciprocal(b, scale, zeroRow);
     for (int64_t i = 0; i < rounds; ++i) {
-      Value q = buildQuantizedChunk(b, values[r][i], scale, zeroRow);
+      Value q = buildQuantizedChunk(b, values[r][i], scale, recip);
       OpBuilder::InsertionGuard guard(b);
       if ((i + 1) * threads > chunks) {
         // A partial last round: the spare threads hold a repeated chunk.
