@@ -23,7 +23,9 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
   QGemmConfigureOptions configure;
   configure.chip = options.chip;
   pm.addPass(createQGemmConfigure(configure));
-  pm.addPass(createConvertQGemmToGPU());
+  ConvertQGemmToGPUOptions convert;
+  convert.programmaticMaxM = options.programmaticMaxM;
+  pm.addPass(createConvertQGemmToGPU(convert));
   pm.addPass(createQGemmSoftwarePipeline());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

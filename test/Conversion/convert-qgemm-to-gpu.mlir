@@ -1,4 +1,4 @@
-// RUN: qgemm-opt %s --convert-qgemm-to-gpu -split-input-file | FileCheck %s
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu=programmatic-max-m=64 -split-input-file | FileCheck %s
 // Covers: convert-qgemm-to-gpu builds the quantize kernel and one matmul
 // kernel per config: dynamic shared memory split into A and B rings of
 // `stages` slots, cp.async (zero-filled past M) committed per K tile, a

@@ -54,6 +54,11 @@ static cl::opt<bool> printIRAfterAll(
     cl::init(false), cl::cat(category));
 static cl::opt<int> optLevel("opt-level", cl::desc("NVPTX optimization level"),
                              cl::init(3), cl::cat(category));
+static cl::opt<int64_t> programmaticMaxM(
+    "programmatic-max-m",
+    cl::desc("launch the variants with max_m <= this bound as programmatic "
+             "dependents of quantize on sm_90 (0: none, -1: every variant)"),
+    cl::init(-1), cl::cat(category));
 static cl::opt<bool> noCubin("no-cubin",
                              cl::desc("do not run ptxas even when found"),
                              cl::init(false), cl::cat(category));
@@ -104,6 +109,9 @@ int main(int argc, char **argv) {
                 "' (expected one of sm_80, sm_90, sm_90a)");
   if (optLevel < 0 || optLevel > 3)
     return fail("expected --opt-level in [0, 3], got " + Twine(optLevel));
+  if (programmaticMaxM < -1)
+    return fail("expected --programmatic-max-m >= -1, got " +
+                Twine(programmaticMaxM));
 
   DialectRegistry registry;
   ::qgemm::registerAllDialects(registry);
@@ -136,6 +144,7 @@ int main(int argc, char **argv) {
   mlir::qgemm::LowerToNVVMOptions options;
   options.chip = chip;
   options.optLevel = optLevel;
+  options.programmaticMaxM = programmaticMaxM;
   mlir::qgemm::buildLowerToNVVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return 1;

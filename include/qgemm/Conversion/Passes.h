@@ -33,7 +33,8 @@ inline constexpr llvm::StringLiteral kLaunchAttrName = "qgemm.launch";
 /// Lowers the configured `op` inside `func` to a gpu.module placed after
 /// `func`, and annotates `func` with the launch description. Emits a
 /// located error and fails on what it cannot lower.
-LogicalResult lowerMatmulToGPU(func::FuncOp func, MatmulOp op);
+LogicalResult lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
+                               int64_t programmaticMaxM = -1);
 
 #define GEN_PASS_REGISTRATION
 #include "qgemm/Conversion/Passes.h.inc"

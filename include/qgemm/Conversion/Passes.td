@@ -19,8 +19,9 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
 
     W8A8 with an fp16 activation lowers to two kernels:
     - `quantize`: one block per row (up to 8 warps), absmax by warp
-      shuffles then across warps in shared memory, round half to even and
-      clamp, writing int8 X and fp32 per-token scales to the workspace; it
+      shuffles then across warps in shared memory, x / scale as x times
+      1 / scale corrected by two fmas (bit-exact, no division per value),
+      round half to even and clamp, writing int8 X and fp32 per-token scales to the workspace; it
       also zeroes the split-K tile counters;
     - `matmul_v<i>`, one per config: a K loop over a `stages`-slot ring of
       cp.async (`nvgpu.device_async_copy`, zero-filled past M) into padded
@@ -34,7 +35,8 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
       (`memref.atomic_rmw`), and the last slice (told through a
       `nvvm.barrier` OR reduction) adds the P partials and runs the
       epilogue; int32 sums make the result independent of the order.
-      On sm_90 the variants with `max_m` <= 64 are programmatic dependents
+      On sm_90 the variants with `max_m` <= `programmatic-max-m` (every
+      variant by default, -1) are programmatic dependents
       of `quantize` (`nvvm.griddepcontrol.wait` before the K loop); the
       weight copies are marked `qgemm.grid_independent`, so that the
       pipelined prologue issues them before that wait.
@@ -66,6 +68,12 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"programmaticMaxM", "programmatic-max-m", "int64_t",
+           /*default=*/"-1",
+           "launch the variants with max_m <= this bound (0: none, -1: "
+           "every variant) as programmatic dependents of quantize (sm_90)">,
   ];
   let statistics = [
     Statistic<"numKernels", "num-kernels", "Number of gpu.func kernels built">,

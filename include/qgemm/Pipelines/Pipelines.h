@@ -22,6 +22,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("NVPTX optimization level (0-3)"),
       llvm::cl::init(3)};
+  PassOptions::Option<int64_t> programmaticMaxM{
+      *this, "programmatic-max-m",
+      llvm::cl::desc("launch the variants with max_m <= this bound (0: none, "
+                     "-1: every variant) as programmatic dependents of "
+                     "quantize (sm_90)"),
+      llvm::cl::init(-1)};
   PassOptions::Option<bool> emitBinary{
       *this, "emit-binary",
       llvm::cl::desc("end with gpu-module-to-binary (PTX in a gpu.binary); "
