@@ -60,6 +60,13 @@ static int64_t largestDivisor(int64_t value, ArrayRef<int64_t> candidates) {
 /// the H200 (docs/perf-notes.md, v8): faster than the 32-row ring at M = 32
 /// and 64 on every shape, slower than wgmma tiles from M = 128.
 constexpr int64_t kRegisterMaxM = 64;
+/// Past this many weight bytes (N x K) the register-direct variant stops at
+/// M = 16 when wgmma tiles follow it: it reads the weights once per 16 rows,
+/// and measured on the H200 (docs/perf-notes.md, v9) the 64 x 128 wgmma
+/// tiles were faster from M = 17 for 11008 x 4096 (45 MB: 23.1 against
+/// 34.3 us at M = 33, 23.8 against 46.1 at M = 64), while the register
+/// variant stayed ahead to M = 48 for 4096 x 4096 (16.8 MB).
+constexpr int64_t kRegisterMaxWeightBytes = int64_t(32) << 20;
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
@@ -75,6 +82,9 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
                            OperandPath::shared, /*fuseQuantize=*/false);
   };
   SmallVector<ConfigAttr> configs;
+  // sm_90a, M > 64 (below): wgmma tiles when 128 divides N and K.
+  bool wgmmaTiles = op.getTargetAttr().hasWgmma() && k % 128 == 0 &&
+                    n % 128 == 0 && k / 128 >= 2;
   // M <= 64, K a multiple of 128: register-direct weight streaming. Each
   // warp keeps `stages` 128-byte K chunks of its weights in flight in
   // registers (64 registers a thread: 4 chunks of two mma tiles, or 8 of
@@ -92,10 +102,12 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       --warpsK;
     int64_t stages = wn == 16 ? 4 : 8;
     int64_t perWarp = chunks / warpsK;
+    int64_t maxM =
+        wgmmaTiles && n * k > kRegisterMaxWeightBytes ? 16 : kRegisterMaxM;
     if (n % wn == 0 && perWarp <= ConfigAttr::kMaxRegisterChunks)
       configs.push_back(ConfigAttr::get(
           ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
-          std::min(stages, perWarp), 1, kRegisterMaxM, MmaKind::mma_sync,
+          std::min(stages, perWarp), 1, maxM, MmaKind::mma_sync,
           OperandPath::registers, /*fuseQuantize=*/false));
   }
   // M <= 16 otherwise (K not a multiple of 128, N not one of 8, or over 64
@@ -109,7 +121,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // M <= 64 (without register operands): 32-row tiles, 4 warps of
   // [16, WN], BN = 32: twice the thread blocks of 64 x 64 tiles for a
   // weight-bound shape.
-  if (configs.back().getMaxM() < kRegisterMaxM)
+  if (!configs.back().isRegisterDirect())
     configs.push_back(
         make(32, smallN, bk, 16, std::max<int64_t>(smallN / 2, 8), 6, 64));
   // sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte swizzled
@@ -129,8 +141,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // - when 128 x 256 tiles give fewer thread blocks than multiprocessors at
   //   M = 2048, 128 x 128 tiles with 4 stages serve M up to 2048 (v7:
   //   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
-  if (op.getTargetAttr().hasWgmma() && k % 128 == 0 &&
-      n % 128 == 0 && k / 128 >= 2) {
+  if (wgmmaTiles) {
     bool wide = n % 256 == 0 && n / 256 >= 4;
     int64_t bigN = wide ? 256 : 128;
     int64_t midMaxM = (1024 / 128) * (n / bigN) * 2 < sms ? 1024 : 256;

@@ -2,7 +2,8 @@
 // RUN: qgemm-opt %s --qgemm-configure=chip=sm_80 | FileCheck %s --check-prefix=SM80
 // RUN: qgemm-opt %s --qgemm-configure=chip=sm_90a | FileCheck %s --check-prefix=SM90A
 // Covers: qgemm-configure picks the target from its chip option and four
-// M variants from N and K (register-direct weight streaming up to M = 64
+// M variants from N and K (register-direct weight streaming up to M = 64,
+// or 16 on sm_90a for weights over 32 MiB,
 // when K is a multiple of 128, else a deep ring for M <= 16 and 32-row
 // tiles for M <= 64; medium; large), and keeps a config and target the user
 // set. On sm_90a the variants past M = 64 use
@@ -41,6 +42,18 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]
 func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1024x4096xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// 11008 x 4096: 45 MB of weights, over 32 MiB, so on sm_90a the register
+// variant stops at M = 16 and 64 x 128 wgmma tiles take M = 17 to 256; on
+// sm_90 (no wgmma) it keeps M <= 64.
+// CHECK-LABEL: func @w8a8_n11008_k4096
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
+// SM90A-LABEL: func @w8a8_n11008_k4096
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]
+func.func @w8a8_n11008_k4096(%x: memref<?x4096xf16>, %w: memref<11008x4096xi8>, %sw: memref<11008xf32>, %y: memref<?x11008xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11008x4096xi8>, memref<11008xf32>) outs(%y : memref<?x11008xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 

@@ -29,7 +29,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       bound by the weight bytes and the chain of instructions between them,
       so each thread keeps its weights in flight in registers with no ring
       and no barrier per K step; past 16 rows the grid has one block per
-      16 rows and column block (docs/perf-notes.md, v8);
+      16 rows and column block (docs/perf-notes.md, v8). On sm_90a, when
+      wgmma tiles follow and the weights exceed 32 MiB, it serves M <= 16
+      only (it reads the weights once per 16 rows; v9: 11008 x 4096 at
+      M = 33 took 34.3 us against 23.1 with wgmma tiles);
     - M <= 16 otherwise (K not a multiple of 128, N not one of 8, or more
       than 64 chunks per warp): cta_tile [16, BN, BK], one 16-row mma tile
       per warp, 4 warps side by side along N; BN = 32 when it divides N,
@@ -46,7 +49,8 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     tiles), the variants past M = 64 use wgmma (`mma = wgmma`, 128-byte
     swizzled K tiles of 128):
 
-    - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages; it serves
+    - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages (from
+      M = 17 when the register variant stops at 16); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
       M = 1024 (docs/perf-notes.md, v9);
