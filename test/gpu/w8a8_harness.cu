@@ -111,6 +111,30 @@ __global__ void flushReadKernel(const uint4 *p, size_t words, unsigned *sink) {
 /// The bench's calibration: an empty kernel timed like the others gives the
 /// fixed cost of one launch between two events after the flush.
 __global__ void emptyKernel() {}
+/// Calibration: reads Wq [N, K] in the access pattern of the register-direct
+/// kernel (qgemm-configure's M <= 64 variant): one block per `wn` rows,
+/// `warpsK` warps along K, lane (g, q) reading bytes [32q, 32q + 32) of
+/// each of its 128-byte chunks of rows g, g + 8, ..., all loads issued before
+/// any use; nothing else.
+__global__ void readTilesKernel(const uint8_t *w, int64_t k, int wn,
+                                int warpsK, unsigned *sink) {
+  int lane = threadIdx.x % 32, kw = threadIdx.x / 32;
+  int g = lane / 4, q = lane % 4;
+  int64_t chunks = k / 128 / warpsK;
+  unsigned acc = 0;
+  for (int ni = 0; ni < wn / 8; ++ni) {
+    const uint8_t *row = w + (int64_t(blockIdx.x) * wn + ni * 8 + g) * k;
+#pragma unroll 8
+    for (int64_t j = 0; j < chunks; ++j) {
+      const uint4 *p = reinterpret_cast<const uint4 *>(
+          row + (j * warpsK + kw) * 128 + 32 * q);
+      uint4 a = p[0], b = p[1];
+      acc ^= a.x ^ a.y ^ a.z ^ a.w ^ b.x ^ b.y ^ b.z ^ b.w;
+    }
+  }
+  if (acc == 0x9e3779b9u && threadIdx.x == 1023)
+    *sink = acc;
+}
 /// Above this many MACs, the reference y is computed on sampled rows only.
 constexpr double kFullReferenceMacs = 2.0e10;
 /// Poisoned bytes behind y and the workspace that a kernel must not write.
@@ -819,9 +843,10 @@ struct BenchRow {
   const Kernel *kn;
   int64_t m;
   Timing ours, ours2, fp16, i8;
-  // Calibration: an empty kernel, and one plain streaming read of Wq's
-  // bytes (16-byte loads, 528 blocks of 1024 threads), timed the same way.
-  Timing empty, readW;
+  // Calibration: an empty kernel, one plain streaming read of Wq's bytes
+  // (16-byte loads, 528 blocks of 1024 threads), and a read of Wq in the
+  // register-direct kernel's pattern (readTilesKernel), timed the same way.
+  Timing empty, readW, readTiles;
   int64_t i8M = 0;
   int spotBad = 0;
   double floorBytes = 0, floorUs = 0;
@@ -1007,6 +1032,21 @@ int runBench(const std::vector<const Kernel *> &kernels,
             static_cast<unsigned *>(dC.ptr));
         CUDA_CHECK(cudaGetLastError());
       });
+      if (k % 128 == 0) {
+        // The register-direct variant's geometry (qgemm-configure): warp
+        // tiles of 16 columns when N / 16 >= 132, else 8; up to 8 (16)
+        // warps along K, dividing the K / 128 chunks.
+        int wn = n % 16 == 0 && n / 16 >= 132 ? 16 : 8;
+        int warpsK = wn == 16 ? 8 : 16;
+        while ((k / 128) % warpsK != 0)
+          --warpsK;
+        row.readTiles = timer.time([&] {
+          readTilesKernel<<<unsigned(n / wn), 32 * warpsK, 0, stream>>>(
+              static_cast<const uint8_t *>(dWq.ptr), k, wn, warpsK,
+              static_cast<unsigned *>(dC.ptr));
+          CUDA_CHECK(cudaGetLastError());
+        });
+      }
       row.floorBytes =
           double(m) * k * 2 + double(n) * k + double(m) * n * 2 + double(n) * 4;
       row.floorUs = row.floorBytes / kPeakBandwidth * 1e6;
@@ -1032,10 +1072,11 @@ int runBench(const std::vector<const Kernel *> &kernels,
       reps, warmup, flushPolicy(), kPeakBandwidth / 1e12);
   table += line;
   std::snprintf(line, sizeof(line),
-                "%-19s %5s %6s %5s %9s %9s %9s %7s %7s %7s %7s %6s %8s %8s\n",
+                "%-19s %5s %6s %5s %9s %9s %9s %7s %7s %7s %7s %6s %8s %8s "
+                "%8s\n",
                 "kernel", "M", "N", "K", "ours_us", "fp16_us", "i8_us",
                 "x_fp16", "x_i8", "%floor", "TOP/s", "noise", "empty_us",
-                "readW_us");
+                "readW_us", "readT_us");
   table += line;
   int spotFailures = 0;
   for (const BenchRow &r : rows) {
@@ -1046,12 +1087,12 @@ int runBench(const std::vector<const Kernel *> &kernels,
     std::snprintf(
         line, sizeof(line),
         "%-19s %5lld %6lld %5lld %9.2f %9.2f %8.2f%s %7.2f %7.2f %6.1f%% %7.1f "
-        "%5.1f%% %8.2f %8.2f%s\n",
+        "%5.1f%% %8.2f %8.2f %8.2f%s\n",
         r.kn->name, (long long)r.m, (long long)r.kn->n, (long long)r.kn->k,
         r.ours.medianUs, r.fp16.medianUs, r.i8.medianUs,
         r.i8M != r.m ? "p" : " ", r.fp16.medianUs / r.ours.medianUs,
         r.i8.medianUs / r.ours.medianUs, 100.0 * r.floorUs / r.ours.medianUs,
-        tops, noise, r.empty.medianUs, r.readW.medianUs,
+        tops, noise, r.empty.medianUs, r.readW.medianUs, r.readTiles.medianUs,
         r.spotBad ? "  SPOT CHECK FAILED" : "");
     table += line;
     spotFailures += r.spotBad != 0;
@@ -1061,7 +1102,8 @@ int runBench(const std::vector<const Kernel *> &kernels,
            "multiple of 16 (cublaslt_i8_m in the JSON); noise: |ours - ours "
            "timed again| / "
            "ours; empty_us: an empty kernel, readW_us: a plain streaming read "
-           "of Wq, both timed the same way)\n";
+           "of Wq, readT_us: a read of Wq in the register-direct kernel's "
+           "pattern, all timed the same way)\n";
   std::printf("\n%s", table.c_str());
   if (!tablePath.empty()) {
     FILE *f = std::fopen(tablePath.c_str(), "w");
@@ -1118,6 +1160,8 @@ int runBench(const std::vector<const Kernel *> &kernels,
       printTimingJson(f, "empty_kernel", r.empty);
       std::fprintf(f, ", ");
       printTimingJson(f, "read_wq", r.readW);
+      std::fprintf(f, ", ");
+      printTimingJson(f, "read_wq_tiles", r.readTiles);
       std::fprintf(
           f,
           ", \"cublaslt_i8_m\": %lld, \"speedup_vs_fp16\": %.4f, "
