@@ -87,8 +87,11 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
                     n % 128 == 0 && k / 128 >= 2;
   // M <= 64, K a multiple of 128: register-direct weight streaming. Each
   // warp keeps `stages` 128-byte K chunks of its weights in flight in
-  // registers (64 registers a thread: 4 chunks of two mma tiles, or 8 of
-  // one), with no shared-memory ring and no barrier per K step. Warp tiles
+  // registers (2 chunks of two mma tiles: 74 registers, three blocks of 256
+  // threads per multiprocessor; or 8 chunks of one), with no shared-memory
+  // ring and no barrier per K step. 2 rather than 4 chunks (104 registers,
+  // two blocks) measured faster (docs/perf-notes.md, v9: 11008 x 4096 at
+  // M = 1 / 16: 17.9 / 19.5 us against 19.0 / 21.3 us). Warp tiles
   // of 16 columns when N / 16 gives a block to every multiprocessor, else
   // 8; up to 8 (16 with 8 columns) warps split K inside the block, as many
   // as divide the K / 128 chunks. Measured
@@ -100,7 +103,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     int64_t warpsK = wn == 16 ? 8 : 16;
     while (chunks % warpsK != 0)
       --warpsK;
-    int64_t stages = wn == 16 ? 4 : 8;
+    int64_t stages = wn == 16 ? 2 : 8;
     int64_t perWarp = chunks / warpsK;
     int64_t maxM =
         wgmmaTiles && n * k > kRegisterMaxWeightBytes ? 16 : kRegisterMaxM;

@@ -9,11 +9,11 @@
 
 // NVVM: gpu.module @w8a8_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
 // NVVM: llvm.func @quantize
-// M <= 64: register operands; the weights of all 4 chunks (16 loads of 16
-// bytes a thread) come before griddepcontrol.wait, no cp.async.
+// M <= 64: register operands; the weights of the first 2 of 4 chunks (8
+// loads of 16 bytes a thread) come before griddepcontrol.wait, no cp.async.
 // NVVM: llvm.func @matmul_v0
 // NVVM-NOT: nvvm.cp.async
-// NVVM-COUNT-16: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
+// NVVM-COUNT-8: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
 // NVVM-NOT: llvm.load
 // NVVM: nvvm.griddepcontrol wait
 // NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>

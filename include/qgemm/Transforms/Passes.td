@@ -24,8 +24,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       sm_80), else 8; BN = WN; up to 8 warps (16 with WN = 8) split K inside
       the block, one 128-byte chunk each per BK step (cta_tile
       [16, WN, 128 x warps]), taking the largest such count that divides
-      K / 128; `stages` (chunks in flight in registers) is 4 with WN = 16
-      and 8 with WN = 8, capped by the chunks of one warp. The kernel is
+      K / 128; `stages` (chunks in flight in registers) is 2 with WN = 16
+      (v9: faster than 4, which left room for only two blocks per
+      multiprocessor) and 8 with WN = 8, capped by the chunks of one warp. The kernel is
       bound by the weight bytes and the chain of instructions between them,
       so each thread keeps its weights in flight in registers with no ring
       and no barrier per K step; past 16 rows the grid has one block per
