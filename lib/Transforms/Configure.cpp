@@ -67,6 +67,9 @@ constexpr int64_t kRegisterMaxM = 64;
 /// 34.3 us at M = 33, 23.8 against 46.1 at M = 64), while the register
 /// variant stayed ahead to M = 48 for 4096 x 4096 (16.8 MB).
 constexpr int64_t kRegisterMaxWeightBytes = int64_t(32) << 20;
+/// Shortest K for which the M = 1 variant quantizes the row in every block
+/// (fuse_quantize) instead of launching the quantize kernel.
+constexpr int64_t kFusedMinK = 4096;
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
@@ -107,11 +110,25 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     int64_t perWarp = chunks / warpsK;
     int64_t maxM =
         wgmmaTiles && n * k > kRegisterMaxWeightBytes ? 16 : kRegisterMaxM;
-    if (n % wn == 0 && perWarp <= ConfigAttr::kMaxRegisterChunks)
-      configs.push_back(ConfigAttr::get(
-          ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
-          std::min(stages, perWarp), 1, maxM, MmaKind::mma_sync,
-          OperandPath::registers, /*fuseQuantize=*/false));
+    if (n % wn == 0 && perWarp <= ConfigAttr::kMaxRegisterChunks) {
+      auto registers = [&](int64_t variantMaxM, bool fuse) {
+        return ConfigAttr::get(
+            ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
+            std::min(stages, perWarp), 1, variantMaxM, MmaKind::mma_sync,
+            OperandPath::registers, fuse);
+      };
+      // M = 1 in one kernel that quantizes the row in every block, when the
+      // row is long and the grid is one wave of blocks (sm_90 and later,
+      // where it replaces a programmatic quantize + matmul pair). Measured
+      // on the H200 (docs/perf-notes.md, v9): 4096 x 4096 11.06 -> 10.45
+      // us, 1024 x 4096 7.65 -> 7.36 us; slower for K = 1024 (7.52 ->
+      // 7.95) and for 11008 x 4096 (688 blocks: 17.98 -> 19.78), and at
+      // M >= 2 on every shape (each block repeats the quantization).
+      if (op.getTargetAttr().getSMVersion() >= 90 && k >= kFusedMinK &&
+          n / wn <= 2 * sms)
+        configs.push_back(registers(1, /*fuse=*/true));
+      configs.push_back(registers(maxM, /*fuse=*/false));
+    }
   }
   // M <= 16 otherwise (K not a multiple of 128, N not one of 8, or over 64
   // chunks per warp): weight streaming through the shared-memory ring, 4

@@ -3,15 +3,23 @@
 // RUN: qgemm-opt %s --qgemm-lower-to-nvvm="chip=sm_80 opt-level=2" | FileCheck %s --check-prefix=PTX80
 // Covers: the whole pipeline from qgemm to PTX (O = 2 is the target default
 // and is elided from #nvvm.target): the kernels end in NVVM
-// (register-direct loads for M <= 16; cp.async, ldmatrix for larger M;
+// (fused quantization for M = 1; register-direct loads for M <= 64;
+// cp.async, ldmatrix for larger M;
 // mma.sync int8) with the target attached, then in a
 // gpu.binary holding PTX for the chosen chip.
 
 // NVVM: gpu.module @w8a8_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
 // NVVM: llvm.func @quantize
+// M = 1: the register tiles quantizing the row in every block (fp16 x
+// first, no griddepcontrol.wait).
+// NVVM: llvm.func @matmul_v0(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64
+// NVVM-NOT: nvvm.griddepcontrol
+// NVVM: llvm.load {{.*}} -> vector<8xf16>
+// NVVM: llvm.intr.fma
+// NVVM: nvvm.mma.sync
 // M <= 64: register operands; the weights of the first 2 of 4 chunks (8
 // loads of 16 bytes a thread) come before griddepcontrol.wait, no cp.async.
-// NVVM: llvm.func @matmul_v0
+// NVVM: llvm.func @matmul_v1
 // NVVM-NOT: nvvm.cp.async
 // NVVM-COUNT-8: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
 // NVVM-NOT: llvm.load
@@ -20,7 +28,7 @@
 // NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>
 // NVVM: nvvm.barrier0
 // M <= 256: the cp.async ring of 4 stages keeps 2 groups in flight.
-// NVVM: llvm.func @matmul_v1
+// NVVM: llvm.func @matmul_v2
 // NVVM: nvvm.cp.async.shared.global {{.*}}, 16, cache = cg
 // NVVM: nvvm.cp.async.commit.group
 // NVVM: nvvm.cp.async.wait.group 2
@@ -32,12 +40,13 @@
 // PTX90-SAME: .target sm_90
 // PTX90-SAME: .entry quantize(
 // PTX90-SAME: .entry matmul_v0(
-// PTX90-SAME: griddepcontrol.wait
 // PTX90-SAME: .entry matmul_v1(
+// PTX90-SAME: griddepcontrol.wait
+// PTX90-SAME: .entry matmul_v2(
 // PTX90-SAME: cp.async.cg.shared.global
 // PTX90-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX90-SAME: mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
-// PTX90-SAME: .entry matmul_v2(
+// PTX90-SAME: .entry matmul_v3(
 
 // PTX80: #nvvm.target<chip = "sm_80", features = "+ptx80">, properties = {{{.*}}O = 2 : i32}
 // PTX80-SAME: .target sm_80

@@ -34,6 +34,12 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       wgmma tiles follow and the weights exceed 32 MiB, it serves M <= 16
       only (it reads the weights once per 16 rows; v9: 11008 x 4096 at
       M = 33 took 34.3 us against 23.1 with wgmma tiles);
+    - M = 1 (`max_m = 1`, ahead of the variant above) on sm_90 and later
+      when K >= 4096 and the grid of that variant has at most two blocks
+      per multiprocessor: the same tiles with `fuse_quantize = true`, one
+      kernel that quantizes the row in every block (v9: 4096 x 4096 11.06
+      -> 10.45 us, 1024 x 4096 7.65 -> 7.36 us; slower for K = 1024, for
+      11008 x 4096 and for M >= 2);
     - M <= 16 otherwise (K not a multiple of 128, N not one of 8, or more
       than 64 chunks per warp): cta_tile [16, BN, BK], one 16-row mma tile
       per warp, 4 warps side by side along N; BN = 32 when it divides N,
@@ -64,9 +70,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
 
     BN falls back to the largest of 128, 64, 32, 16, 8 that divides N, and
     BK to the largest of 128, 64, 32 that divides K. Stages are capped by
-    the number of K tiles plus one. `split_k` is chosen only in the case
-    above and `fuse_quantize` never (measured slower, docs/perf-notes.md);
-    both are kept in a config written by hand.
+    the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
+    only in the cases above (elsewhere measured slower,
+    docs/perf-notes.md); both are kept in a config written by hand.
 
     Before:
     ```mlir
