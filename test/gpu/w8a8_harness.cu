@@ -47,8 +47,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace ref = qgemm::ref;
@@ -1149,19 +1151,16 @@ int runBench(const std::vector<const Kernel *> &kernels,
       std::fprintf(
           f, "    {\"kernel\": \"%s\", \"m\": %lld, \"n\": %lld, \"k\": %lld, ",
           r.kn->name, (long long)r.m, (long long)r.kn->n, (long long)r.kn->k);
-      printTimingJson(f, "ours", r.ours);
-      std::fprintf(f, ", ");
-      printTimingJson(f, "ours_again", r.ours2);
-      std::fprintf(f, ", ");
-      printTimingJson(f, "cublas_fp16", r.fp16);
-      std::fprintf(f, ", ");
-      printTimingJson(f, "cublaslt_i8", r.i8);
-      std::fprintf(f, ", ");
-      printTimingJson(f, "empty_kernel", r.empty);
-      std::fprintf(f, ", ");
-      printTimingJson(f, "read_wq", r.readW);
-      std::fprintf(f, ", ");
-      printTimingJson(f, "read_wq_tiles", r.readTiles);
+      const std::pair<const char *, const Timing *> timings[] = {
+          {"ours", &r.ours},          {"ours_again", &r.ours2},
+          {"cublas_fp16", &r.fp16},   {"cublaslt_i8", &r.i8},
+          {"empty_kernel", &r.empty}, {"read_wq", &r.readW},
+          {"read_wq_tiles", &r.readTiles}};
+      for (size_t t = 0; t < std::size(timings); ++t) {
+        if (t)
+          std::fprintf(f, ", ");
+        printTimingJson(f, timings[t].first, *timings[t].second);
+      }
       std::fprintf(
           f,
           ", \"cublaslt_i8_m\": %lld, \"speedup_vs_fp16\": %.4f, "

@@ -33,8 +33,10 @@ inline constexpr llvm::StringLiteral kLaunchAttrName = "qgemm.launch";
 /// Lowers the configured `op` inside `func` to a gpu.module placed after
 /// `func`, and annotates `func` with the launch description. Emits a
 /// located error and fails on what it cannot lower.
+/// The variants with max_m <= `programmaticMaxM` (all when it is negative)
+/// are launched as programmatic dependents of quantize on sm_90.
 LogicalResult lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
-                               int64_t programmaticMaxM = -1);
+                               int64_t programmaticMaxM);
 
 #define GEN_PASS_REGISTRATION
 #include "qgemm/Conversion/Passes.h.inc"

@@ -21,8 +21,8 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
     - `quantize`: one block per row (up to 8 warps), absmax by warp
       shuffles then across warps in shared memory, x / scale as x times
       1 / scale corrected by two fmas (bit-exact, no division per value),
-      round half to even and clamp, writing int8 X and fp32 per-token scales to the workspace; it
-      also zeroes the split-K tile counters;
+      round half to even and clamp, writing int8 X and fp32 per-token
+      scales to the workspace; it also zeroes the split-K tile counters;
     - `matmul_v<i>`, one per config: a K loop over a `stages`-slot ring of
       cp.async (`nvgpu.device_async_copy`, zero-filled past M) into padded
       shared memory, in its plain form (copy the tile, wait, barrier,

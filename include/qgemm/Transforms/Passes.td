@@ -26,8 +26,8 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       [16, WN, 128 x warps]), taking the largest such count that divides
       K / 128; `stages` (chunks in flight in registers) is 2 with WN = 16
       (v9: faster than 4, which left room for only two blocks per
-      multiprocessor) and 8 with WN = 8, capped by the chunks of one warp. The kernel is
-      bound by the weight bytes and the chain of instructions between them,
+      multiprocessor) and 8 with WN = 8, capped by the chunks of one warp.
+      The kernel is bound by the weight bytes and the chain of instructions between them,
       so each thread keeps its weights in flight in registers with no ring
       and no barrier per K step; past 16 rows the grid has one block per
       16 rows and column block (docs/perf-notes.md, v8). On sm_90a, when
