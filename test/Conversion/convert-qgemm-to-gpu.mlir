@@ -259,7 +259,9 @@ func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref
 // CHECK-COUNT-16: nvgpu.mma.sync
 // CHECK: gpu.return
 
-// CHECK: gpu.func @matmul_v1(%[[AQ:.*]]: memref<?x512xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x512xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>,
+// CHECK: gpu.func @matmul_v1(%[[AQ:.*]]: memref<?x512xi8>, %[[SX:.*]]: memref<?xf32>, %[[W:.*]]: memref<128x512xi8>, %[[SW:.*]]: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>,
+// Two warps: no launch bounds.
+// CHECK-SAME: ) kernel {
 // Past 16 rows the blocks are renumbered so that the row blocks of one
 // column block are neighbours: column l / gridDim.y, rows 16 (l % gridDim.y).
 // CHECK: %[[GY:.*]] = gpu.grid_dim  y
@@ -269,8 +271,16 @@ func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref
 // CHECK: arith.remui %[[L]], %[[GY]]
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK-COUNT-8: vector.load %[[W]]{{.*}} {alignment = 16 : i64} : memref<128x512xi8>, vector<16xi8>
+// The epilogue's weight scales are loaded with the weights, its row scale
+// right after the wait, so that no global load follows the barrier (two
+// pairs a thread here: 64 threads, 16 x 16 / 2 pairs).
+// CHECK-NOT: vector.load
+// CHECK-COUNT-2: vector.load %[[SW]]{{.*}} : memref<128xf32>, vector<2xf32>
 // CHECK-NOT: vector.load
 // CHECK: nvvm.griddepcontrol wait
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: arith.minui
+// CHECK-NEXT: memref.load %[[SX]]
 // Lane (g, q) reads bytes [32q, 32q + 32) of its rows as eight 32-bit words.
 // CHECK: vector.load %[[AQ]]{{.*}} : memref<?x512xi8>, vector<16xi8>
 // CHECK: vector.bitcast %{{.*}} : vector<16xi8> to vector<4xi32>
@@ -287,6 +297,8 @@ func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref
 // CHECK: vector.load %[[SUMS]][%c0
 // CHECK: vector.load %[[SUMS]][%c1
 // CHECK: arith.addi %{{.*}} : vector<2xi32>
+// CHECK-NOT: memref.load
+// CHECK-NOT: vector.load
 // CHECK: arith.sitofp
 // CHECK: vector.store %{{.*}}, %[[Y]]
 func.func @w8a8_registers(%x: memref<?x512xf16>, %w: memref<128x512xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
@@ -324,5 +336,21 @@ func.func @w8a8_wgmma_split_k(%x: memref<?x512xf16>, %w: memref<128x512xi8>, %sw
   qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%w, %sw : memref<128x512xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 3, split_k = 2, mma = wgmma>]}
+  return
+}
+
+// -----
+
+// A register-direct kernel of 16 warps (16 x 128-byte chunks of K per step)
+// asks for three resident blocks: 512 threads, at most 40 registers each.
+// The 4-warp ring variant gets no bounds.
+// CHECK-LABEL: func.func @w8a8_registers_16_warps(
+// CHECK: gpu.func @matmul_v0({{.*}}) kernel attributes {nvvm.maxntid = array<i32: 512, 1, 1>, nvvm.minctasm = 3 : i32} {
+// CHECK: gpu.func @matmul_v1({{.*}}) kernel {
+func.func @w8a8_registers_16_warps(%x: memref<?x2048xf16>, %w: memref<64x2048xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<64x2048xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 1, max_m = 64, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
   return
 }

@@ -18,10 +18,13 @@
 // NVVM: llvm.intr.fma
 // NVVM: nvvm.mma.sync
 // M <= 64: register operands; the weights of the first 2 of 4 chunks (8
-// loads of 16 bytes a thread) come before griddepcontrol.wait, no cp.async.
+// loads of 16 bytes a thread) and the epilogue's weight scales come before
+// griddepcontrol.wait, no cp.async.
 // NVVM: llvm.func @matmul_v1
 // NVVM-NOT: nvvm.cp.async
 // NVVM-COUNT-8: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<16xi8>
+// NVVM-NOT: llvm.load
+// NVVM: llvm.load {{.*}} -> vector<2xf32>
 // NVVM-NOT: llvm.load
 // NVVM: nvvm.griddepcontrol wait
 // NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>

@@ -114,28 +114,60 @@ __global__ void flushReadKernel(const uint4 *p, size_t words, unsigned *sink) {
 /// fixed cost of one launch between two events after the flush.
 __global__ void emptyKernel() {}
 /// Calibration: reads Wq [N, K] in the access pattern of the register-direct
-/// kernel (qgemm-configure's M <= 64 variant): one block per `wn` rows,
+/// kernel (qgemm-configure's M <= 64 variant): one block per `WN` rows,
 /// `warpsK` warps along K, lane (g, q) reading bytes [32q, 32q + 32) of
-/// each of its 128-byte chunks of rows g, g + 8, ..., all loads issued before
-/// any use; nothing else.
-__global__ void readTilesKernel(const uint8_t *w, int64_t k, int wn,
-                                int warpsK, unsigned *sink) {
+/// each of its CH 128-byte chunks of rows g, g + 8, ...; every load is
+/// issued before any is used (the chunk and tile counts are template
+/// parameters, so the loads are unrolled into registers); nothing else.
+template <int WN, int CH>
+__global__ void readTilesKernel(const uint8_t *w, int64_t k, int warpsK,
+                                unsigned *sink) {
   int lane = threadIdx.x % 32, kw = threadIdx.x / 32;
   int g = lane / 4, q = lane % 4;
-  int64_t chunks = k / 128 / warpsK;
-  unsigned acc = 0;
-  for (int ni = 0; ni < wn / 8; ++ni) {
-    const uint8_t *row = w + (int64_t(blockIdx.x) * wn + ni * 8 + g) * k;
-#pragma unroll 8
-    for (int64_t j = 0; j < chunks; ++j) {
+  uint4 v[WN / 8][CH][2];
+#pragma unroll
+  for (int ni = 0; ni < WN / 8; ++ni)
+#pragma unroll
+    for (int j = 0; j < CH; ++j) {
       const uint4 *p = reinterpret_cast<const uint4 *>(
-          row + (j * warpsK + kw) * 128 + 32 * q);
-      uint4 a = p[0], b = p[1];
-      acc ^= a.x ^ a.y ^ a.z ^ a.w ^ b.x ^ b.y ^ b.z ^ b.w;
+          w + (int64_t(blockIdx.x) * WN + ni * 8 + g) * k +
+          (j * warpsK + kw) * 128 + 32 * q);
+      v[ni][j][0] = p[0];
+      v[ni][j][1] = p[1];
     }
-  }
+  unsigned acc = 0;
+#pragma unroll
+  for (int ni = 0; ni < WN / 8; ++ni)
+#pragma unroll
+    for (int j = 0; j < CH; ++j)
+      for (const uint4 &a : v[ni][j])
+        acc ^= a.x ^ a.y ^ a.z ^ a.w;
   if (acc == 0x9e3779b9u && threadIdx.x == 1023)
     *sink = acc;
+}
+/// Launches readTilesKernel for `chunks` chunks per warp (1 to 8); false
+/// when there is no instance for that geometry.
+template <int WN>
+bool launchReadTiles(const uint8_t *w, int64_t n, int64_t k, int warpsK,
+                     int64_t chunks, unsigned *sink, cudaStream_t stream) {
+  dim3 grid(unsigned(n / WN)), block(unsigned(32 * warpsK));
+  switch (chunks) {
+#define QGEMM_READ_TILES_CASE(CH)                                              \
+  case CH:                                                                     \
+    readTilesKernel<WN, CH><<<grid, block, 0, stream>>>(w, k, warpsK, sink);  \
+    return true;
+    QGEMM_READ_TILES_CASE(1)
+    QGEMM_READ_TILES_CASE(2)
+    QGEMM_READ_TILES_CASE(3)
+    QGEMM_READ_TILES_CASE(4)
+    QGEMM_READ_TILES_CASE(5)
+    QGEMM_READ_TILES_CASE(6)
+    QGEMM_READ_TILES_CASE(7)
+    QGEMM_READ_TILES_CASE(8)
+#undef QGEMM_READ_TILES_CASE
+  default:
+    return false;
+  }
 }
 /// Above this many MACs, the reference y is computed on sampled rows only.
 constexpr double kFullReferenceMacs = 2.0e10;
@@ -1042,12 +1074,17 @@ int runBench(const std::vector<const Kernel *> &kernels,
         int warpsK = wn == 16 ? 8 : 16;
         while ((k / 128) % warpsK != 0)
           --warpsK;
-        row.readTiles = timer.time([&] {
-          readTilesKernel<<<unsigned(n / wn), 32 * warpsK, 0, stream>>>(
-              static_cast<const uint8_t *>(dWq.ptr), k, wn, warpsK,
-              static_cast<unsigned *>(dC.ptr));
-          CUDA_CHECK(cudaGetLastError());
-        });
+        int64_t chunks = k / 128 / warpsK;
+        auto *wq = static_cast<const uint8_t *>(dWq.ptr);
+        auto *sinkC = static_cast<unsigned *>(dC.ptr);
+        if (n % wn == 0 && chunks <= 8)
+          row.readTiles = timer.time([&] {
+            if (wn == 16)
+              launchReadTiles<16>(wq, n, k, warpsK, chunks, sinkC, stream);
+            else
+              launchReadTiles<8>(wq, n, k, warpsK, chunks, sinkC, stream);
+            CUDA_CHECK(cudaGetLastError());
+          });
       }
       row.floorBytes =
           double(m) * k * 2 + double(n) * k + double(m) * n * 2 + double(n) * 4;

@@ -339,19 +339,55 @@ Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
                                   (swizzle128 << 62)));
 }
 
+/// The weight scales sw[col..col+1] as a vector<2xf32>.
+Value loadScalePair(ImplicitLocOpBuilder &b, Value sw, Value col) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  return vector::LoadOp::create(b, f32x2, sw, ValueRange{col},
+                                /*nontemporal=*/false, llvm::Align(8));
+}
+
 /// The epilogue of one accumulator pair: f16(f32(acc) * rowScale *
-/// sw[col..col+1]) as a vector<2xf16>.
+/// swPair) as a vector<2xf16>, swPair = sw[col..col+1] (loadScalePair).
 Value buildScaledPair(ImplicitLocOpBuilder &b, Value acc, Value rowScale,
-                      Value sw, Value col) {
+                      Value swPair) {
   auto f32x2 = VectorType::get({2}, b.getF32Type());
   auto f16x2 = VectorType::get({2}, b.getF16Type());
-  Value swPair = vector::LoadOp::create(b, f32x2, sw, ValueRange{col},
-                                        /*nontemporal=*/false, llvm::Align(8));
   Value f = arith::SIToFPOp::create(b, f32x2, acc);
   f = arith::MulFOp::create(b, f,
                             vector::BroadcastOp::create(b, f32x2, rowScale));
   f = arith::MulFOp::create(b, f, swPair);
   return arith::TruncFOp::create(b, f16x2, f);
+}
+
+/// Brings `bytes` bytes of the f32 vector `src` from element `first` on into
+/// L2, one 128-byte line per thread of the first few: used at kernel start
+/// for the epilogue's weight scales, which nothing else reads before the
+/// epilogue, so that the epilogue does not wait on DRAM.
+void prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
+                  int64_t bytes, Value tid) {
+  Emitter e{b};
+  constexpr int64_t lineBytes = 128;
+  int64_t lines = llvm::divideCeil(bytes, lineBytes);
+  auto inRange =
+      scf::IfOp::create(b, e.ult(tid, e.idx(lines)), /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&inRange.getThenRegion().front());
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, src);
+  // Thread i touches byte 128 i of the range, the last one at most its
+  // last element: every address lies inside `src`.
+  Value offset = e.add(
+      e.mul(first, 4),
+      arith::MinUIOp::create(b, e.mul(tid, lineBytes), e.idx(bytes - 4)));
+  Value address = arith::IndexCastOp::create(b, b.getI64Type(),
+                                             e.add(base, offset));
+  Value pointer = LLVM::IntToPtrOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/1),
+      address);
+  NVVM::PrefetchOp::create(
+      b, NVVM::PrefetchCacheLevelAttr::get(b.getContext(),
+                                           NVVM::PrefetchCacheLevel::L2),
+      /*evictPriority=*/nullptr, pointer, /*predicate=*/Value(),
+      /*tensormap=*/false);
 }
 
 /// Builds one int8 matmul kernel:
@@ -362,7 +398,8 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                            StringRef name, const Tiling &t, MemRefType xqType,
                            MemRefType sxType, MemRefType wType,
                            MemRefType swType, MemRefType yType,
-                           MemRefType i32Type, bool programmatic) {
+                           MemRefType i32Type, bool programmatic,
+                           bool prefetchScales) {
   gpu::GPUFuncOp func =
       createKernel(b, module, name,
                    {xqType, sxType, wType, swType, yType, i32Type, i32Type});
@@ -492,6 +529,8 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     inits.append(t.mTiles * t.nTiles, zeroAcc);
   }
   Value warpGroup = e.div(tid, 128);
+  if (prefetchScales)
+    prefetchToL2(b, sw, blockCol, t.bn * 4, tid);
   if (programmatic)
     NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
   auto loop = scf::ForOp::create(b, e.idx(0), e.idx(kTiles), e.idx(1), inits);
@@ -625,7 +664,7 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // pair that is never stored).
   auto scalePair = [&](const Pair &p, Value scaleRow) -> Value {
     Value s = memref::LoadOp::create(b, sx, ValueRange{scaleRow});
-    return buildScaledPair(b, p.value, s, sw, p.col);
+    return buildScaledPair(b, p.value, s, loadScalePair(b, sw, p.col));
   };
   auto storeY = [&](ArrayRef<Pair> out) {
     for (const Pair &p : out) {
@@ -946,6 +985,18 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   int64_t warpsN = bn / wn, warpsK = config.getWarpsK();
   int64_t nTiles = wn / 8;
   int64_t threads = 32 * config.getNumWarps();
+  // With 16 warps (512 threads) three blocks fit a multiprocessor only at
+  // 40 registers a thread, which ptxas keeps only when asked: unbounded it
+  // took 56 once the epilogue's scales were preloaded, two blocks per
+  // multiprocessor, and N = 1024 at M = 33 (384 blocks) went from one wave
+  // to two, 9.8 -> 10.9 us (docs/perf-notes.md, v10). Up to 8 warps a
+  // thread gets 80 registers for three blocks and needs no bound.
+  if (threads > 256) {
+    func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b.getI32IntegerAttr(3));
+  }
   int64_t chunks = k / config.getBlockK(); // chunks per warp
   int64_t ahead = std::min(config.getStages(), chunks);
   // Rows 8..15 of the mma tile are only loaded when the variant admits them.
@@ -1031,6 +1082,25 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   SmallVector<Words> weights;
   for (int64_t j = 0; j < ahead; ++j)
     weights.push_back(loadWeights(j));
+  // The epilogue's pairs: thread tid stores pairs tid, tid + threads, ...
+  // of the [16, BN] tile, pair p at tile row p / (BN / 2), column
+  // 2 (p % (BN / 2)). Their weight scales are loaded here, with the
+  // weights, so that no load from DRAM is left after the block's barrier.
+  struct EpiloguePair {
+    int64_t first;
+    Value tileRow, col, swPair, rowScale;
+  };
+  SmallVector<EpiloguePair> epiloguePairs;
+  int64_t pairsPerRow = bn / 2, pairs = 16 * pairsPerRow;
+  for (int64_t first = 0; first < pairs; first += threads) {
+    Value p = e.add(tid, first);
+    Value col = e.mul(e.rem(p, pairsPerRow), 2);
+    // Every col is below BN (threads past the last pair load a valid one).
+    epiloguePairs.push_back({first, arith::MinUIOp::create(
+                                        b, e.div(p, pairsPerRow), e.idx(15)),
+                             col, loadScalePair(b, sw, e.add(blockCol, col)),
+                             Value()});
+  }
   // The weights above do not depend on the quantize kernel; the
   // activations below do.
   if (programmatic)
@@ -1040,6 +1110,14 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     // Activation words from the quantized rows in shared memory.
     std::tie(xq, rowScales) = buildFusedQuantize(
         b, config, layout, smem, func.getArgument(0), xq, sx, m);
+  } else {
+    // The row scales, issued with the first activations (rows past M read
+    // row M - 1 and are never stored).
+    for (EpiloguePair &pair : epiloguePairs)
+      pair.rowScale = memref::LoadOp::create(
+          b, sx,
+          ValueRange{arith::MinUIOp::create(b, e.add(rowBase, pair.tileRow),
+                                            mLast)});
   }
 
   auto accType = VectorType::get({2, 2}, b.getI32Type());
@@ -1093,12 +1171,11 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   }
   gpu::BarrierOp::create(b);
   auto i32x2 = VectorType::get({2}, b.getI32Type());
-  int64_t pairsPerRow = bn / 2, pairs = 16 * pairsPerRow;
-  for (int64_t first = 0; first < pairs; first += threads) {
+  for (const EpiloguePair &pair : epiloguePairs) {
+    int64_t first = pair.first;
     Value p = e.add(tid, first);
-    Value tileRow = e.div(p, pairsPerRow);
+    Value tileRow = pair.tileRow, col = pair.col;
     Value row = e.add(rowBase, tileRow);
-    Value col = e.mul(e.rem(p, pairsPerRow), 2);
     Value valid = e.ult(row, m);
     if (first + threads > pairs)
       valid = arith::AndIOp::create(b, valid, e.ult(p, e.idx(pairs)));
@@ -1124,9 +1201,11 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, row, e.idx(r)),
             rowScales[r], rowScale);
     } else {
-      rowScale = memref::LoadOp::create(b, sx, ValueRange{row});
+      rowScale = pair.rowScale;
     }
-    vector::StoreOp::create(b, buildScaledPair(b, total, rowScale, sw, yCol), y,
+    vector::StoreOp::create(b,
+                            buildScaledPair(b, total, rowScale, pair.swPair),
+                            y,
                             ValueRange{row, yCol},
                             /*nontemporal=*/false, llvm::Align(4));
   }
@@ -1200,6 +1279,9 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   auto i32Type = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
   // Programmatic dependent launch (griddepcontrol) needs sm_90.
   bool hasProgrammatic = op.getTargetAttr().getSMVersion() >= 90;
+  // prefetch.global.L2: the NVPTX backend of LLVM 22 cannot select it for
+  // sm_80.
+  bool hasPrefetch = op.getTargetAttr().getSMVersion() >= 90;
   auto isProgrammatic = [&](ConfigAttr config) {
     if (!hasProgrammatic || config.getFuseQuantize())
       return false;
@@ -1234,7 +1316,7 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
     else
       buildInt8MatmulKernel(b, gpuModule, name, tiling, xqType, sxType, wType,
                             swType, op.getOut().getType(), i32Type,
-                            programmatic);
+                            programmatic, /*prefetchScales=*/hasPrefetch);
     kernels.push_back(b.getDictionaryAttr({
         b.getNamedAttr("kernel", b.getStringAttr(name)),
         b.getNamedAttr("threads", b.getI64IntegerAttr(tiling.threads)),
