@@ -35,6 +35,19 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
       (`memref.atomic_rmw`), and the last slice (told through a
       `nvvm.barrier` OR reduction) adds the P partials and runs the
       epilogue; int32 sums make the result independent of the order.
+      On sm_90 and later the block's per-channel scales are brought into
+      L2 at the start (`nvvm.prefetch` level = L2), for the epilogue.
+    - `matmul_v<i>` with `operands = registers` (M <= max_m, one 16-row
+      tile per block): no ring and no ldmatrix; every lane loads its 32
+      bytes of each 128-byte K chunk of its weight rows and activation
+      rows (`vector.load`) straight into mma.sync fragments (the same K
+      permutation on both operands), `stages` chunks in flight, the warps
+      along K adding their sums in shared memory after the block's only
+      barrier. The epilogue's per-channel scales are loaded with the
+      first weights and the per-token scales right after the wait, so no
+      global load follows the barrier; kernels of more than 8 warps ask
+      for three resident blocks (`nvvm.maxntid`, `nvvm.minctasm = 3`).
+      With `fuse_quantize` the block quantizes its rows itself.
       On sm_90 the variants with `max_m` <= `programmatic-max-m` (every
       variant by default, -1) are programmatic dependents
       of `quantize` (`nvvm.griddepcontrol.wait` before the K loop); the

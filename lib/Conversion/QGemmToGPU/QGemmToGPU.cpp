@@ -20,6 +20,13 @@
 //              K / S; every slice stores its int32 partial tile, and the
 //              last slice to finish a tile (a counter per tile) adds the S
 //              partials (exact in int32, in any order) and runs the epilogue.
+//              On sm_90 and later the block's sw is prefetched into L2 at
+//              the start, for the epilogue.
+//              With operands = registers (M <= max_m): no ring; lanes load
+//              their weight and activation bytes straight into mma.sync
+//              fragments, the warps along K meet in shared memory, and the
+//              epilogue's scales are loaded before the barrier (see
+//              buildInt8RegisterKernel).
 //
 // On sm_90 and later the variants (those with max_m <= programmatic-max-m;
 // all by default) are launched as programmatic dependents of the quantize
@@ -958,7 +965,10 @@ buildFusedQuantize(ImplicitLocOpBuilder &b, ConfigAttr config,
 /// same permutation on both operands leaves every dot product unchanged.
 /// The weights of `stages` chunks are in flight at once (issued before
 /// griddepcontrol.wait), the activations one chunk ahead; the warps' sums
-/// meet in shared memory, [BK / 128, 16, BN] int32, for the epilogue.
+/// meet in shared memory, [BK / 128, 16, BN] int32, for the epilogue. The
+/// epilogue's weight scales are loaded with the first weights and its row
+/// scales right after the wait, so that nothing is read from global memory
+/// after the barrier.
 ///
 /// With fuse_quantize the kernel takes x f16 [M, K] first and quantizes the
 /// M <= max_m rows itself into shared memory (see buildFusedQuantize); the
