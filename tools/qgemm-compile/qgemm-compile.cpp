@@ -34,9 +34,9 @@ namespace cl = llvm::cl;
 static cl::OptionCategory category("qgemm-compile options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
                                       cl::Required, cl::cat(category));
-static cl::opt<std::string>
-    outputDir("o", cl::desc("output directory (created if missing)"),
-              cl::value_desc("dir"), cl::init("."), cl::cat(category));
+static cl::opt<std::string> outputDir(
+    "o", cl::desc("output directory (created if missing; also --output-dir)"),
+    cl::value_desc("dir"), cl::init("."), cl::cat(category));
 static cl::alias outputDirLong("output-dir", cl::aliasopt(outputDir),
                                cl::desc("alias for -o"), cl::cat(category));
 static cl::opt<std::string> chip("chip",
