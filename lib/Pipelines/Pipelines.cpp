@@ -22,6 +22,7 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
                                            const LowerToNVVMOptions &options) {
   QGemmConfigureOptions configure;
   configure.chip = options.chip;
+  configure.requireChip = true;
   pm.addPass(createQGemmConfigure(configure));
   ConvertQGemmToGPUOptions convert;
   convert.programmaticMaxM = options.programmaticMaxM;

@@ -199,6 +199,18 @@ struct QGemmConfigurePass
     WalkResult result = getOperation().walk([&](MatmulOp op) {
       if (!op.getTargetAttr())
         op.setTargetAttr(target);
+      // Kernels for an older SM run on a newer one; the other way round
+      // (griddepcontrol, wgmma) the PTX for `chip` could not hold them.
+      TargetAttr own = op.getTargetAttr();
+      if (requireChip &&
+          (own.getSMVersion() > target.getSMVersion() ||
+           (own.hasWgmma() && !target.hasWgmma()))) {
+        op.emitOpError() << "targets " << own.getChip()
+                         << ", which the kernels compiled for " << chip
+                         << " cannot run on; compile with --chip="
+                         << own.getChip() << " or change the op's target";
+        return WalkResult::interrupt();
+      }
       if (!op.getConfigsAttr()) {
         SmallVector<Attribute> configs = llvm::map_to_vector(
             chooseConfigs(op), [](ConfigAttr c) -> Attribute { return c; });

@@ -91,6 +91,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "target chip when the op has none (sm_80, sm_90, sm_90a)">,
+    Option<"requireChip", "require-chip", "bool", /*default=*/"false",
+           "fail on an op whose own target needs more than `chip` (a newer "
+           "SM, or wgmma on sm_90a): set by qgemm-lower-to-nvvm, whose PTX is "
+           "for `chip`">,
   ];
   let dependentDialects = ["::mlir::qgemm::QGemmDialect"];
   let statistics = [
