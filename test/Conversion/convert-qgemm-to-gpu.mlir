@@ -354,3 +354,17 @@ func.func @w8a8_registers_16_warps(%x: memref<?x2048xf16>, %w: memref<64x2048xi8
                   #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
   return
 }
+
+// -----
+
+// 32 warps (1024 threads): three blocks cannot fit a multiprocessor, so the
+// kernel gets no launch bounds.
+// CHECK-LABEL: func.func @w8a8_registers_32_warps(
+// CHECK: gpu.func @matmul_v0({{.*}}) kernel {
+func.func @w8a8_registers_32_warps(%x: memref<?x4096xf16>, %w: memref<64x4096xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<64x4096xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 8, 4096], warp_tile = [16, 8], stages = 1, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
+  return
+}

@@ -1000,8 +1000,10 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // took 56 once the epilogue's scales were preloaded, two blocks per
   // multiprocessor, and N = 1024 at M = 33 (384 blocks) went from one wave
   // to two, 9.8 -> 10.9 us (docs/perf-notes.md, v10). Up to 8 warps a
-  // thread gets 80 registers for three blocks and needs no bound.
-  if (threads > 256) {
+  // thread gets 80 registers for three blocks and needs no bound; three
+  // blocks of 32 warps would not fit at all (2048 threads a multiprocessor).
+  constexpr int64_t kMaxThreadsPerSM = 2048;
+  if (threads > 256 && 3 * threads <= kMaxThreadsPerSM) {
     func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
     func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
