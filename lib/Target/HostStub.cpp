@@ -44,6 +44,10 @@ mlir::qgemm::collectKernelFamilies(ModuleOp module) {
 }
 
 namespace {
+/// Largest M a stub call accepts (the grid's y extent stays far below the
+/// limit for every variant's block M).
+constexpr int64_t kStubMaxM = int64_t(1) << 24;
+
 /// The launch geometry of one kernel, read from the description.
 struct KernelInfo {
   std::string name;
@@ -135,7 +139,7 @@ extern "C" {
 )";
   std::string f = "qgemm_" + family.name;
   os << "/// Largest M a call accepts.\n#define "
-     << StringRef(f).upper() << "_MAX_M " << (int64_t(1) << 24) << "\n\n"
+     << StringRef(f).upper() << "_MAX_M " << kStubMaxM << "\n\n"
      << "/// Bytes of device workspace a call with this M needs: the int8\n"
         "/// activations [M, "
      << k << "] at offset 0, then the fp32 per-token\n"
@@ -183,7 +187,7 @@ std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
   os << "\n};\nconst size_t kCubinSize = " << cubin.size() << ";\n\n"
      << "constexpr int64_t kN = " << n << ", kK = " << k << ";\n"
      << "constexpr int64_t kAlign = " << align << ";\n"
-     << "constexpr int64_t kMaxM = " << (int64_t(1) << 24) << ";\n"
+     << "constexpr int64_t kMaxM = " << kStubMaxM << ";\n"
      << "constexpr unsigned kQuantizeThreads = " << quantize.threads
      << ", kQuantizeRows = " << quantize.rowsPerBlock << ";\n\n"
      << "struct Variant {\n  const char *name;\n  unsigned threads, blockM, "

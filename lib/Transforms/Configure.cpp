@@ -167,7 +167,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     int64_t midMaxM = (1024 / 128) * (n / bigN) * 2 < sms ? 1024 : 256;
     configs.push_back(make(64, 128, 128, 64, 128, 4, midMaxM,
                            midMaxM == 1024 ? 2 : 1, MmaKind::wgmma));
-    if (wide && midMaxM < 2048 && (2048 / 128) * (n / bigN) < sms)
+    if (wide && (2048 / 128) * (n / bigN) < sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 2048, 1, MmaKind::wgmma));
     configs.push_back(make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1,

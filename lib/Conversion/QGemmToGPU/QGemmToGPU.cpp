@@ -87,6 +87,9 @@ struct Emitter {
   Value ult(Value x, Value y) {
     return arith::CmpIOp::create(b, arith::CmpIPredicate::ult, x, y);
   }
+  Value eq(Value x, int64_t y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, x, idx(y));
+  }
   Value f32(float v) {
     return arith::ConstantOp::create(b, b.getF32FloatAttr(v));
   }
@@ -141,11 +144,18 @@ Value buildWarpAbsMax(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
   return buildWarpMax(b, absmax);
 }
 
+/// The per-token scale of a row with absmax `absmax`: absmax / 127.
+Value buildRowScale(ImplicitLocOpBuilder &b, Value absmax) {
+  return arith::DivFOp::create(b, absmax, Emitter{b}.f32(127.0f));
+}
+
 /// The reciprocal the quantization multiplies by: 1 / scale, or 0 for a
 /// row whose absmax is 0 (every value then quantizes to 0).
-Value buildQuantizeReciprocal(ImplicitLocOpBuilder &b, Value scale,
-                              Value zeroRow) {
+Value buildQuantizeReciprocal(ImplicitLocOpBuilder &b, Value absmax,
+                              Value scale) {
   Emitter e{b};
+  Value zeroRow =
+      arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
   return arith::SelectOp::create(b, zeroRow, e.f32(0),
                                  arith::DivFOp::create(b, e.f32(1), scale));
 }
@@ -186,6 +196,41 @@ Value buildQuantizedChunk(ImplicitLocOpBuilder &b, Value halves, Value scale,
                                  arith::BitcastOp::create(b, i32Vec, q));
 }
 
+/// Values of a row quantized 8 at a time: thread tid owns the 8-value
+/// chunks tid, tid + threads, ... A last partial round repeats the last
+/// chunk (harmless for absmax); its stores are guarded by chunkInRow.
+constexpr int64_t kQuantizeChunk = 8;
+
+/// The first column of each chunk thread `tid` owns in a row of `k` values
+/// (kQuantizeChunk values per chunk, `threads` threads).
+SmallVector<Value> buildChunkColumns(ImplicitLocOpBuilder &b, Value tid,
+                                     int64_t k, int64_t threads) {
+  Emitter e{b};
+  int64_t chunks = k / kQuantizeChunk;
+  SmallVector<Value> cols;
+  for (int64_t i = 0; i * threads < chunks; ++i) {
+    Value chunk = e.add(tid, i * threads);
+    if ((i + 1) * threads > chunks)
+      chunk = arith::MinUIOp::create(b, chunk, e.idx(chunks - 1));
+    cols.push_back(e.mul(chunk, kQuantizeChunk));
+  }
+  return cols;
+}
+
+/// Opens an scf.if around the stores of round `i` when it is the partial
+/// last round (its spare threads hold a repeated chunk); `b` is then inside
+/// it, under the caller's InsertionGuard. Nothing for a full round.
+void guardPartialRound(ImplicitLocOpBuilder &b, Value tid, int64_t i,
+                       int64_t k, int64_t threads) {
+  Emitter e{b};
+  int64_t chunks = k / kQuantizeChunk;
+  if ((i + 1) * threads <= chunks)
+    return;
+  auto inRow = scf::IfOp::create(
+      b, e.ult(e.add(tid, i * threads), e.idx(chunks)), /*withElse=*/false);
+  b.setInsertionPointToStart(&inRow.getThenRegion().front());
+}
+
 /// Builds the per-token quantize kernel: x f16 [M, K] -> xq i8, sx f32 [M].
 /// It also zeroes `counters` (the split-K tile counters of the matmul that
 /// follows; empty when that matmul does not split K).
@@ -203,8 +248,7 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   if (programmatic)
     NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::launch_dependents);
   int64_t k = xType.getDimSize(1);
-  constexpr int64_t vec = 8; // 16-byte loads of fp16.
-  auto f16Vec = VectorType::get({vec}, b.getF16Type());
+  auto f16Vec = VectorType::get({kQuantizeChunk}, b.getF16Type());
 
   int64_t warps = getQuantizeWarps(k);
   int64_t threads = 32 * warps;
@@ -229,24 +273,14 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   auto inBounds = scf::IfOp::create(b, e.ult(row, m), /*withElse=*/false);
   b.setInsertionPointToStart(&inBounds.getThenRegion().front());
 
-  // Each thread owns chunks tid, tid + threads, ... of 8 values and keeps
-  // them in registers: all loads of the row are issued back to back (one
-  // memory latency), the row is read once, and the per-thread work (the
-  // exact divisions) is short. A last partial round reads the last chunk
-  // again (harmless for absmax) and does not store it.
-  int64_t chunks = k / vec;
-  int64_t rounds = llvm::divideCeil(chunks, threads);
-  SmallVector<Value> cols, values;
-  for (int64_t i = 0; i < rounds; ++i) {
-    Value chunk = e.add(tid, i * threads);
-    if ((i + 1) * threads > chunks)
-      chunk = arith::MinUIOp::create(b, chunk, e.idx(chunks - 1));
-    Value col = e.mul(chunk, vec);
-    Value v = vector::LoadOp::create(b, f16Vec, x, ValueRange{row, col},
-                                      /*nontemporal=*/false, llvm::Align(16));
-    cols.push_back(col);
-    values.push_back(v);
-  }
+  // Each thread keeps its chunks (buildChunkColumns) in registers: all
+  // loads of the row are issued back to back (one memory latency), the row
+  // is read once, and the per-thread work is short.
+  SmallVector<Value> cols = buildChunkColumns(b, tid, k, threads), values;
+  for (Value col : cols)
+    values.push_back(vector::LoadOp::create(b, f16Vec, x, ValueRange{row, col},
+                                            /*nontemporal=*/false,
+                                            llvm::Align(16)));
   // Kept as fp16 (4 registers per chunk) and widened where used.
   // absmax of the row: per lane, then across the warp.
   Value absmax = buildWarpAbsMax(b, values);
@@ -258,7 +292,7 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                                    gpu::AddressSpace::Workgroup));
     Value buffer = func.addWorkgroupAttribution(bufferType, b.getLoc());
     auto lane0 = scf::IfOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, e.idx(0)),
+        b, e.eq(lane, 0),
         /*withElse=*/false);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -271,34 +305,23 @@ void buildQuantizeKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       absmax = e.fmax(absmax,
                       memref::LoadOp::create(b, buffer, ValueRange{e.idx(i)}));
   }
-  Value scale = arith::DivFOp::create(b, absmax, e.f32(127.0f));
-  auto thread0 = scf::IfOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0)),
-      /*withElse=*/false);
+  Value scale = buildRowScale(b, absmax);
+  auto thread0 = scf::IfOp::create(b, e.eq(tid, 0), /*withElse=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&thread0.getThenRegion().front());
     memref::StoreOp::create(b, scale, sx, ValueRange{row});
   }
-  Value zeroRow =
-      arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
-
-  Value recip = buildQuantizeReciprocal(b, scale, zeroRow);
+  Value recip = buildQuantizeReciprocal(b, absmax, scale);
 
   // Quantize from registers.
-  for (int64_t i = 0; i < rounds; ++i) {
+  for (auto [i, col] : llvm::enumerate(cols)) {
     Value qi = buildQuantizedChunk(b, values[i], scale, recip);
-    if ((i + 1) * threads <= chunks) {
-      vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
-                              /*nontemporal=*/false, llvm::Align(vec));
-      continue;
-    }
-    auto inRow = scf::IfOp::create(
-        b, e.ult(e.add(tid, i * threads), e.idx(chunks)), /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&inRow.getThenRegion().front());
-    vector::StoreOp::create(b, qi, xq, ValueRange{row, cols[i]},
-                            /*nontemporal=*/false, llvm::Align(vec));
+    guardPartialRound(b, tid, i, k, threads);
+    vector::StoreOp::create(b, qi, xq, ValueRange{row, col},
+                            /*nontemporal=*/false,
+                            llvm::Align(kQuantizeChunk));
   }
   b.setInsertionPointAfter(inBounds);
   gpu::ReturnOp::create(b);
@@ -729,11 +752,14 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                               /*nontemporal=*/false, llvm::Align(16));
     }
   };
-  if (t.splitK == 1) {
+  auto storeOut = [&](ArrayRef<Pair> out) {
     if (t.wgmma)
-      storeYStaged(pairs);
+      storeYStaged(out);
     else
-      storeY(pairs);
+      storeY(out);
+  };
+  if (t.splitK == 1) {
+    storeOut(pairs);
     gpu::ReturnOp::create(b);
     return;
   }
@@ -760,10 +786,8 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // whether it was the last slice: a barrier that ORs thread 0's answer.
   NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
   gpu::BarrierOp::create(b);
-  auto thread0 = scf::IfOp::create(
-      b, TypeRange{b.getI32Type()},
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0)),
-      /*withElse=*/true);
+  auto thread0 = scf::IfOp::create(b, TypeRange{b.getI32Type()}, e.eq(tid, 0),
+                                   /*withElse=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&thread0.getThenRegion().front());
@@ -817,10 +841,7 @@ void buildInt8MatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     p.value = sumLoop.getResult(i);
   // The condition is uniform across the block, so the staged store's
   // barriers are reached by every thread.
-  if (t.wgmma)
-    storeYStaged(total);
-  else
-    storeY(total);
+  storeOut(total);
   b.setInsertionPointAfter(isLast);
   gpu::ReturnOp::create(b);
 }
@@ -853,20 +874,12 @@ buildFusedQuantize(ImplicitLocOpBuilder &b, ConfigAttr config,
   Value rows = view({rowsMax, layout.rowStride}, b.getI8Type(), layout.rows);
   Value maxima = view({rowsMax, warps}, b.getF32Type(), layout.maxima);
 
-  constexpr int64_t vec = 8;
-  auto f16Vec = VectorType::get({vec}, b.getF16Type());
-  int64_t chunks = k / vec, rounds = llvm::divideCeil(chunks, threads);
+  auto f16Vec = VectorType::get({kQuantizeChunk}, b.getF16Type());
   Value tid = e.threadId();
   Value lane = e.rem(tid, 32), warp = e.div(tid, 32);
-  Value isBlock0 = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::eq, e.blockId(gpu::Dimension::x), e.idx(0));
-  SmallVector<Value> cols;
-  for (int64_t i = 0; i < rounds; ++i) {
-    Value chunk = e.add(tid, i * threads);
-    if ((i + 1) * threads > chunks)
-      chunk = arith::MinUIOp::create(b, chunk, e.idx(chunks - 1));
-    cols.push_back(e.mul(chunk, vec));
-  }
+  Value isBlock0 = e.eq(e.blockId(gpu::Dimension::x), 0);
+  SmallVector<Value> cols = buildChunkColumns(b, tid, k, threads);
+  int64_t rounds = cols.size();
   // Pass 1: load row r (r < M, a block-uniform condition) and publish the
   // warp's absmax.
   Value zeroChunk = arith::ConstantOp::create(
@@ -885,7 +898,7 @@ buildFusedQuantize(ImplicitLocOpBuilder &b, ConfigAttr config,
                                  /*nontemporal=*/false, llvm::Align(16)));
     Value absmax = buildWarpAbsMax(b, loaded);
     auto lane0 = scf::IfOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, e.idx(0)),
+        b, e.eq(lane, 0),
         /*withElse=*/false);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -916,37 +929,28 @@ buildFusedQuantize(ImplicitLocOpBuilder &b, ConfigAttr config,
                b, maxima,
                ValueRange{row,
                           arith::MinUIOp::create(b, lane, e.idx(warps - 1))}));
-    Value scale = arith::DivFOp::create(b, absmax, e.f32(127.0f));
-    Value zeroRow =
-        arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, absmax, e.f32(0));
+    Value scale = buildRowScale(b, absmax);
     auto thread0 = scf::IfOp::create(
-        b,
-        arith::AndIOp::create(
-            b, isBlock0,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, e.idx(0))),
+        b, arith::AndIOp::create(b, isBlock0, e.eq(tid, 0)),
         /*withElse=*/false);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&thread0.getThenRegion().front());
       memref::StoreOp::create(b, scale, sx, ValueRange{row});
     }
-    Value recip = buildQuantizeReciprocal(b, scale, zeroRow);
-    for (int64_t i = 0; i < rounds; ++i) {
+    Value recip = buildQuantizeReciprocal(b, absmax, scale);
+    for (auto [i, col] : llvm::enumerate(cols)) {
       Value q = buildQuantizedChunk(b, values[r][i], scale, recip);
       OpBuilder::InsertionGuard guard(b);
-      if ((i + 1) * threads > chunks) {
-        // A partial last round: the spare threads hold a repeated chunk.
-        auto inRow =
-            scf::IfOp::create(b, e.ult(e.add(tid, i * threads), e.idx(chunks)),
-                              /*withElse=*/false);
-        b.setInsertionPointToStart(&inRow.getThenRegion().front());
-      }
-      vector::StoreOp::create(b, q, rows, ValueRange{row, cols[i]},
-                              /*nontemporal=*/false, llvm::Align(vec));
+      guardPartialRound(b, tid, i, k, threads);
+      vector::StoreOp::create(b, q, rows, ValueRange{row, col},
+                              /*nontemporal=*/false,
+                              llvm::Align(kQuantizeChunk));
       auto block0 = scf::IfOp::create(b, isBlock0, /*withElse=*/false);
       b.setInsertionPointToStart(&block0.getThenRegion().front());
-      vector::StoreOp::create(b, q, xq, ValueRange{row, cols[i]},
-                              /*nontemporal=*/false, llvm::Align(vec));
+      vector::StoreOp::create(b, q, xq, ValueRange{row, col},
+                              /*nontemporal=*/false,
+                              llvm::Align(kQuantizeChunk));
     }
     scf::YieldOp::create(b, ValueRange{scale});
   }
@@ -1210,7 +1214,7 @@ void buildInt8RegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       for (int64_t r = 1; r < int64_t(rowScales.size()); ++r)
         rowScale = arith::SelectOp::create(
             b,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, row, e.idx(r)),
+            e.eq(row, r),
             rowScales[r], rowScale);
     } else {
       rowScale = pair.rowScale;
