@@ -68,7 +68,7 @@ fi
 # stub headers) and <scheme>_kernels.def (one QGEMM_KERNEL(name, N, K) each)
 # for every scheme with stubs, and schemes.def (one QGEMM_SCHEME(scheme) each).
 rm -rf "$BUILD/gen"
-mkdir -p "$BUILD/gen" "$BUILD/obj" "$RESULTS"
+mkdir -p "$BUILD/gen" "$BUILD/obj"
 USED=()
 for f in $KERNELS; do
   scheme=
@@ -157,6 +157,7 @@ done
   -lcublas -lcublasLt "${libs[@]}" -L"$CUDA_HOME/lib64/stubs" -lcuda
 echo "built $HARNESS: schemes ${USED[*]}, $(wc -w <<<"$KERNELS") kernels"
 [ "$MODE" != build ] || exit 0
+mkdir -p "$RESULTS"
 
 echo "== GPU"
 nvidia-smi -L || echo "warning: nvidia-smi failed" >&2
