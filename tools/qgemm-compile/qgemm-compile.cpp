@@ -149,7 +149,7 @@ int main(int argc, char **argv) {
   if (failed(pm.run(*module)))
     return 1;
 
-  FailureOr<SmallVector<mlir::qgemm::KernelFamily>> families =
+  FailureOr<std::vector<mlir::qgemm::KernelFamily>> families =
       mlir::qgemm::collectKernelFamilies(*module);
   if (failed(families))
     return 1;

@@ -37,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "qgemm/Conversion/LaunchDescription.h"
 #include "qgemm/Conversion/Passes.h"
 #include "qgemm/Transforms/Passes.h"
 
@@ -1311,14 +1312,7 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   buildQuantizeKernel(b, gpuModule, xType, xqType, sxType, i32Type,
                       anyProgrammatic);
 
-  SmallVector<Attribute> kernels;
-  kernels.push_back(b.getDictionaryAttr({
-      b.getNamedAttr("kernel", b.getStringAttr("quantize")),
-      b.getNamedAttr("threads",
-                     b.getI64IntegerAttr(32 * getQuantizeWarps(k))),
-      b.getNamedAttr("rows_per_block", b.getI64IntegerAttr(1)),
-      b.getNamedAttr("shared_memory", b.getI64IntegerAttr(0)),
-  }));
+  SmallVector<LaunchKernel> variants;
   auto wType = cast<MemRefType>(op.getWeights()[0].getType());
   auto swType = cast<MemRefType>(op.getWeights()[1].getType());
   for (auto [i, tiling] : llvm::enumerate(tilings)) {
@@ -1333,33 +1327,25 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
       buildInt8MatmulKernel(b, gpuModule, name, tiling, xqType, sxType, wType,
                             swType, op.getOut().getType(), i32Type,
                             programmatic, /*prefetchScales=*/hasPrefetch);
-    kernels.push_back(b.getDictionaryAttr({
-        b.getNamedAttr("kernel", b.getStringAttr(name)),
-        b.getNamedAttr("threads", b.getI64IntegerAttr(tiling.threads)),
-        b.getNamedAttr("block_m", b.getI64IntegerAttr(tiling.bm)),
-        b.getNamedAttr("block_n", b.getI64IntegerAttr(tiling.bn)),
-        b.getNamedAttr("max_m", b.getI64IntegerAttr(config.getMaxM())),
-        b.getNamedAttr("split_k", b.getI64IntegerAttr(tiling.splitK)),
-        b.getNamedAttr("programmatic", b.getBoolAttr(programmatic)),
-        b.getNamedAttr("fused_quantize",
-                       b.getBoolAttr(config.getFuseQuantize())),
-        b.getNamedAttr("shared_memory",
-                       b.getI64IntegerAttr(getSharedMemoryBytes(op, config))),
-    }));
+    LaunchKernel &variant = variants.emplace_back();
+    variant.name = name;
+    variant.threads = tiling.threads;
+    variant.blockM = tiling.bm;
+    variant.blockN = tiling.bn;
+    variant.maxM = config.getMaxM();
+    variant.splitK = tiling.splitK;
+    variant.programmatic = programmatic;
+    variant.replacesPrologue = config.getFuseQuantize();
+    variant.sharedMemory = getSharedMemoryBytes(op, config);
   }
 
-  // The host side: the func keeps its signature and says how to launch.
-  func->setAttr(kLaunchAttrName,
-                b.getDictionaryAttr({
-                    b.getNamedAttr("scheme", b.getStringAttr("w8a8")),
-                    b.getNamedAttr("module", FlatSymbolRefAttr::get(gpuModule)),
-                    b.getNamedAttr("n", b.getI64IntegerAttr(op.getN())),
-                    b.getNamedAttr("k", b.getI64IntegerAttr(k)),
-                    b.getNamedAttr("target", op.getTargetAttr()),
-                    b.getNamedAttr("workspace_align",
-                                   b.getI64IntegerAttr(kWorkspaceAlign)),
-                    b.getNamedAttr("kernels", b.getArrayAttr(kernels)),
-                }));
+  // The host side: the func keeps its signature and says how to launch
+  // (qgemm/Conversion/LaunchDescription.h).
+  FailureOr<DictionaryAttr> launch = buildW8A8LaunchDescription(
+      func, op, gpuModule, 32 * getQuantizeWarps(k), variants, kWorkspaceAlign);
+  if (failed(launch))
+    return failure();
+  func->setAttr(kLaunchAttrName, *launch);
   op.erase();
   return success();
 }
