@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Argument validators, the dense fp16, W8A8 and W4A16 reference matmuls, and
-// the int8 / int4 weight packers. See Reference.h for the exact semantics.
+// Argument validators, the dense fp16, W8A8 and W4A16 (with and without zero
+// points) reference matmuls, and the int8 / int4 weight packers. See
+// Reference.h for the exact semantics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +92,22 @@ std::string checkW4A16Shape(int64_t m, int64_t n, int64_t k,
   if (groupSize != 0 && k % groupSize != 0)
     return "group size = " + std::to_string(groupSize) +
            " must divide k = " + std::to_string(k);
+  return "";
+}
+
+std::string checkW4A16ZeroPointsShape(int64_t m, int64_t n, int64_t k,
+                                      int64_t groupSize) {
+  if (std::string err = checkDenseShape(m, n, k); !err.empty())
+    return err;
+  if (groupSize != 32 && groupSize != 64 && groupSize != 128)
+    return "group size = " + std::to_string(groupSize) +
+           " must be 32, 64 or 128 (zero points come with per-group scales)";
+  if (std::string err = checkW4A16Shape(m, n, k, groupSize); !err.empty())
+    return err;
+  if (n % kInt4PerWord != 0)
+    return "n = " + std::to_string(n) +
+           " must be a multiple of 8 (zero points are packed 8 per int32 "
+           "along n)";
   return "";
 }
 
@@ -470,6 +487,171 @@ std::string quantizeWeightsInt4(const float *w, int64_t n, int64_t k,
   for (int64_t kb = 0; kb < k / 8; ++kb)
     for (int64_t c = 0; c < n; ++c)
       packed[kb * n + c] = packInt4(&q[c * k + kb * 8]);
+  for (int64_t i = 0; i < groups * n; ++i)
+    scales[i] = s16[i];
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// W4A16 with zero points
+//===----------------------------------------------------------------------===//
+
+uint8_t unpackUint4(int32_t word, int index) {
+  return static_cast<uint8_t>((static_cast<uint32_t>(word) >>
+                               (4u * (static_cast<unsigned>(index) & 7u))) &
+                              0xFu);
+}
+
+int32_t packUint4(const uint8_t values[8]) {
+  int8_t nibbles[8];
+  for (unsigned i = 0; i < 8; ++i)
+    // The low 4 bits as a signed nibble: packInt4 keeps exactly those bits.
+    nibbles[i] = static_cast<int8_t>(static_cast<int>(values[i] & 0xFu) -
+                                     ((values[i] & 0x8u) ? 16 : 0));
+  return packInt4(nibbles);
+}
+
+namespace {
+
+/// Validates shape and pointers shared by the zero-point entry points.
+std::string checkInt4ZeroPointWeights(const int32_t *wPacked,
+                                      const uint16_t *scales,
+                                      const int32_t *zeros, int64_t n,
+                                      int64_t k, int64_t groupSize) {
+  if (std::string err = checkW4A16ZeroPointsShape(0, n, k, groupSize);
+      !err.empty())
+    return err;
+  for (auto [p, name, count] :
+       {std::tuple<const void *, const char *, int64_t>{
+            wPacked, "packed weights", (k / 8) * n},
+        {scales, "scales", (k / groupSize) * n},
+        {zeros, "zero points", (k / groupSize) * (n / 8)}})
+    if (std::string err = checkPointer(p, name, count); !err.empty())
+      return err;
+  return "";
+}
+
+void dequantInt4ZeroPoints(const int32_t *wPacked, const uint16_t *scales,
+                           const int32_t *zeros, int64_t n, int64_t k,
+                           int64_t groupSize, float *w) {
+  for (int64_t c = 0; c < n; ++c)
+    for (int64_t kk = 0; kk < k; ++kk) {
+      int64_t g = kk / groupSize;
+      int q = unpackUint4(wPacked[(kk / 8) * n + c], static_cast<int>(kk % 8));
+      int z = unpackUint4(zeros[g * (n / 8) + c / 8], static_cast<int>(c % 8));
+      // q - z is in -15..15: the fp32 product is exact.
+      w[c * k + kk] =
+          static_cast<float>(q - z) * halfToFloat(scales[g * n + c]);
+    }
+}
+
+} // namespace
+
+std::string dequantizeWeightsInt4ZeroPoints(const int32_t *wPacked,
+                                            const uint16_t *scales,
+                                            const int32_t *zeros, int64_t n,
+                                            int64_t k, int64_t groupSize,
+                                            float *w) {
+  if (std::string err = checkInt4ZeroPointWeights(wPacked, scales, zeros, n, k,
+                                                  groupSize);
+      !err.empty())
+    return err;
+  if (std::string err = checkPointer(w, "w", n * k); !err.empty())
+    return err;
+  dequantInt4ZeroPoints(wPacked, scales, zeros, n, k, groupSize, w);
+  return "";
+}
+
+std::string matmulW4A16ZeroPoints(const uint16_t *x, const int32_t *wPacked,
+                                  const uint16_t *scales, const int32_t *zeros,
+                                  int64_t m, int64_t n, int64_t k,
+                                  int64_t groupSize, uint16_t *y) {
+  if (std::string err = checkW4A16ZeroPointsShape(m, n, k, groupSize);
+      !err.empty())
+    return err;
+  if (std::string err = checkInt4ZeroPointWeights(wPacked, scales, zeros, n, k,
+                                                  groupSize);
+      !err.empty())
+    return err;
+  for (auto [p, name, count] :
+       {std::tuple<const void *, const char *, int64_t>{x, "x", m * k},
+        {y, "y", m * n}})
+    if (std::string err = checkPointer(p, name, count); !err.empty())
+      return err;
+  std::vector<float> w(static_cast<size_t>(n * k));
+  dequantInt4ZeroPoints(wPacked, scales, zeros, n, k, groupSize, w.data());
+  matmulHalfByFloat(x, w.data(), m, n, k, y);
+  return "";
+}
+
+std::string quantizeWeightsInt4ZeroPoints(const float *w, int64_t n, int64_t k,
+                                          int64_t groupSize, int32_t *packed,
+                                          uint16_t *scales, int32_t *zeros) {
+  if (std::string err = checkW4A16ZeroPointsShape(0, n, k, groupSize);
+      !err.empty())
+    return err;
+  int64_t groups = k / groupSize;
+  for (auto [p, name, count] :
+       {std::tuple<const void *, const char *, int64_t>{w, "w", n * k},
+        {packed, "packed", (k / 8) * n},
+        {scales, "scales", groups * n},
+        {zeros, "zero points", groups * (n / 8)}})
+    if (std::string err = checkPointer(p, name, count); !err.empty())
+      return err;
+  for (int64_t i = 0; i < n * k; ++i)
+    if (!std::isfinite(w[i]))
+      return "w[" + std::to_string(i / k) + ", " + std::to_string(i % k) +
+             "] = " + formatFloat(w[i]) + " is not finite";
+
+  // First pass: fp16 scales (and the overflow check) and zero points before
+  // writing anything.
+  std::vector<uint16_t> s16(static_cast<size_t>(groups * n));
+  std::vector<uint8_t> z(static_cast<size_t>(groups * n));
+  for (int64_t c = 0; c < n; ++c)
+    for (int64_t g = 0; g < groups; ++g) {
+      // The range always includes 0.
+      float lo = 0.0f, hi = 0.0f;
+      for (int64_t kk = g * groupSize; kk < (g + 1) * groupSize; ++kk) {
+        lo = std::min(lo, w[c * k + kk]);
+        hi = std::max(hi, w[c * k + kk]);
+      }
+      float step = (hi - lo) / 15.0f; // inf if hi - lo overflows fp32.
+      uint16_t s = floatToHalf(step);
+      if (s == 0x7C00u)
+        return "(hi - lo) / 15 = " + formatFloat(step) + " of row n = " +
+               std::to_string(c) + ", k in [" + std::to_string(g * groupSize) +
+               ", " + std::to_string((g + 1) * groupSize) +
+               ") overflows the fp16 scale (max 65504)";
+      s16[g * n + c] = s; // +0 (0x0000) when the step rounds to zero.
+      float sf = halfToFloat(s);
+      z[g * n + c] = sf == 0.0f ? uint8_t(0)
+                                : static_cast<uint8_t>(
+                                      quantizeValue(-lo / sf, 0, 15));
+    }
+
+  std::vector<uint8_t> q(static_cast<size_t>(n * k));
+  for (int64_t c = 0; c < n; ++c)
+    for (int64_t kk = 0; kk < k; ++kk) {
+      int64_t g = kk / groupSize;
+      float sf = halfToFloat(s16[g * n + c]);
+      if (sf == 0.0f) {
+        q[c * k + kk] = 0;
+        continue;
+      }
+      // clamp(round(w / s) + z, 0, 15); both terms are small integers, the
+      // fp32 sum is exact.
+      float r = roundHalfToEven(w[c * k + kk] / sf) +
+                static_cast<float>(z[g * n + c]);
+      q[c * k + kk] = r < 0.0f    ? uint8_t(0)
+                      : r > 15.0f ? uint8_t(15)
+                                  : static_cast<uint8_t>(r);
+    }
+  for (int64_t kb = 0; kb < k / 8; ++kb)
+    for (int64_t c = 0; c < n; ++c)
+      packed[kb * n + c] = packUint4(&q[c * k + kb * 8]);
+  for (int64_t g = 0; g < groups; ++g)
+    for (int64_t j = 0; j < n / 8; ++j)
+      zeros[g * (n / 8) + j] = packUint4(&z[g * n + 8 * j]);
   for (int64_t i = 0; i < groups * n; ++i)
     scales[i] = s16[i];
   return "";

@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
-# Builds the W8A8 GPU harness against generated host stubs and runs it.
+# Builds the GPU harness against generated host stubs and runs it.
 #
-#   test/gpu/run.sh [STUB_DIR] [check|bench|all|sanitize]
+#   test/gpu/run.sh [STUB_DIR] [check|bench|all|sanitize|build]
 #
 # STUB_DIR (default .gpu-out/gen) holds the qgemm-compile outputs of
-# test/gpu/kernels/*.mlir. Runs from the repository root on the GPU machine
-# (nvcc, cuBLAS and cuBLASLt needed; no MLIR). Logs and bench.json go to $OUT
-# when it is set, else to .gpu-out/results. The bench table is printed last.
-# sanitize runs a short --check (small M) under compute-sanitizer memcheck.
+# test/gpu/kernels/*.mlir. Each scheme module test/gpu/schemes/<scheme>.cu
+# takes the stubs named <scheme>_n<N>_k<K>[_tag] there; only the modules with
+# stubs are built. Runs from the repository root on the GPU machine (nvcc,
+# cuBLAS and cuBLASLt needed; no MLIR). Logs and bench.json go to $OUT when it
+# is set, else to .gpu-out/results. The bench table is printed last. sanitize
+# runs a short --check (small M) under compute-sanitizer memcheck; build only
+# builds .gpu-out/build/harness (no GPU needed).
 # Environment: CUDA_HOME (default /usr/local/cuda), CXX (default g++),
 # CHECK_TIMEOUT / BENCH_TIMEOUT in seconds (default 240 each), HARNESS_ARGS
-# (extra harness arguments, e.g. "--kernels w8a8_n4096_k4096 --ms 1,16").
+# (extra harness arguments, e.g. "--kernels w8a8_n4096_k4096 --ms 1,16"),
+# KERNELS (space-separated function names instead of every stub found), JOBS
+# (parallel compiles, default: the number of cores).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 GEN=${1:-.gpu-out/gen}
 MODE=${2:-all}
 case "$MODE" in
-check | bench | all | sanitize) ;;
+check | bench | all | sanitize | build) ;;
 *)
-  echo "usage: $0 [STUB_DIR] [check|bench|all|sanitize]" >&2
+  echo "usage: $0 [STUB_DIR] [check|bench|all|sanitize|build]" >&2
   exit 2
   ;;
 esac
@@ -29,25 +34,53 @@ NVCC=$CUDA_HOME/bin/nvcc
 [ -x "$NVCC" ] || NVCC=$(command -v nvcc || true)
 [ -n "$NVCC" ] || { echo "error: nvcc not found (set CUDA_HOME)" >&2; exit 1; }
 CXX=${CXX:-g++}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 4)}
+HARNESS_DIR=test/gpu/harness
+SCHEME_DIR=test/gpu/schemes
 BUILD=.gpu-out/build
+HARNESS=$BUILD/harness
 RESULTS=${OUT:-.gpu-out/results}
 CHECK_TIMEOUT=${CHECK_TIMEOUT:-240}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-240}
 read -r -a EXTRA <<<"${HARNESS_ARGS:-}"
 
-# The stubs under test: every w8a8_n<N>_k<K>[_tag].h in STUB_DIR unless
-# KERNELS names them (space-separated function names).
+# The schemes: one module per name prefix.
+SCHEMES=$(cd "$SCHEME_DIR" && ls -- *.cu | sed 's/\.cu$//' | sort)
+SCHEME_LIST=${SCHEMES//$'\n'/ }
+
+# The stubs under test: every <scheme>_n<N>_k<K>[_tag].h in STUB_DIR unless
+# KERNELS names them.
 if [ -z "${KERNELS:-}" ]; then
-  KERNELS=$(cd "$GEN" 2>/dev/null && ls w8a8_n*_k*.h 2>/dev/null | sed 's/\.h$//' | sort || true)
+  KERNELS=$(for s in $SCHEMES; do
+    (cd "$GEN" 2>/dev/null && ls -- "${s}"_n*_k*.h 2>/dev/null |
+      sed 's/\.h$//' | sort) || true
+  done)
 fi
 [ -n "$KERNELS" ] || {
-  echo "error: no w8a8_n<N>_k<K>.h stubs in $GEN; generate them with" >&2
-  echo "  for f in test/gpu/kernels/*.mlir; do build/bin/qgemm-compile \$f --chip=sm_90 -o $GEN; done" >&2
+  echo "error: no <scheme>_n<N>_k<K>.h stubs in $GEN (schemes: $SCHEME_LIST);" \
+    "generate them with" >&2
+  echo "  for f in test/gpu/kernels/*.mlir; do" \
+    "build/bin/qgemm-compile \$f --chip=sm_90a -o $GEN; done" >&2
   exit 1
 }
+
+# The scheme of each stub, and the generated tables: <scheme>_kernels.inc (the
+# stub headers) and <scheme>_kernels.def (one QGEMM_KERNEL(name, N, K) each)
+# for every scheme with stubs, and schemes.def (one QGEMM_SCHEME(scheme) each).
+rm -rf "$BUILD/gen"
+mkdir -p "$BUILD/gen" "$BUILD/obj"
+USED=()
 for f in $KERNELS; do
-  if ! [[ $f =~ ^w8a8_n([0-9]+)_k([0-9]+)(_[A-Za-z0-9_]+)?$ ]]; then
-    echo "error: '$f' is not named w8a8_n<N>_k<K>[_tag]" >&2
+  scheme=
+  for s in $SCHEMES; do
+    if [[ $f =~ ^${s}_n([0-9]+)_k([0-9]+)(_[A-Za-z0-9_]+)?$ ]]; then
+      scheme=$s
+      break
+    fi
+  done
+  if [ -z "$scheme" ]; then
+    echo "error: '$f' is not named <scheme>_n<N>_k<K>[_tag] for a scheme" \
+      "of $SCHEME_DIR ($SCHEME_LIST)" >&2
     exit 1
   fi
   for ext in h cpp; do
@@ -56,50 +89,75 @@ for f in $KERNELS; do
       exit 1
     fi
   done
+  if [ ! -f "$BUILD/gen/${scheme}_kernels.def" ]; then
+    USED+=("$scheme")
+    echo "QGEMM_SCHEME($scheme)" >>"$BUILD/gen/schemes.def"
+  fi
+  echo "#include \"$f.h\"" >>"$BUILD/gen/${scheme}_kernels.inc"
+  echo "QGEMM_KERNEL($f, ${BASH_REMATCH[1]}, ${BASH_REMATCH[2]})" \
+    >>"$BUILD/gen/${scheme}_kernels.def"
 done
-mkdir -p "$BUILD/obj" "$RESULTS"
-: >"$BUILD/kernels.inc"
-: >"$BUILD/kernels.def"
-for f in $KERNELS; do
-  [[ $f =~ ^w8a8_n([0-9]+)_k([0-9]+) ]]
-  echo "#include \"$f.h\"" >>"$BUILD/kernels.inc"
-  echo "QGEMM_W8A8_KERNEL($f, ${BASH_REMATCH[1]}, ${BASH_REMATCH[2]})," >>"$BUILD/kernels.def"
-done
-
 
 echo "== build ($("$NVCC" --version | tail -n 1))"
-pids=()
+rm -f "$BUILD"/obj/*.rc
 names=()
-compile() { # name, command...
+compile() { # name, command...: runs in the background, at most JOBS at once
   local name=$1
   shift
-  "$@" >"$BUILD/obj/$name.log" 2>&1 &
-  pids+=($!)
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+    wait -n || true
+  done
+  (
+    rc=0
+    "$@" >"$BUILD/obj/$name.log" 2>&1 || rc=$?
+    echo "$rc" >"$BUILD/obj/$name.rc"
+  ) &
   names+=("$name")
 }
+NVCC_FLAGS=(-std=c++17 -O2 -arch=sm_90 -Iinclude -Itest/gpu -I"$GEN" -I"$BUILD/gen")
+objs=()
 for src in lib/Reference/*.cpp; do
-  compile "ref_$(basename "$src" .cpp)" "$CXX" -std=c++17 -O3 -ffp-contract=off \
-    -Iinclude -c "$src" -o "$BUILD/obj/ref_$(basename "$src" .cpp).o"
+  name=ref_$(basename "$src" .cpp)
+  compile "$name" "$CXX" -std=c++17 -O3 -ffp-contract=off \
+    -Iinclude -c "$src" -o "$BUILD/obj/$name.o"
+  objs+=("$BUILD/obj/$name.o")
 done
 for f in $KERNELS; do
   compile "stub_$f" "$CXX" -std=c++17 -O2 -I"$CUDA_HOME/include" -I"$GEN" \
     -c "$GEN/$f.cpp" -o "$BUILD/obj/stub_$f.o"
+  objs+=("$BUILD/obj/stub_$f.o")
 done
-compile harness "$NVCC" -std=c++17 -O2 -arch=sm_90 -Iinclude -I"$GEN" -I"$BUILD" \
-  -c test/gpu/w8a8_harness.cu -o "$BUILD/obj/harness.o"
+for src in "$HARNESS_DIR"/*.cu; do
+  name=harness_$(basename "$src" .cu)
+  compile "$name" "$NVCC" "${NVCC_FLAGS[@]}" -c "$src" -o "$BUILD/obj/$name.o"
+  objs+=("$BUILD/obj/$name.o")
+done
+# A module names the libraries it needs beyond cuBLAS in a line
+# "// harness-libs: -lcusparse".
+libs=()
+for s in "${USED[@]}"; do
+  compile "scheme_$s" "$NVCC" "${NVCC_FLAGS[@]}" -c "$SCHEME_DIR/$s.cu" \
+    -o "$BUILD/obj/scheme_$s.o"
+  objs+=("$BUILD/obj/scheme_$s.o")
+  read -r -a more <<<"$(sed -n 's|^// harness-libs:||p' "$SCHEME_DIR/$s.cu" |
+    tr '\n' ' ')"
+  libs+=("${more[@]}")
+done
+wait
 failed=0
-for i in "${!pids[@]}"; do
-  if ! wait "${pids[$i]}"; then
-    echo "error: compiling ${names[$i]} failed:" >&2
-    cat "$BUILD/obj/${names[$i]}.log" >&2
+for name in "${names[@]}"; do
+  if [ "$(cat "$BUILD/obj/$name.rc" 2>/dev/null)" != 0 ]; then
+    echo "error: compiling $name failed:" >&2
+    cat "$BUILD/obj/$name.log" >&2
     failed=1
   fi
 done
 [ "$failed" = 0 ] || exit 1
-objs=("$BUILD"/obj/ref_*.o)
-for f in $KERNELS; do objs+=("$BUILD/obj/stub_$f.o"); done
-"$NVCC" -arch=sm_90 "$BUILD/obj/harness.o" "${objs[@]}" -o "$BUILD/w8a8_harness" \
-  -lcublas -lcublasLt -L"$CUDA_HOME/lib64/stubs" -lcuda
+"$NVCC" -arch=sm_90 "${objs[@]}" -o "$HARNESS" \
+  -lcublas -lcublasLt "${libs[@]}" -L"$CUDA_HOME/lib64/stubs" -lcuda
+echo "built $HARNESS: schemes ${USED[*]}, $(wc -w <<<"$KERNELS") kernels"
+[ "$MODE" != build ] || exit 0
+mkdir -p "$RESULTS"
 
 echo "== GPU"
 nvidia-smi -L || echo "warning: nvidia-smi failed" >&2
@@ -112,7 +170,7 @@ status=0
 check_line="check: not run"
 if [ "$MODE" = check ] || [ "$MODE" = all ]; then
   echo "== check"
-  if timeout "$CHECK_TIMEOUT" "$BUILD/w8a8_harness" --check "${EXTRA[@]}" 2>&1 |
+  if timeout "$CHECK_TIMEOUT" "$HARNESS" --check "${EXTRA[@]}" 2>&1 |
     tee "$RESULTS/check.log"; then
     check_line=$(grep -E '^check: ' "$RESULTS/check.log" | tail -n 1 || true)
   else
@@ -128,7 +186,7 @@ if [ "$MODE" = sanitize ]; then
   SANITIZER=$CUDA_HOME/bin/compute-sanitizer
   [ -x "$SANITIZER" ] || SANITIZER=compute-sanitizer
   if timeout "$CHECK_TIMEOUT" "$SANITIZER" --tool memcheck --error-exitcode 3 \
-    "$BUILD/w8a8_harness" --check --ms 1,7,33,127 "${EXTRA[@]}" 2>&1 |
+    "$HARNESS" --check --ms 1,7,33,127 "${EXTRA[@]}" 2>&1 |
     tee "$RESULTS/sanitize.log"; then
     check_line="sanitize: PASS"
   else
@@ -141,7 +199,7 @@ fi
 if [ "$MODE" = bench ] || [ "$MODE" = all ]; then
   echo "== bench"
   rm -f "$RESULTS/bench_table.txt"
-  if timeout "$BENCH_TIMEOUT" "$BUILD/w8a8_harness" --bench \
+  if timeout "$BENCH_TIMEOUT" "$HARNESS" --bench \
     --json "$RESULTS/bench.json" --table "$RESULTS/bench_table.txt" "${EXTRA[@]}" \
     >"$RESULTS/bench.log" 2>&1; then
     :

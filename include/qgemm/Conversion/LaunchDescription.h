@@ -168,15 +168,13 @@ inline constexpr int64_t kW8A8MaxM = int64_t(1) << 24;
 /// Builds the description of a lowered W8A8 family: arguments x, wq, sw, y
 /// (the matmul's lhs, weights and out, which must be the func's arguments
 /// one to one), the workspace xq, sx, partials, counters (each at a
-/// multiple of `sectionAlign`), the `quantize` prologue with
-/// `quantizeThreads` threads, and the matmul `variants` (their operands are
-/// filled in here). Checks every kernel's operands against its gpu.func in
-/// `module`; emits a located error and fails on a mismatch.
-FailureOr<DictionaryAttr>
-buildW8A8LaunchDescription(func::FuncOp func, MatmulOp op,
-                           gpu::GPUModuleOp module, int64_t quantizeThreads,
-                           ArrayRef<LaunchKernel> variants,
-                           int64_t sectionAlign);
+/// multiple of `sectionAlign`), and `kernels`, the `quantize` prologue and
+/// the matmul variants as built (their operands are named here). Checks
+/// every kernel's operands against its gpu.func in `module`; emits a
+/// located error and fails on a mismatch.
+FailureOr<DictionaryAttr> buildW8A8LaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign);
 
 } // namespace mlir::qgemm
 

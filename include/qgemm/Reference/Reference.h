@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Plain C++17 reference implementations of every qgemm scheme (per-token int8
-// activation quantization, W8A8, W4A16, BSR dense x sparse) and the weight
-// packers a user needs to prepare kernel inputs. These functions *define* the
-// semantics every generated GPU kernel is checked against.
+// activation quantization, W8A8, W4A16 with and without zero points, BSR
+// dense x sparse) and the weight packers a user needs to prepare kernel
+// inputs. These functions *define* the semantics every generated GPU kernel
+// is checked against.
 //
 // The library depends on the C++ standard library only (no LLVM/MLIR), so it
 // can also be compiled by nvcc's host compiler on the GPU machine.
@@ -91,6 +92,13 @@ std::string checkW8A8Shape(int64_t m, int64_t n, int64_t k);
 /// 0 (per-channel scales [N]) or one of 32, 64, 128 dividing k (per-group
 /// scales [K / groupSize, N]). Returns "" when valid.
 std::string checkW4A16Shape(int64_t m, int64_t n, int64_t k, int64_t groupSize);
+
+/// Checks a W4A16 shape with zero points: m, n, k >= 0, groupSize one of 32,
+/// 64, 128 (zero points come with per-group scales only), k a multiple of 8
+/// divisible by groupSize, and n a multiple of 8 (zero points are packed 8
+/// per int32 along n). Returns "" when valid.
+std::string checkW4A16ZeroPointsShape(int64_t m, int64_t n, int64_t k,
+                                      int64_t groupSize);
 
 /// Checks a BSR weight shape: n, k >= 0 and multiples of kBsrBlock. Returns ""
 /// when valid.
@@ -202,6 +210,85 @@ std::string matmulW4A16(const uint16_t *x, const int32_t *wPacked,
 std::string quantizeWeightsInt4(const float *w, int64_t n, int64_t k,
                                 int64_t groupSize, int32_t *packed,
                                 uint16_t *scales);
+
+//===----------------------------------------------------------------------===//
+// W4A16 with zero points (asymmetric, GPTQ / AWQ style)
+//===----------------------------------------------------------------------===//
+//
+// With zero points (`zero_points = true` in the weight encoding, per-group
+// scales only) the weight operands are:
+//   wPacked int32 [K / 8, N]: unsigned int4 q (0..15), the value for
+//           k = 8 * i + j in bits [4j, 4j + 4) of word (i, n) (low nibble
+//           first, as for signed int4);
+//   scales  fp16 [K / G, N];
+//   zeros   int32 [K / G, N / 8]: unsigned int4 zero points z (0..15), the
+//           zero point of column n = 8 * j + i in bits [4i, 4i + 4) of word
+//           (g, j) (eight per word along N, low nibble first);
+// and the weight is w[n, k] = (q(k, n) - z(g, n)) * s(g, n), g = k / G.
+//
+// This is the layout of GPTQ's qweight / scales / qzeros in the `gptq_v2`
+// checkpoint format, which stores z itself. The original (v1) GPTQ format
+// stores z - 1, so a loader adds 1 to every zero point; AWQ checkpoints pack
+// along N in another nibble order and must be repacked. Act-order checkpoints
+// (a g_idx permuting the groups) are not covered.
+
+/// Returns the unsigned int4 value (0..15) stored in bits [4 * index,
+/// 4 * index + 4) of `word` (no sign extension). `index` is taken modulo 8.
+uint8_t unpackUint4(int32_t word, int index);
+
+/// Packs eight unsigned int4 values into one word, values[i] in bits
+/// [4i, 4i + 4) (low nibble first). Each value is truncated to its low 4
+/// bits, so values above 15 wrap; pass values in range.
+int32_t packUint4(const uint8_t values[8]);
+
+/// Dequantizes unsigned int4 weights with zero points to W fp32 [N, K]:
+///   w[n, k] = (float)(q(k, n) - z(g, n)) * halfToFloat(scales[g * N + n])
+/// with g = k / groupSize, q(k, n) = unpackUint4(wPacked[(k / 8) * N + n],
+/// k % 8) and z(g, n) = unpackUint4(zeros[g * (N / 8) + n / 8], n % 8).
+/// q - z is an integer in -15..15, so the fp32 product is exact. The shape
+/// must pass checkW4A16ZeroPointsShape (groupSize 0 is rejected). Returns ""
+/// or an error message.
+std::string dequantizeWeightsInt4ZeroPoints(const int32_t *wPacked,
+                                            const uint16_t *scales,
+                                            const int32_t *zeros, int64_t n,
+                                            int64_t k, int64_t groupSize,
+                                            float *w);
+
+/// W4A16 with zero points: Y[M, N] = X[M, K] . W^T with W the dequantized
+/// weights of dequantizeWeightsInt4ZeroPoints (same layouts). Products and
+/// the sum over k (ascending) are computed in fp64 (all exact products), and
+/// each result is rounded once to fp16, as in matmulW4A16. Returns "" or an
+/// error message.
+std::string matmulW4A16ZeroPoints(const uint16_t *x, const int32_t *wPacked,
+                                  const uint16_t *scales, const int32_t *zeros,
+                                  int64_t m, int64_t n, int64_t k,
+                                  int64_t groupSize, uint16_t *y);
+
+/// Asymmetric (min / max) int4 weight quantization and packing of W fp32
+/// [N, K] into unsigned int4 packed int32 [K / 8, N], fp16 scales
+/// [K / groupSize, N] and packed zero points int32 [K / groupSize, N / 8]
+/// (the layouts of dequantizeWeightsInt4ZeroPoints). For each output channel
+/// n and each group of groupSize values along K, in exactly this fp32 order:
+///   lo  = min(0, min of the group)    (the range always includes 0, as in
+///   hi  = max(0, max of the group)     GPTQ, so a zero weight stays exact)
+///   s16 = floatToHalf((hi - lo) / 15.0f)        (rounded to fp16 FIRST)
+///   s   = halfToFloat(s16)
+///   z   = clamp(roundHalfToEven(-lo / s), 0, 15)
+///   q   = clamp(roundHalfToEven(w / s) + z, 0, 15)
+/// (IEEE divisions, not multiplications by a reciprocal). A group whose s16
+/// is 0 (all zeros, or a range so small that (hi - lo) / 15 rounds to fp16
+/// zero) gets scale 0, z 0 and q 0. Properties: a zero weight always
+/// dequantizes to exactly 0 (q = z); with a normal fp16 scale,
+/// |w - (q - z) * s| < 0.508 * s (half a step, plus the fp16 rounding of s:
+/// the q clamp at 15 can engage when (hi - lo) / s exceeds 15), and an
+/// all-equal group c != 0 gets s16 = floatToHalf(|c| / 15) and q - z = 15
+/// (c > 0) or -15 (c < 0). With an fp16 subnormal scale both clamps can
+/// engage. Rejected: a bad shape (see checkW4A16ZeroPointsShape), non-finite
+/// weights, and a group whose (hi - lo) / 15 overflows fp16 (> 65504).
+/// Returns "" or an error message.
+std::string quantizeWeightsInt4ZeroPoints(const float *w, int64_t n, int64_t k,
+                                          int64_t groupSize, int32_t *packed,
+                                          uint16_t *scales, int32_t *zeros);
 
 //===----------------------------------------------------------------------===//
 // BSR (block sparse row, 32 x 32 blocks)

@@ -776,8 +776,7 @@ FailureOr<DictionaryAttr> finishDescription(func::FuncOp func, Operation *op,
 
 FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
     func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
-    int64_t quantizeThreads, ArrayRef<LaunchKernel> variants,
-    int64_t sectionAlign) {
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
   MLIRContext *ctx = op.getContext();
   int64_t k = op.getK();
   LaunchDescription d;
@@ -811,17 +810,14 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
        {},
        WorkspaceSize::SplitKCounters},
   };
-  // quantize writes xq and sx and zeroes the split-K tile counters.
-  LaunchKernel &quantize = d.kernels.emplace_back();
-  quantize.name = "quantize";
-  quantize.role = KernelRole::Prologue;
-  quantize.operands = {"x", "xq", "sx", "counters"};
-  quantize.threads = quantizeThreads;
-  quantize.rowsPerBlock = 1;
-  // A variant that quantizes x itself takes x first.
-  for (const LaunchKernel &variant : variants) {
-    LaunchKernel &kernel = d.kernels.emplace_back(variant);
-    kernel.role = KernelRole::Matmul;
+  // quantize writes xq and sx and zeroes the split-K tile counters; a
+  // variant that quantizes x itself takes x first.
+  for (const LaunchKernel &built : kernels) {
+    LaunchKernel &kernel = d.kernels.emplace_back(built);
+    if (kernel.role == KernelRole::Prologue) {
+      kernel.operands = {"x", "xq", "sx", "counters"};
+      continue;
+    }
     kernel.operands = {"xq", "sx", "wq", "sw", "y", "partials", "counters"};
     if (kernel.replacesPrologue)
       kernel.operands.insert(kernel.operands.begin(), "x");

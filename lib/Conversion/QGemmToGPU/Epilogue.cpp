@@ -1,0 +1,221 @@
+//===- Epilogue.cpp - from accumulators to the output tile ----------------===//
+//
+// Direct and staged stores, the split-K reduction and the register-direct
+// epilogue (see Epilogue.h). The scaling of a pair is the scheme's hook.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Epilogue.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+using namespace mlir::qgemm::kernel;
+
+//===----------------------------------------------------------------------===//
+// RingEpilogue
+//===----------------------------------------------------------------------===//
+
+void RingEpilogue::store(ArrayRef<Pair> pairs) {
+  if (t.wgmma)
+    storeStaged(pairs);
+  else
+    storeDirect(pairs);
+}
+
+void RingEpilogue::storeDirect(ArrayRef<Pair> pairs) {
+  Emitter e{b};
+  for (const Pair &p : pairs) {
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.ult(p.row, loop.m));
+    vector::StoreOp::create(b, scale(p, p.row), y, ValueRange{p.row, p.col},
+                            /*nontemporal=*/false, llvm::Align(4));
+  }
+}
+
+// wgmma tiles (BM x BN up to 128 x 256) go out through shared memory: the
+// scaled fp16 pairs are written into a [BM, BN + 8] tile over the (now idle)
+// rings, then every thread stores whole 16-byte row chunks, so each warp
+// writes full 512-byte rows of y instead of 16-byte pieces of eight rows.
+void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
+  Emitter e{b};
+  Value blockRow = loop.tile.blockRow, blockCol = loop.tile.blockCol;
+  int64_t stride = t.bn + kStagePadHalves;
+  Value stage = createSharedView(b, loop.smem, {t.bm, stride}, b.getF16Type(),
+                                 loop.ringShift);
+  // No copy is in flight after the K loop (the pipelined form waits for its
+  // last zero-filling copies after it), and every warpgroup has finished
+  // reading the rings (wgmma.wait 0) once past the barrier.
+  gpu::BarrierOp::create(b);
+  for (const Pair &p : pairs) {
+    // Rows past M read the data of row M - 1 and are never stored.
+    Value h = scale(p, arith::MinUIOp::create(b, p.row, loop.mLast));
+    vector::StoreOp::create(
+        b, h, stage,
+        ValueRange{arith::SubIOp::create(b, p.row, blockRow),
+                   arith::SubIOp::create(b, p.col, blockCol)},
+        /*nontemporal=*/false, llvm::Align(4));
+  }
+  gpu::BarrierOp::create(b);
+  constexpr int64_t vec = 8; // 16 bytes of fp16.
+  auto f16x8 = VectorType::get({vec}, b.getF16Type());
+  int64_t chunksPerRow = t.bn / vec;
+  int64_t chunks = t.bm * chunksPerRow;
+  for (int64_t first = 0; first < chunks; first += t.threads) {
+    Value c = e.add(loop.tid, first);
+    Value r = e.div(c, chunksPerRow);
+    Value col = e.mul(e.rem(c, chunksPerRow), vec);
+    Value row = e.add(blockRow, r);
+    Value valid = e.ult(row, loop.m);
+    if (first + t.threads > chunks)
+      valid = arith::AndIOp::create(b, valid, e.ult(c, e.idx(chunks)));
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, valid);
+    Value v = vector::LoadOp::create(b, f16x8, stage, ValueRange{r, col},
+                                     /*nontemporal=*/false, llvm::Align(16));
+    vector::StoreOp::create(b, v, y, ValueRange{row, e.add(blockCol, col)},
+                            /*nontemporal=*/false, llvm::Align(16));
+  }
+}
+
+Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex) {
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  auto thread0 =
+      scf::IfOp::create(b, TypeRange{b.getI32Type()}, e.eq(loop.tid, 0),
+                        /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&thread0.getThenRegion().front());
+    Value one = arith::ConstantIntOp::create(b, 1, 32);
+    Value before = memref::AtomicRMWOp::create(
+        b, arith::AtomicRMWKind::addi, one, counters, ValueRange{tileIndex});
+    Value last = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, before,
+        arith::ConstantIntOp::create(b, t.splitK - 1, 32));
+    scf::YieldOp::create(
+        b, ValueRange{arith::ExtUIOp::create(b, b.getI32Type(), last)});
+    b.setInsertionPointToStart(&thread0.getElseRegion().front());
+    scf::YieldOp::create(b, ValueRange{arith::ConstantIntOp::create(b, 0, 32)});
+  }
+  Value anyLast =
+      NVVM::BarrierOp::create(
+          b, b.getI32Type(), /*barrierId=*/Value(),
+          /*numberOfThreads=*/Value(),
+          NVVM::BarrierReductionAttr::get(ctx, NVVM::BarrierReduction::OR),
+          thread0.getResult(0))
+          .getRes();
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, anyLast,
+                               arith::ConstantIntOp::create(b, 0, 32));
+}
+
+// Every slice stores its accumulators in fragment order, one
+// [split_k, pairs, threads] block of pair vectors per output tile: pair i of
+// thread tid of slice s of tile T at ((T * S + s) * pairs + i) * threads +
+// tid. A warp's store of one pair is 256 contiguous bytes, no row is masked
+// (rows past M hold zeros that are never stored), and the last slice reads
+// the others in the same coalesced order.
+void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
+                               Value counters, Value tileIndex) {
+  Emitter e{b};
+  Value slice = loop.tile.slice;
+  int64_t numPairs = pairs.size();
+  auto partialIndex = [&](Value s, int64_t i) {
+    Value slot =
+        e.add(e.mul(e.add(e.mul(tileIndex, t.splitK), s), numPairs), i);
+    return e.mul(e.add(e.mul(slot, t.threads), loop.tid), 2);
+  };
+  for (auto [i, p] : llvm::enumerate(pairs))
+    vector::StoreOp::create(b, p.value, partials,
+                            ValueRange{partialIndex(slice, i)},
+                            /*nontemporal=*/false, llvm::Align(8));
+  // Release the partials, count this slice in the tile's counter (thread 0,
+  // once every thread's stores are fenced), and tell the whole block
+  // whether it was the last slice.
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  gpu::BarrierOp::create(b);
+  auto isLast = scf::IfOp::create(b, buildIsLastSlice(counters, tileIndex),
+                                  /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&isLast.getThenRegion().front());
+  // Acquire the other slices' partials and add them to this slice's own
+  // accumulators, slices slice + 1, slice + 2, ... (mod split_k): integer
+  // sums are exact, so the order does not matter.
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  SmallVector<Value> sumInits;
+  for (const Pair &p : pairs)
+    sumInits.push_back(p.value);
+  auto sumLoop =
+      scf::ForOp::create(b, e.idx(1), e.idx(t.splitK), e.idx(1), sumInits);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(sumLoop.getBody());
+    Value other = e.rem(e.add(slice, sumLoop.getInductionVar()), t.splitK);
+    SmallVector<Value> sums;
+    for (int64_t i = 0; i < numPairs; ++i) {
+      Value part =
+          vector::LoadOp::create(b, pairs[i].value.getType(), partials,
+                                 ValueRange{partialIndex(other, i)},
+                                 /*nontemporal=*/false, llvm::Align(8));
+      sums.push_back(
+          arith::AddIOp::create(b, sumLoop.getRegionIterArgs()[i], part));
+    }
+    scf::YieldOp::create(b, sums);
+  }
+  SmallVector<Pair> total(pairs);
+  for (auto [i, p] : llvm::enumerate(total))
+    p.value = sumLoop.getResult(i);
+  // The condition is uniform across the block, so the staged store's
+  // barriers are reached by every thread.
+  store(total);
+}
+
+//===----------------------------------------------------------------------===//
+// RegisterEpilogue
+//===----------------------------------------------------------------------===//
+
+RegisterEpilogue::RegisterEpilogue(
+    RegisterMainloop &loop, function_ref<Value(Value col)> loadColumnData)
+    : loop(loop) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  int64_t pairsPerRow = loop.bn / 2, pairs = 16 * pairsPerRow;
+  for (int64_t first = 0; first < pairs; first += loop.threads) {
+    Value p = e.add(loop.tid, first);
+    Value col = e.mul(e.rem(p, pairsPerRow), 2);
+    // Every col is below BN (threads past the last pair load a valid one).
+    // Their tile row is clamped to 15 too: not needed for correctness (they
+    // store nothing), but without it ptxas spills 12 instead of 4 bytes in
+    // the 40-register 16-warp W8A8 kernel.
+    Value tileRow = arith::MinUIOp::create(b, e.div(p, pairsPerRow), e.idx(15));
+    slots.push_back({first, tileRow, col, loadColumnData(col), Value()});
+  }
+}
+
+void RegisterEpilogue::store(
+    Value sums, Value y,
+    function_ref<Value(Value total, const Slot &slot)> scaleSlot) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  auto pairType =
+      VectorType::get({2}, cast<MemRefType>(sums.getType()).getElementType());
+  int64_t pairs = 16 * (loop.bn / 2);
+  for (const Slot &slot : slots) {
+    Value p = e.add(loop.tid, slot.first);
+    Value row = e.add(loop.tile.rowBase, slot.tileRow);
+    Value valid = e.ult(row, loop.m);
+    if (slot.first + loop.threads > pairs)
+      valid = arith::AndIOp::create(b, valid, e.ult(p, e.idx(pairs)));
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, valid);
+    Value total;
+    for (int64_t i = 0; i < loop.warpsK; ++i) {
+      Value part = vector::LoadOp::create(
+          b, pairType, sums, ValueRange{e.idx(i), slot.tileRow, slot.col},
+          /*nontemporal=*/false, llvm::Align(8));
+      total = total ? arith::AddIOp::create(b, total, part) : part;
+    }
+    Value yCol = e.add(loop.tile.blockCol, slot.col);
+    vector::StoreOp::create(b, scaleSlot(total, slot), y, ValueRange{row, yCol},
+                            /*nontemporal=*/false, llvm::Align(4));
+  }
+}

@@ -1,0 +1,87 @@
+//===- Epilogue.h - from accumulators to the output tile --------*- C++ -*-===//
+//
+// The epilogue part of the kernel library: takes the Pairs a mainloop ends
+// with and writes y. RingEpilogue stores them directly (mma.sync) or through
+// a staged shared-memory tile in 16-byte row chunks (wgmma), and with split
+// K first adds the slices' partial tiles (the last slice of a tile, found
+// with a per-tile counter, reduces). RegisterEpilogue adds the K warps' sums
+// of a register-direct block and stores. What a scheme does to an
+// accumulator pair before the store (scales, type) is a hook.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_LIB_CONVERSION_QGEMMTOGPU_EPILOGUE_H
+#define QGEMM_LIB_CONVERSION_QGEMMTOGPU_EPILOGUE_H
+
+#include "Mainloop.h"
+
+namespace mlir::qgemm::kernel {
+
+/// The scheme's scaling hook: the vector<2xf16> to store for accumulator
+/// pair `p`, reading per-row data of row `scaleRow` (p.row, or a valid row
+/// for a pair that is never stored).
+using PairScaling = function_ref<Value(const Pair &p, Value scaleRow)>;
+
+/// fp16 padding after each row of the staged output tile: a row stride of
+/// 16 x odd bytes puts the eight rows one warp writes in distinct banks.
+inline constexpr int64_t kStagePadHalves = 8;
+
+/// The epilogue of a RingMainloop writing the f16 matrix `y`.
+class RingEpilogue {
+public:
+  RingEpilogue(RingMainloop &loop, Value y, PairScaling scale)
+      : loop(loop), b(loop.b), t(loop.t), y(y), scale(scale) {}
+
+  /// Scales and stores `pairs`: staged through shared memory with wgmma,
+  /// directly with mma.sync; rows past M are not stored.
+  void store(ArrayRef<Pair> pairs);
+
+  /// Split K: stores this slice's `pairs` into `partials` (i32, in fragment
+  /// order), counts the slice in `counters`[tile], and in the last slice of
+  /// the tile adds the others' partials and stores the sum (`store`).
+  void storeSplitK(ArrayRef<Pair> pairs, Value partials, Value counters,
+                   Value tileIndex);
+
+private:
+  void storeDirect(ArrayRef<Pair> pairs);
+  void storeStaged(ArrayRef<Pair> pairs);
+  /// Thread 0 counts this slice in counters[tileIndex]; returns, uniform
+  /// across the block, whether this was the tile's last slice.
+  Value buildIsLastSlice(Value counters, Value tileIndex);
+
+  RingMainloop &loop;
+  ImplicitLocOpBuilder &b;
+  const Tiling &t;
+  Value y;
+  PairScaling scale;
+};
+
+/// The epilogue of a RegisterMainloop: thread tid stores pairs tid,
+/// tid + threads, ... of the block's [16, BN] tile, pair p at tile row
+/// p / (BN / 2), column 2 (p % (BN / 2)). Build it before the mainloop's
+/// loads, so that what the scheme needs per pair (`columnData`, and
+/// `rowData` set by the kernel) is loaded with the operands, not after the
+/// barrier.
+class RegisterEpilogue {
+public:
+  struct Slot {
+    int64_t first;
+    Value tileRow, col, columnData, rowData;
+  };
+  /// `loadColumnData(col)` loads what the scaling needs for columns
+  /// col, col + 1 of the block (may return null).
+  RegisterEpilogue(RegisterMainloop &loop,
+                   function_ref<Value(Value col)> loadColumnData);
+
+  /// Adds the K warps' sums for each slot and stores
+  /// `scaleSlot(total, slot)` into y where the row is below M.
+  void store(Value sums, Value y,
+             function_ref<Value(Value total, const Slot &slot)> scaleSlot);
+
+  RegisterMainloop &loop;
+  SmallVector<Slot> slots;
+};
+
+} // namespace mlir::qgemm::kernel
+
+#endif // QGEMM_LIB_CONVERSION_QGEMMTOGPU_EPILOGUE_H

@@ -1,0 +1,87 @@
+//===- KernelBuilder.cpp - helpers every kernel part builds with ----------===//
+//
+// Kernel creation, shared-memory views, warp reductions and the L2 prefetch
+// used by the kernel parts of convert-qgemm-to-gpu (see KernelBuilder.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+using namespace mlir::qgemm::kernel;
+
+gpu::GPUFuncOp kernel::createKernel(ImplicitLocOpBuilder &b,
+                                    gpu::GPUModuleOp module, StringRef name,
+                                    TypeRange types) {
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = gpu::GPUFuncOp::create(b, name, b.getFunctionType(types, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  b.setInsertionPointToStart(&func.getBody().front());
+  return func;
+}
+
+MemRefType kernel::getSharedMemRefType(MLIRContext *ctx,
+                                       ArrayRef<int64_t> shape,
+                                       Type elementType) {
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface{},
+                         workgroup);
+}
+
+Value kernel::getDynamicSharedMemory(ImplicitLocOpBuilder &b) {
+  return gpu::DynamicSharedMemoryOp::create(
+      b, getSharedMemRefType(b.getContext(), {ShapedType::kDynamic},
+                             b.getI8Type()));
+}
+
+Value kernel::createSharedView(ImplicitLocOpBuilder &b, Value smem,
+                               ArrayRef<int64_t> shape, Type elementType,
+                               Value offset) {
+  return memref::ViewOp::create(
+      b, getSharedMemRefType(b.getContext(), shape, elementType), smem, offset,
+      ValueRange{});
+}
+
+Value kernel::buildWarpMax(ImplicitLocOpBuilder &b, Value value) {
+  Emitter e{b};
+  for (int64_t offset = 16; offset >= 1; offset /= 2) {
+    Value other =
+        gpu::ShuffleOp::create(b, value, offset, 32, gpu::ShuffleMode::XOR)
+            .getShuffleResult();
+    value = e.fmax(value, other);
+  }
+  return value;
+}
+
+void kernel::buildIfThen(ImplicitLocOpBuilder &b, Value cond) {
+  auto ifOp = scf::IfOp::create(b, cond, /*withElse=*/false);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+}
+
+void kernel::prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
+                          int64_t bytes, Value tid) {
+  Emitter e{b};
+  constexpr int64_t lineBytes = 128;
+  int64_t lines = llvm::divideCeil(bytes, lineBytes);
+  OpBuilder::InsertionGuard guard(b);
+  buildIfThen(b, e.ult(tid, e.idx(lines)));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, src);
+  // Thread i touches byte 128 i of the range, the last one at most its
+  // last element: every address lies inside `src`.
+  Value offset =
+      e.add(e.mul(first, 4),
+            arith::MinUIOp::create(b, e.mul(tid, lineBytes), e.idx(bytes - 4)));
+  Value address =
+      arith::IndexCastOp::create(b, b.getI64Type(), e.add(base, offset));
+  Value pointer = LLVM::IntToPtrOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/1),
+      address);
+  NVVM::PrefetchOp::create(b,
+                           NVVM::PrefetchCacheLevelAttr::get(
+                               b.getContext(), NVVM::PrefetchCacheLevel::L2),
+                           /*evictPriority=*/nullptr, pointer,
+                           /*predicate=*/Value(),
+                           /*tensormap=*/false);
+}

@@ -1,0 +1,107 @@
+//===- KernelBuilder.h - helpers every kernel part builds with --*- C++ -*-===//
+//
+// The smallest layer of the kernel library that convert-qgemm-to-gpu builds
+// its kernels from: index arithmetic over an ImplicitLocOpBuilder (Emitter),
+// kernel creation, warp reductions, shared-memory views, the accumulator pair
+// that mainloops hand to epilogues, and an L2 prefetch. Nothing here knows a
+// scheme or a tiling.
+//
+// The parts above it, each in its own file:
+//   Quantize        per-token int8 quantization (standalone kernel, fused)
+//   Mainloop        how A and B tiles reach the tensor core: the cp.async
+//                   ring (mma.sync or wgmma) and the register-direct loop,
+//                   with the scheme's operand step as a hook
+//   Epilogue        the output of the accumulator pairs: direct or staged
+//                   stores, split-K reduction, with the scaling as a hook
+//   TileScheduler   which tile and K slice a block owns, the row-block order,
+//                   programmatic launch
+//   W8A8            the W8A8 scheme: its hooks and its kernel family
+//   QGemmToGPU      the pass and lowerMatmulToGPU, which picks the parts for
+//                   a scheme and a config
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_LIB_CONVERSION_QGEMMTOGPU_KERNELBUILDER_H
+#define QGEMM_LIB_CONVERSION_QGEMMTOGPU_KERNELBUILDER_H
+
+#include "qgemm/Conversion/Passes.h"
+#include "qgemm/Transforms/Passes.h"
+
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace mlir::qgemm::kernel {
+
+/// Bytes moved by one cp.async.
+inline constexpr int64_t kCopyBytes = 16;
+
+/// Small helpers over an ImplicitLocOpBuilder.
+struct Emitter {
+  ImplicitLocOpBuilder &b;
+
+  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value add(Value x, int64_t y) { return y == 0 ? x : add(x, idx(y)); }
+  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, x, idx(y)); }
+  Value div(Value x, int64_t y) { return arith::DivUIOp::create(b, x, idx(y)); }
+  Value rem(Value x, int64_t y) { return arith::RemUIOp::create(b, x, idx(y)); }
+  Value ult(Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ult, x, y);
+  }
+  Value eq(Value x, int64_t y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, x, idx(y));
+  }
+  Value f32(float v) {
+    return arith::ConstantOp::create(b, b.getF32FloatAttr(v));
+  }
+  /// max(x, y) of two non-negative floats as compare and select: the
+  /// scalar arith max ops become libdevice calls on some chips.
+  Value fmax(Value x, Value y) {
+    Value gt = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, x, y);
+    return arith::SelectOp::create(b, gt, x, y);
+  }
+  Value threadId() { return gpu::ThreadIdOp::create(b, gpu::Dimension::x); }
+  Value blockId(gpu::Dimension d) { return gpu::BlockIdOp::create(b, d); }
+};
+
+/// Creates `gpu.func @name(types) kernel` in `module` and positions `b` in
+/// its body.
+gpu::GPUFuncOp createKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                            StringRef name, TypeRange types);
+
+/// A memref type of `shape` x `elementType` in workgroup (shared) memory.
+MemRefType getSharedMemRefType(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                               Type elementType);
+
+/// The kernel's dynamic shared memory as a byte buffer.
+Value getDynamicSharedMemory(ImplicitLocOpBuilder &b);
+
+/// A view of `shape` x `elementType` into the byte buffer `smem` at byte
+/// offset `offset`.
+Value createSharedView(ImplicitLocOpBuilder &b, Value smem,
+                       ArrayRef<int64_t> shape, Type elementType, Value offset);
+
+/// The maximum of the non-negative f32 `value` over the lanes of the warp
+/// (each lane gets it): butterfly shuffles.
+Value buildWarpMax(ImplicitLocOpBuilder &b, Value value);
+
+/// Opens an scf.if on `cond` without else and positions `b` at the start of
+/// its then block; the caller restores the insertion point (InsertionGuard).
+void buildIfThen(ImplicitLocOpBuilder &b, Value cond);
+
+/// One pair of accumulator values of a thread, y[row, col..col+1]: what a
+/// mainloop hands to an epilogue. `value` is a vector<2xi32> or
+/// vector<2xf32>.
+struct Pair {
+  Value row, col, value;
+};
+
+/// Brings `bytes` bytes of the f32 vector `src` from element `first` on into
+/// L2, one 128-byte line per thread of the first few: used at kernel start
+/// for data that nothing reads before the epilogue, so that the epilogue
+/// does not wait on DRAM.
+void prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
+                  int64_t bytes, Value tid);
+
+} // namespace mlir::qgemm::kernel
+
+#endif // QGEMM_LIB_CONVERSION_QGEMMTOGPU_KERNELBUILDER_H

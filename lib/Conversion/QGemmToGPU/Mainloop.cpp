@@ -1,0 +1,334 @@
+//===- Mainloop.cpp - how A and B tiles reach the tensor core -------------===//
+//
+// The ring mainloop (cp.async ring, mma.sync or wgmma) and the
+// register-direct mainloop (see Mainloop.h). Neither knows a scheme: the
+// operand step comes from a RingOperands or RegisterOperands hook.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Mainloop.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+using namespace mlir::qgemm::kernel;
+
+Tiling::Tiling(ConfigAttr c)
+    : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()), wm(c.getWarpM()),
+      wn(c.getWarpN()), stages(c.getStages()), splitK(c.getSplitK()),
+      wgmma(c.isWgmma()), warpsN(c.getBlockN() / c.getWarpN()),
+      threads(32 * c.getNumWarps()),
+      // wgmma tiles are swizzled, not padded.
+      rowBytes(c.getBlockK() + (c.isWgmma() ? 0 : kSharedRowPadBytes)),
+      mTiles(wm / 16), nTiles(wn / 8) {}
+
+//===----------------------------------------------------------------------===//
+// RingMainloop
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// wgmma shared-memory matrix descriptor of a K-major tile at shared address
+/// `addr` (1024-byte aligned) with 128-byte swizzle: rows of 128 bytes, 8-row
+/// groups 1024 bytes apart (stride byte offset), leading byte offset unused
+/// (1), swizzle mode 1 in bits 62-63. Addresses and offsets in 16-byte units.
+Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
+  auto i64 = [&](uint64_t v) {
+    return arith::ConstantIntOp::create(b, b.getI64Type(), int64_t(v));
+  };
+  Value a = arith::IndexCastUIOp::create(b, b.getI64Type(), addr);
+  a = arith::AndIOp::create(b, arith::ShRUIOp::create(b, a, i64(4)),
+                            i64(0x3FFF));
+  constexpr uint64_t leadingByteOffset = 1;
+  constexpr uint64_t strideByteOffset = kSwizzleAtomBytes / 16;
+  constexpr uint64_t swizzle128 = 1;
+  return arith::OrIOp::create(b, a,
+                              i64((leadingByteOffset << 16) |
+                                  (strideByteOffset << 32) |
+                                  (swizzle128 << 62)));
+}
+} // namespace
+
+RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
+                           int64_t k)
+    : b(b), t(t), kTiles(k / t.bk / t.splitK) {
+  Emitter e{b};
+  // Shared memory: A ring [stages, BM, rowBytes], B ring [stages, BN,
+  // rowBytes]. With wgmma the rings start at the first 1024-byte-aligned
+  // shared address (the swizzle pattern is a function of the address bits)
+  // and `ringBase` is that address.
+  smem = getDynamicSharedMemory(b);
+  ringShift = e.idx(0);
+  if (t.wgmma) {
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, smem);
+    ringBase = arith::AndIOp::create(b, e.add(base, kSwizzleAtomBytes - 1),
+                                     e.idx(-kSwizzleAtomBytes));
+    ringShift = arith::SubIOp::create(b, ringBase, base);
+  }
+  aRingBytes = t.stages * t.bm * t.rowBytes;
+  aRing = createSharedView(b, smem, {t.stages, t.bm, t.rowBytes}, b.getI8Type(),
+                           ringShift);
+  bRing = createSharedView(b, smem, {t.stages, t.bn, t.rowBytes}, b.getI8Type(),
+                           e.add(ringShift, aRingBytes));
+
+  tid = e.threadId();
+  lane = e.rem(tid, 32);
+  warp = e.div(tid, 32);
+  warpRow = e.mul(e.div(warp, t.warpsN), t.wm);
+  warpCol = e.mul(e.rem(warp, t.warpsN), t.wn);
+  tile = scheduleRingTile(b, t.bm, t.bn, t.splitK, kTiles);
+  m = memref::DimOp::create(b, rows, 0);
+  mLast = arith::SubIOp::create(b, m, e.idx(1));
+  loop = nullptr;
+}
+
+void RingMainloop::copyRows(Value src, Value dst, int64_t rows, Value rowBase,
+                            bool maskRows, Value kTile, Value slot,
+                            SmallVectorImpl<Value> &tokens) {
+  Emitter e{b};
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  Value kBase = e.mul(e.add(tile.firstKTile, kTile), t.bk);
+  int64_t chunksPerRow = t.bk / kCopyBytes;
+  int64_t chunks = rows * chunksPerRow;
+  for (int64_t first = 0; first < chunks; first += t.threads) {
+    Value c = e.add(tid, first);
+    // A last, partial round: the spare threads repeat the last chunk
+    // (same bytes to the same place), which keeps the copy unconditional.
+    if (first + t.threads > chunks)
+      c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
+    Value r = e.div(c, chunksPerRow);
+    Value col = e.mul(e.rem(c, chunksPerRow), kCopyBytes);
+    // 128-byte swizzle: 16-byte chunk j of row r lands at chunk j ^ (r % 8).
+    Value dstCol = col;
+    if (t.wgmma)
+      dstCol =
+          e.mul(arith::XOrIOp::create(b, e.rem(c, chunksPerRow), e.rem(r, 8)),
+                kCopyBytes);
+    Value globalRow = e.add(rowBase, r);
+    Value bytes;
+    if (maskRows) {
+      bytes = arith::SelectOp::create(b, e.ult(globalRow, m), e.idx(kCopyBytes),
+                                      e.idx(0));
+      globalRow = arith::MinUIOp::create(b, globalRow, mLast);
+    }
+    Value tok = nvgpu::DeviceAsyncCopyOp::create(
+        b, tokenType, dst, ValueRange{slot, r, dstCol}, src,
+        ValueRange{globalRow, e.add(kBase, col)}, b.getIndexAttr(kCopyBytes),
+        bytes, b.getUnitAttr());
+    if (!maskRows)
+      tok.getDefiningOp()->setAttr(kGridIndependentAttrName, b.getUnitAttr());
+    tokens.push_back(tok);
+  }
+}
+
+void RingMainloop::build(RingOperands &operands,
+                         function_ref<void()> beforeLoop) {
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  // The K loop in its plain form, marked for qgemm-software-pipeline: each
+  // iteration copies its K tile into ring slot kt % stages, waits for it,
+  // passes a barrier and computes. The pass issues the copies `depth` tiles
+  // ahead: stages - 1 with mma.sync; stages - 2 with wgmma, which keeps the
+  // previous tile's wgmma group in flight, so that slot cannot be refilled
+  // yet. The accumulators are the iter_args: one per mma.sync tile, or the
+  // wgmma accumulator struct of BN / 2 values per thread. Copies marked
+  // grid-independent may be issued by the pipelined prologue before
+  // griddepcontrol.wait.
+  int64_t depth = t.wgmma ? t.stages - 2 : t.stages - 1;
+  SmallVector<Value> inits;
+  if (t.wgmma) {
+    auto accType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(t.bn / 2,
+                               operands.getWgmmaAccumulatorElementType(b)));
+    inits.push_back(LLVM::ZeroOp::create(b, accType));
+  } else {
+    inits.append(t.mTiles * t.nTiles, operands.buildZeroAccumulator(b));
+  }
+  warpGroup = e.div(tid, 128);
+  beforeLoop();
+  loop = scf::ForOp::create(b, e.idx(0), e.idx(kTiles), e.idx(1), inits);
+  loop->setAttr(kPipelineDepthAttrName, b.getI64IntegerAttr(depth));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kt = loop.getInductionVar();
+  SmallVector<Value> tokens;
+  Value copySlot = e.rem(kt, t.stages);
+  operands.copyA(*this, kt, copySlot, tokens);
+  operands.copyB(*this, kt, copySlot, tokens);
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
+  Value group =
+      nvgpu::DeviceAsyncCreateGroupOp::create(b, tokenType, tokens).getResult();
+  nvgpu::DeviceAsyncWaitOp::create(b, group, b.getI32IntegerAttr(0));
+  // wgmma reads shared memory through the async proxy: order this thread's
+  // cp.async writes before it, then publish them with the barrier.
+  if (t.wgmma)
+    NVVM::FenceProxyOp::create(
+        b, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+  gpu::BarrierOp::create(b);
+
+  Value slot = e.rem(kt, t.stages);
+  SmallVector<Value> accs(loop.getRegionIterArgs());
+  if (t.wgmma)
+    accs.front() = buildWgmmaSlot(operands, slot, accs.front());
+  else
+    operands.buildMmaSyncTile(*this, slot, accs);
+  scf::YieldOp::create(b, accs);
+}
+
+Value RingMainloop::buildWgmmaSlot(RingOperands &operands, Value slot,
+                                   Value acc) {
+  Emitter e{b};
+  // This warpgroup's 64 rows of the A slot and the whole B slot.
+  Value aAddr = e.add(e.add(ringBase, e.mul(slot, t.bm * t.rowBytes)),
+                      e.mul(warpGroup, 64 * t.rowBytes));
+  Value bAddr =
+      e.add(e.add(ringBase, aRingBytes), e.mul(slot, t.bn * t.rowBytes));
+  Value descA = buildSwizzle128Descriptor(b, aAddr);
+  Value descB = buildSwizzle128Descriptor(b, bAddr);
+  NVVM::WgmmaFenceAlignedOp::create(b);
+  acc = operands.buildWgmmaTile(*this, acc, descA, descB);
+  NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+  return acc;
+}
+
+SmallVector<Pair> RingMainloop::getPairs() {
+  Emitter e{b};
+  // mma.sync: fragment i of mma tile (mi, ni) holds y[row, col..col+1]
+  // (m16n8 C layout). wgmma m64nN: warp w of the warpgroup owns rows
+  // 16w..16w+15 of its 64, and struct elements 4j..4j+3 are the m16n8 C
+  // fragment of columns 8j..8j+7.
+  Type elementType =
+      t.wgmma ? cast<LLVM::LLVMStructType>(loop.getResult(0).getType())
+                    .getBody()
+                    .front()
+              : cast<VectorType>(loop.getResult(0).getType()).getElementType();
+  auto pairType = VectorType::get({2}, elementType);
+  Value groupRow = e.div(lane, 4), pairCol = e.mul(e.rem(lane, 4), 2);
+  SmallVector<Pair> pairs;
+  if (t.wgmma) {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+    Value acc = loop.getResult(0);
+    Value rowBase = e.add(e.add(e.add(tile.blockRow, e.mul(warpGroup, 64)),
+                                e.mul(e.rem(warp, 4), 16)),
+                          groupRow);
+    for (int64_t j = 0; j < t.bn / 8; ++j) {
+      Value col = e.add(e.add(tile.blockCol, j * 8), pairCol);
+      for (int64_t half = 0; half < 2; ++half) {
+        int64_t first = 4 * j + 2 * half;
+        Value lo = LLVM::ExtractValueOp::create(b, acc, first);
+        Value hi = LLVM::ExtractValueOp::create(b, acc, first + 1);
+        pairs.push_back(
+            {e.add(rowBase, half * 8), col,
+             vector::FromElementsOp::create(b, pairType, ValueRange{lo, hi})});
+      }
+    }
+    return pairs;
+  }
+  for (int64_t mi = 0; mi < t.mTiles; ++mi)
+    for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+      Value acc = loop.getResult(mi * t.nTiles + ni);
+      Value col = e.add(e.add(e.add(tile.blockCol, warpCol), ni * 8), pairCol);
+      for (int64_t half = 0; half < 2; ++half) {
+        Value row = e.add(
+            e.add(e.add(e.add(tile.blockRow, warpRow), mi * 16), half * 8),
+            groupRow);
+        pairs.push_back(
+            {row, col,
+             vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{half})});
+      }
+    }
+  return pairs;
+}
+
+//===----------------------------------------------------------------------===//
+// RegisterMainloop
+//===----------------------------------------------------------------------===//
+
+void kernel::loadFragmentWords(ImplicitLocOpBuilder &b, Value src, Value row,
+                               Value offset, SmallVectorImpl<Value> &words) {
+  Emitter e{b};
+  auto i8x16 = VectorType::get({16}, b.getI8Type());
+  auto i32x4 = VectorType::get({4}, b.getI32Type());
+  auto i8x4 = VectorType::get({4}, b.getI8Type());
+  for (int64_t half = 0; half < 2; ++half) {
+    Value v = vector::LoadOp::create(b, i8x16, src,
+                                     ValueRange{row, e.add(offset, 16 * half)},
+                                     /*nontemporal=*/false, llvm::Align(16));
+    Value v32 = vector::BitCastOp::create(b, i32x4, v);
+    for (int64_t i = 0; i < 4; ++i) {
+      Value word = vector::ExtractStridedSliceOp::create(
+          b, v32, ArrayRef<int64_t>{i}, ArrayRef<int64_t>{1},
+          ArrayRef<int64_t>{1});
+      words.push_back(vector::BitCastOp::create(b, i8x4, word));
+    }
+  }
+}
+
+RegisterMainloop::RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config,
+                                   Value rows, int64_t k)
+    : b(b), config(config), k(k), bn(config.getBlockN()), wn(config.getWarpN()),
+      warpsN(bn / wn), warpsK(config.getWarpsK()), nTiles(wn / 8),
+      threads(32 * config.getNumWarps()), chunks(k / config.getBlockK()),
+      ahead(std::min(config.getStages(), chunks)),
+      layout(getRegisterSharedLayout(config, k)) {
+  Emitter e{b};
+  smem = getDynamicSharedMemory(b);
+  tid = e.threadId();
+  lane = e.rem(tid, 32);
+  warp = e.div(tid, 32);
+  cw = e.rem(warp, warpsN);
+  kw = e.div(warp, warpsN);
+  g = e.div(lane, 4);
+  q = e.rem(lane, 4);
+  tile = scheduleRegisterTile(b, bn);
+  warpCol = e.add(tile.blockCol, e.mul(cw, wn));
+  m = memref::DimOp::create(b, rows, 0);
+  mLast = arith::SubIOp::create(b, m, e.idx(1));
+  actRowLo = arith::MinUIOp::create(b, e.add(tile.rowBase, g), mLast);
+  actRowHi = arith::MinUIOp::create(b, e.add(e.add(tile.rowBase, g), 8), mLast);
+  laneOffset = e.add(e.mul(kw, ConfigAttr::kRegisterChunkBytes), e.mul(q, 32));
+}
+
+Value RegisterMainloop::getChunkOffset(int64_t j) {
+  return Emitter{b}.add(laneOffset,
+                        j * warpsK * ConfigAttr::kRegisterChunkBytes);
+}
+
+void RegisterMainloop::loadWeightsAhead(RegisterOperands &operands) {
+  for (int64_t j = 0; j < ahead; ++j)
+    weights.push_back(operands.loadWeights(*this, j));
+}
+
+SmallVector<Value> RegisterMainloop::build(RegisterOperands &operands) {
+  SmallVector<Value> accs(nTiles, operands.buildZeroAccumulator(b));
+  auto next = operands.loadActivations(*this, 0);
+  for (int64_t j = 0; j < chunks; ++j) {
+    auto act = next;
+    if (j + 1 < chunks)
+      next = operands.loadActivations(*this, j + 1);
+    auto &wj = weights[j % ahead];
+    operands.buildChunk(*this, act, wj, accs);
+    if (j + ahead < chunks)
+      wj = operands.loadWeights(*this, j + ahead);
+  }
+  return accs;
+}
+
+Value RegisterMainloop::storeSums(ArrayRef<Value> accs, Type elementType) {
+  Emitter e{b};
+  // The warps along K meet in shared memory: sums[kw, row, col].
+  Value sums = createSharedView(b, smem, {warpsK, 16, bn}, elementType,
+                                e.idx(layout.sums));
+  for (int64_t ni = 0; ni < nTiles; ++ni) {
+    Value col = e.add(e.add(e.mul(cw, wn), ni * 8), e.mul(q, 2));
+    for (int64_t half = 0; half < 2; ++half) {
+      Value pair =
+          vector::ExtractOp::create(b, accs[ni], ArrayRef<int64_t>{half});
+      vector::StoreOp::create(b, pair, sums,
+                              ValueRange{kw, e.add(g, 8 * half), col},
+                              /*nontemporal=*/false, llvm::Align(8));
+    }
+  }
+  gpu::BarrierOp::create(b);
+  return sums;
+}

@@ -1,0 +1,168 @@
+//===- Mainloop.h - how A and B tiles reach the tensor core -----*- C++ -*-===//
+//
+// The mainloop part of the kernel library, one per tensor-core path:
+//   RingMainloop      a K loop over a ring of `stages` shared-memory slots
+//                     filled by cp.async; mma.sync fed by ldmatrix, or (sm_90a)
+//                     wgmma reading 128-byte-swizzled slots through
+//                     descriptors; software-pipelined later by
+//                     qgemm-software-pipeline;
+//   RegisterMainloop  no ring: every thread loads its operands from global
+//                     memory straight into mma.sync fragment registers, the
+//                     warps of a block split K and meet in shared memory.
+// The step that depends on a scheme's operands (which bytes a K tile copies,
+// how fragments are formed and which mma consumes them) is a hook the scheme
+// supplies: RingOperands, RegisterOperands. A mainloop ends with the
+// accumulators as Pairs for an epilogue (Epilogue.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_LIB_CONVERSION_QGEMMTOGPU_MAINLOOP_H
+#define QGEMM_LIB_CONVERSION_QGEMMTOGPU_MAINLOOP_H
+
+#include "KernelBuilder.h"
+#include "TileScheduler.h"
+
+namespace mlir::qgemm::kernel {
+
+/// Geometry of one ring variant.
+struct Tiling {
+  int64_t bm, bn, bk, wm, wn, stages, splitK;
+  bool wgmma;
+  int64_t warpsN, threads, rowBytes;
+  int64_t mTiles, nTiles; // mma tiles per warp along M and N.
+
+  explicit Tiling(ConfigAttr c);
+};
+
+class RingMainloop;
+
+/// The scheme's operand step of a RingMainloop.
+class RingOperands {
+public:
+  virtual ~RingOperands() = default;
+  /// Issues the cp.async copies of K tile `kTile` (local to the slice) of A,
+  /// then of B, into ring slot `slot`, appending their tokens.
+  virtual void copyA(RingMainloop &loop, Value kTile, Value slot,
+                     SmallVectorImpl<Value> &tokens) = 0;
+  virtual void copyB(RingMainloop &loop, Value kTile, Value slot,
+                     SmallVectorImpl<Value> &tokens) = 0;
+  /// The zero accumulator of one m16n8 mma.sync tile.
+  virtual Value buildZeroAccumulator(ImplicitLocOpBuilder &b) = 0;
+  /// mma.sync: the warp's whole K tile in ring slot `slot`, updating `accs`
+  /// (mTiles x nTiles accumulators, row-major).
+  virtual void buildMmaSyncTile(RingMainloop &loop, Value slot,
+                                MutableArrayRef<Value> accs) = 0;
+  /// wgmma: the warpgroup's whole K tile whose A and B slots start at the
+  /// swizzled descriptors `descA`, `descB`; returns the new accumulator.
+  virtual Value buildWgmmaTile(RingMainloop &loop, Value acc, Value descA,
+                               Value descB) = 0;
+  /// The wgmma accumulator element type (i32 or f32).
+  virtual Type getWgmmaAccumulatorElementType(ImplicitLocOpBuilder &b) = 0;
+};
+
+/// A K loop over a cp.async ring. Construct it at the start of the kernel
+/// (it creates the ring views, the thread geometry and the block's tile),
+/// then `build` the loop and read its accumulators as `getPairs`.
+class RingMainloop {
+public:
+  /// `rows` is the A operand: its dim 0 is M.
+  RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows, int64_t k);
+
+  /// Builds the K loop, in its plain form marked for
+  /// qgemm-software-pipeline; `beforeLoop` builds what must come right
+  /// before it (prefetches, griddepcontrol.wait).
+  void build(RingOperands &operands, function_ref<void()> beforeLoop);
+
+  /// The accumulators after the loop as (row, col) pairs.
+  SmallVector<Pair> getPairs();
+
+  /// Issues the cp.async copies of `rows` rows of K tile `kTile` of the
+  /// row-major byte matrix `src` (rows from `rowBase`) into ring slot `slot`
+  /// of `dst` (aRing or bRing), swizzled for wgmma. Rows past M zero-fill
+  /// when `maskRows` (and read row M - 1, which exists); copies without
+  /// `maskRows` read nothing a prerequisite grid writes and are marked so.
+  void copyRows(Value src, Value dst, int64_t rows, Value rowBase,
+                bool maskRows, Value kTile, Value slot,
+                SmallVectorImpl<Value> &tokens);
+
+  ImplicitLocOpBuilder &b;
+  const Tiling &t;
+  /// K tiles of one split-K slice: the loop's trip count.
+  int64_t kTiles;
+  Value smem, ringShift, ringBase, aRing, bRing;
+  int64_t aRingBytes;
+  Value tid, lane, warp, warpRow, warpCol, warpGroup;
+  RingTile tile;
+  Value m, mLast;
+  scf::ForOp loop;
+
+private:
+  /// The wgmma step on ring slot `slot`: descriptors, fence, the scheme's
+  /// wgmma instructions, commit, and a wait that keeps one group in flight.
+  Value buildWgmmaSlot(RingOperands &operands, Value slot, Value acc);
+};
+
+class RegisterMainloop;
+
+/// The scheme's operand step of a RegisterMainloop.
+class RegisterOperands {
+public:
+  virtual ~RegisterOperands() = default;
+  /// The weight words of K chunk `j` for every mma tile of the warp.
+  virtual SmallVector<SmallVector<Value, 8>> loadWeights(RegisterMainloop &loop,
+                                                         int64_t j) = 0;
+  /// The activation words of K chunk `j` (rows g and g + 8).
+  virtual SmallVector<SmallVector<Value, 8>>
+  loadActivations(RegisterMainloop &loop, int64_t j) = 0;
+  /// The mma.sync steps of one chunk, updating one accumulator per mma tile.
+  virtual void buildChunk(RegisterMainloop &loop,
+                          ArrayRef<SmallVector<Value, 8>> activations,
+                          ArrayRef<SmallVector<Value, 8>> weights,
+                          MutableArrayRef<Value> accs) = 0;
+  /// The zero accumulator of one m16n8 tile.
+  virtual Value buildZeroAccumulator(ImplicitLocOpBuilder &b) = 0;
+};
+
+/// A register-direct K loop of a 16-row block (operands = registers).
+/// Warp (cw, kw) owns columns [cw WN, (cw + 1) WN) of the block's BN and the
+/// 128-byte K chunks kw, kw + BK / 128, ...; lane (g, q) = (lane / 4,
+/// lane % 4). `stages` chunks of weights are in flight, issued by
+/// `loadWeightsAhead` (before griddepcontrol.wait); the activations run one
+/// chunk ahead. The warps' sums meet in shared memory.
+class RegisterMainloop {
+public:
+  /// `rows` is the A operand: its dim 0 is M.
+  RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config, Value rows,
+                   int64_t k);
+
+  /// Issues the weight loads of the first `stages` chunks.
+  void loadWeightsAhead(RegisterOperands &operands);
+  /// The K loop; returns one accumulator per mma tile of the warp.
+  SmallVector<Value> build(RegisterOperands &operands);
+  /// Stores the warp's accumulators into the shared sums [BK / 128, 16, BN]
+  /// and passes the block's barrier; returns the sums view.
+  Value storeSums(ArrayRef<Value> accs, Type elementType);
+
+  /// This thread's byte offset in chunk `j`: (j * warpsK + kw) * 128 + 32q.
+  Value getChunkOffset(int64_t j);
+
+  ImplicitLocOpBuilder &b;
+  ConfigAttr config;
+  int64_t k, bn, wn, warpsN, warpsK, nTiles, threads, chunks, ahead;
+  RegisterSharedLayout layout;
+  Value smem, tid, lane, warp, cw, kw, g, q;
+  RegisterTile tile;
+  /// The activation rows lane (g, q) loads: g and g + 8 of the block,
+  /// clamped to M - 1 (rows past M feed accumulator rows never stored).
+  Value warpCol, m, mLast, actRowLo, actRowHi, laneOffset;
+  SmallVector<SmallVector<SmallVector<Value, 8>>> weights;
+};
+
+/// Eight 32-bit words of the byte matrix `src`[row, offset .. offset + 32),
+/// each as the vector<4xi8> an mma fragment register holds.
+void loadFragmentWords(ImplicitLocOpBuilder &b, Value src, Value row,
+                       Value offset, SmallVectorImpl<Value> &words);
+
+} // namespace mlir::qgemm::kernel
+
+#endif // QGEMM_LIB_CONVERSION_QGEMMTOGPU_MAINLOOP_H

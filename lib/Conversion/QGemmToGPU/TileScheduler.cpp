@@ -1,0 +1,62 @@
+//===- TileScheduler.cpp - which tile and K slice a block owns ------------===//
+//
+// Block-to-tile mapping of the ring and register-direct variants and the
+// programmatic-launch decision and instructions (see TileScheduler.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileScheduler.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+using namespace mlir::qgemm::kernel;
+
+RingTile kernel::scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm,
+                                  int64_t bn, int64_t splitK, int64_t kTiles) {
+  Emitter e{b};
+  RingTile t;
+  t.blockRow = e.mul(e.blockId(gpu::Dimension::y), bm);
+  t.blockCol = e.mul(e.blockId(gpu::Dimension::x), bn);
+  t.slice = splitK > 1 ? e.blockId(gpu::Dimension::z) : e.idx(0);
+  t.firstKTile = e.mul(t.slice, kTiles);
+  return t;
+}
+
+Value kernel::getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn) {
+  Emitter e{b};
+  return e.add(e.mul(e.blockId(gpu::Dimension::y), n / bn),
+               e.blockId(gpu::Dimension::x));
+}
+
+RegisterTile kernel::scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bn) {
+  Emitter e{b};
+  // Linear block id l = y * gridDim.x + x, column l / gridDim.y, 16-row
+  // block l % gridDim.y.
+  Value rowBlocks = gpu::GridDimOp::create(b, gpu::Dimension::y);
+  Value linear =
+      e.add(arith::MulIOp::create(b, e.blockId(gpu::Dimension::y),
+                                  gpu::GridDimOp::create(b, gpu::Dimension::x)),
+            e.blockId(gpu::Dimension::x));
+  RegisterTile t;
+  t.blockCol = e.mul(arith::DivUIOp::create(b, linear, rowBlocks), bn);
+  t.rowBase = e.mul(arith::RemUIOp::create(b, linear, rowBlocks), 16);
+  return t;
+}
+
+bool kernel::isProgrammaticVariant(ConfigAttr config, TargetAttr target,
+                                   int64_t programmaticMaxM) {
+  // Programmatic dependent launch (griddepcontrol) needs sm_90.
+  if (target.getSMVersion() < 90 || config.getFuseQuantize())
+    return false;
+  if (programmaticMaxM < 0)
+    return true;
+  return config.getMaxM() != 0 && config.getMaxM() <= programmaticMaxM;
+}
+
+void kernel::buildWaitForPrerequisite(ImplicitLocOpBuilder &b) {
+  NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
+}
+
+void kernel::buildLaunchDependents(ImplicitLocOpBuilder &b) {
+  NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::launch_dependents);
+}

@@ -1,0 +1,62 @@
+//===- TileScheduler.h - which tile and K slice a block owns ----*- C++ -*-===//
+//
+// The tile-scheduler part of the kernel library: the grid of a variant and
+// the output tile and K slice each block computes (split-K slices along z,
+// the row-block order of the register-direct variants), and the
+// programmatic launch after a prologue kernel (griddepcontrol). The host stub
+// launches the grid this part assumes: (N / BN, ceil(M / BM), split_k).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_LIB_CONVERSION_QGEMMTOGPU_TILESCHEDULER_H
+#define QGEMM_LIB_CONVERSION_QGEMMTOGPU_TILESCHEDULER_H
+
+#include "KernelBuilder.h"
+
+namespace mlir::qgemm::kernel {
+
+/// The output tile and K slice of a block of a ring variant: block
+/// (x, y, z) computes rows [y BM, y BM + BM) and columns [x BN, x BN + BN)
+/// of y over K tiles [z T, z T + T) of the slice (T = K / BK / split_k).
+struct RingTile {
+  Value blockRow, blockCol, slice, firstKTile;
+};
+
+/// Builds the RingTile of the current block for tiles `bm` x `bn`, K split
+/// in `splitK` slices of `kTiles` tiles each.
+RingTile scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
+                          int64_t splitK, int64_t kTiles);
+
+/// The linear index of the block's output tile (row-major over the grid's
+/// x and y), which numbers the split-K partials and counters.
+Value getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn);
+
+/// The 16-row output tile of a block of a register-direct variant: past
+/// M = 16 the grid has ceil(M / 16) rows of blocks, renumbered so that the
+/// blocks of one column of the output (the same weights) run next to each
+/// other and share those weights through L2.
+struct RegisterTile {
+  Value blockCol, rowBase;
+};
+
+/// Builds the RegisterTile of the current block for column blocks `bn` wide.
+RegisterTile scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bn);
+
+/// Whether the variant `config` of an op compiled for `target` is launched
+/// as a programmatic dependent of the prologue kernel: on sm_90 and later,
+/// when its max_m is at most `programmaticMaxM` (every variant when that is
+/// negative); never for a variant without a prologue (fuse_quantize).
+bool isProgrammaticVariant(ConfigAttr config, TargetAttr target,
+                           int64_t programmaticMaxM);
+
+/// In a programmatic dependent: waits for the prerequisite grid's writes
+/// (griddepcontrol.wait). Everything built before it must not read them.
+void buildWaitForPrerequisite(ImplicitLocOpBuilder &b);
+
+/// In a prerequisite grid: lets its dependents start now
+/// (griddepcontrol.launch_dependents).
+void buildLaunchDependents(ImplicitLocOpBuilder &b);
+
+} // namespace mlir::qgemm::kernel
+
+#endif // QGEMM_LIB_CONVERSION_QGEMMTOGPU_TILESCHEDULER_H

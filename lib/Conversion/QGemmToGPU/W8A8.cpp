@@ -1,0 +1,401 @@
+//===- W8A8.cpp - the W8A8 scheme of the kernel library -------------------===//
+//
+// The W8A8 hooks of the mainloops and epilogues and the composition of its
+// kernel family (see W8A8.h):
+//   quantize   one block per row (Quantize.h);
+//   matmul_v*  per config: a RingMainloop (mma.sync m16n8k32 s8, or wgmma
+//              m64nNk32 s8 on sm_90a) and a RingEpilogue (split-K when the
+//              config says so), or with operands = registers a
+//              RegisterMainloop and RegisterEpilogue, optionally quantizing
+//              the rows itself (fuse_quantize). On sm_90 and later the
+//              block's sw is prefetched into L2 at the start of a ring
+//              variant, for the epilogue; a register variant loads its
+//              epilogue's scales with its operands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "W8A8.h"
+
+#include "Epilogue.h"
+#include "Mainloop.h"
+#include "Quantize.h"
+#include "TileScheduler.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+using namespace mlir::qgemm::kernel;
+
+namespace {
+
+/// The weight scales sw[col..col+1] as a vector<2xf32>.
+Value loadScalePair(ImplicitLocOpBuilder &b, Value sw, Value col) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  return vector::LoadOp::create(b, f32x2, sw, ValueRange{col},
+                                /*nontemporal=*/false, llvm::Align(8));
+}
+
+/// The epilogue of one accumulator pair: f16(f32(acc) * rowScale *
+/// swPair) as a vector<2xf16>, swPair = sw[col..col+1] (loadScalePair).
+Value buildScaledPair(ImplicitLocOpBuilder &b, Value acc, Value rowScale,
+                      Value swPair) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  auto f16x2 = VectorType::get({2}, b.getF16Type());
+  Value f = arith::SIToFPOp::create(b, f32x2, acc);
+  f = arith::MulFOp::create(b, f,
+                            vector::BroadcastOp::create(b, f32x2, rowScale));
+  f = arith::MulFOp::create(b, f, swPair);
+  return arith::TruncFOp::create(b, f16x2, f);
+}
+
+/// The zero accumulator of one m16n8 int32 mma tile.
+Value buildZeroInt32Accumulator(ImplicitLocOpBuilder &b) {
+  auto accType = VectorType::get({2, 2}, b.getI32Type());
+  return arith::ConstantOp::create(
+      b, DenseElementsAttr::get(accType, b.getI32IntegerAttr(0)));
+}
+
+/// int8 operands of a ring mainloop: A is xq, B is wq, both row-major bytes
+/// along K, copied as they are; ldmatrix fragments, mma.sync m16n8k32 or
+/// wgmma m64nNk32 s8 with int32 accumulators.
+struct Int8RingOperands : RingOperands {
+  Value xq, w;
+  Int8RingOperands(Value xq, Value w) : xq(xq), w(w) {}
+
+  void copyA(RingMainloop &loop, Value kTile, Value slot,
+             SmallVectorImpl<Value> &tokens) override {
+    loop.copyRows(xq, loop.aRing, loop.t.bm, loop.tile.blockRow,
+                  /*maskRows=*/true, kTile, slot, tokens);
+  }
+  void copyB(RingMainloop &loop, Value kTile, Value slot,
+             SmallVectorImpl<Value> &tokens) override {
+    loop.copyRows(w, loop.bRing, loop.t.bn, loop.tile.blockCol,
+                  /*maskRows=*/false, kTile, slot, tokens);
+  }
+  Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
+    return buildZeroInt32Accumulator(b);
+  }
+  Type getWgmmaAccumulatorElementType(ImplicitLocOpBuilder &b) override {
+    return b.getI32Type();
+  }
+  void buildMmaSyncTile(RingMainloop &loop, Value slot,
+                        MutableArrayRef<Value> accs) override;
+  Value buildWgmmaTile(RingMainloop &loop, Value acc, Value descA,
+                       Value descB) override;
+};
+
+void Int8RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
+                                        MutableArrayRef<Value> accs) {
+  ImplicitLocOpBuilder &b = loop.b;
+  const Tiling &t = loop.t;
+  Emitter e{b};
+  auto aFragType = VectorType::get({4, 4}, b.getI8Type());
+  auto bFragType = VectorType::get({2, 4}, b.getI8Type());
+  Value aRowInTile = e.rem(loop.lane, 16),
+        aColHalf = e.mul(e.div(loop.lane, 16), 16);
+  Value bRowInTile = e.rem(loop.lane, 8),
+        bColHalf = e.mul(e.rem(e.div(loop.lane, 8), 2), 16);
+  for (int64_t kk = 0; kk < t.bk / 32; ++kk) {
+    SmallVector<Value> aFrags, bFrags;
+    for (int64_t mi = 0; mi < t.mTiles; ++mi) {
+      Value r = e.add(e.add(loop.warpRow, mi * 16), aRowInTile);
+      Value c = e.add(aColHalf, kk * 32);
+      aFrags.push_back(nvgpu::LdMatrixOp::create(
+          b, aFragType, loop.aRing, ValueRange{slot, r, c},
+          /*transpose=*/false, /*numTiles=*/4));
+    }
+    for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+      Value r = e.add(e.add(loop.warpCol, ni * 8), bRowInTile);
+      Value c = e.add(bColHalf, kk * 32);
+      bFrags.push_back(nvgpu::LdMatrixOp::create(
+          b, bFragType, loop.bRing, ValueRange{slot, r, c},
+          /*transpose=*/false, /*numTiles=*/2));
+    }
+    for (int64_t mi = 0; mi < t.mTiles; ++mi)
+      for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+        Value &acc = accs[mi * t.nTiles + ni];
+        acc = nvgpu::MmaSyncOp::create(b, aFrags[mi], bFrags[ni], acc,
+                                       ArrayRef<int64_t>{16, 8, 32});
+      }
+  }
+}
+
+// The k-th 32-byte step along the swizzled row adds 2 (16-byte units) to
+// the start addresses.
+Value Int8RingOperands::buildWgmmaTile(RingMainloop &loop, Value acc,
+                                       Value descA, Value descB) {
+  ImplicitLocOpBuilder &b = loop.b;
+  MLIRContext *ctx = b.getContext();
+  for (int64_t kk = 0; kk < loop.t.bk / 32; ++kk) {
+    Value step = arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk);
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        b, acc.getType(), acc, arith::AddIOp::create(b, descA, step),
+        arith::AddIOp::create(b, descB, step),
+        NVVM::MMAShapeAttr::get(ctx, 64, loop.t.bn, 32), NVVM::WGMMATypes::s8,
+        NVVM::WGMMATypes::s8, NVVM::WGMMATypes::s32, NVVM::WGMMAScaleOut::one,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+        NVVM::MMALayout::col,
+        NVVM::MMAIntOverflowAttr::get(ctx, NVVM::MMAIntOverflow::satfinite));
+  }
+  return acc;
+}
+
+/// int8 operands of a register-direct mainloop. Lane (g, q) loads bytes
+/// [32q, 32q + 32) of each 128-byte chunk of weight row g of every 8-column
+/// mma tile, and of activation rows g and g + 8, as eight 32-bit words.
+/// mma k-step s (of 4) takes words 2s and 2s + 1: logical k 4q + i of the
+/// step is byte 32q + 8s + i of the chunk, and 16 + 4q + i is byte
+/// 32q + 8s + 4 + i. The same permutation on both operands leaves every dot
+/// product unchanged. Rows 8..15 of the mma tile are only loaded when the
+/// variant admits them (`upperRows`).
+struct Int8RegisterOperands : RegisterOperands {
+  using Words = SmallVector<SmallVector<Value, 8>>;
+  /// The int8 activations (xq, or its rows in shared memory once a fused
+  /// variant has quantized them) and weights.
+  Value activations, w;
+  bool upperRows;
+  Value zeroWord;
+
+  Int8RegisterOperands(ImplicitLocOpBuilder &b, Value xq, Value w,
+                       bool upperRows)
+      : activations(xq), w(w), upperRows(upperRows) {
+    auto i8x4 = VectorType::get({4}, b.getI8Type());
+    zeroWord = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(i8x4, b.getI8IntegerAttr(0)));
+  }
+
+  Words loadWeights(RegisterMainloop &loop, int64_t j) override {
+    Emitter e{loop.b};
+    Words words(loop.nTiles);
+    for (int64_t ni = 0; ni < loop.nTiles; ++ni) {
+      Value row = e.add(e.add(loop.warpCol, ni * 8), loop.g);
+      loadFragmentWords(loop.b, w, row, loop.getChunkOffset(j), words[ni]);
+    }
+    return words;
+  }
+  Words loadActivations(RegisterMainloop &loop, int64_t j) override {
+    Words words(2);
+    loadFragmentWords(loop.b, activations, loop.actRowLo,
+                      loop.getChunkOffset(j), words[0]);
+    if (upperRows)
+      loadFragmentWords(loop.b, activations, loop.actRowHi,
+                        loop.getChunkOffset(j), words[1]);
+    else
+      words[1].assign(8, zeroWord);
+    return words;
+  }
+  Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
+    return buildZeroInt32Accumulator(b);
+  }
+  void buildChunk(RegisterMainloop &loop, ArrayRef<SmallVector<Value, 8>> act,
+                  ArrayRef<SmallVector<Value, 8>> wj,
+                  MutableArrayRef<Value> accs) override;
+};
+
+void Int8RegisterOperands::buildChunk(RegisterMainloop &loop,
+                                      ArrayRef<SmallVector<Value, 8>> act,
+                                      ArrayRef<SmallVector<Value, 8>> wj,
+                                      MutableArrayRef<Value> accs) {
+  ImplicitLocOpBuilder &b = loop.b;
+  auto aFragType = VectorType::get({4, 4}, b.getI8Type());
+  auto bFragType = VectorType::get({2, 4}, b.getI8Type());
+  auto fragment = [&](VectorType type, ArrayRef<Value> words) -> Value {
+    Value frag = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(type, b.getI8IntegerAttr(0)));
+    for (auto [i, word] : llvm::enumerate(words))
+      frag = vector::InsertOp::create(b, word, frag,
+                                      ArrayRef<int64_t>{int64_t(i)});
+    return frag;
+  };
+  for (int64_t s = 0; s < 4; ++s) {
+    // A: rows g, g + 8 at logical k 4q.. then 16 + 4q..; B: column g.
+    Value aFrag = fragment(aFragType, {act[0][2 * s], act[1][2 * s],
+                                       act[0][2 * s + 1], act[1][2 * s + 1]});
+    for (int64_t ni = 0; ni < loop.nTiles; ++ni) {
+      Value bFrag = fragment(bFragType, {wj[ni][2 * s], wj[ni][2 * s + 1]});
+      accs[ni] = nvgpu::MmaSyncOp::create(b, aFrag, bFrag, accs[ni],
+                                          ArrayRef<int64_t>{16, 8, 32});
+    }
+  }
+}
+
+/// The W8A8 kernel types, shared by its kernels.
+struct W8A8Types {
+  MemRefType x, xq, sx, w, sw, y, i32;
+};
+
+/// Builds one ring matmul kernel:
+///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N],
+///    partials i32 [split_k * M * N], counters i32 [tiles]).
+/// The last two are used only when the tiling splits K.
+void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                     StringRef name, const Tiling &t, const W8A8Types &ty,
+                     bool programmatic, bool prefetchScales) {
+  gpu::GPUFuncOp func = createKernel(
+      b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32});
+  Value xq = func.getArgument(0), sx = func.getArgument(1),
+        w = func.getArgument(2), sw = func.getArgument(3),
+        y = func.getArgument(4), partials = func.getArgument(5),
+        counters = func.getArgument(6);
+  int64_t n = ty.w.getDimSize(0), k = ty.xq.getDimSize(1);
+  RingMainloop loop(b, t, xq, k);
+  Int8RingOperands operands(xq, w);
+  loop.build(operands, [&] {
+    if (prefetchScales)
+      prefetchToL2(b, sw, loop.tile.blockCol, t.bn * 4, loop.tid);
+    if (programmatic)
+      buildWaitForPrerequisite(b);
+  });
+  SmallVector<Pair> pairs = loop.getPairs();
+  // y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
+  auto scale = [&](const Pair &p, Value scaleRow) -> Value {
+    Value s = memref::LoadOp::create(b, sx, ValueRange{scaleRow});
+    return buildScaledPair(b, p.value, s, loadScalePair(b, sw, p.col));
+  };
+  RingEpilogue epilogue(loop, y, scale);
+  if (t.splitK == 1)
+    epilogue.store(pairs);
+  else
+    epilogue.storeSplitK(pairs, partials, counters,
+                         getRingTileIndex(b, n, t.bn));
+  gpu::ReturnOp::create(b);
+}
+
+/// Asks for three resident blocks where that takes a register bound: with
+/// 16 warps (512 threads) three blocks fit a multiprocessor only at 40
+/// registers a thread, which ptxas keeps only when asked: unbounded it took
+/// 56 once the epilogue's scales were preloaded, two blocks per
+/// multiprocessor, and N = 1024 at M = 33 (384 blocks) went from one wave to
+/// two, 9.8 -> 10.9 us (docs/perf-notes.md, v10). Up to 8 warps a thread
+/// gets 80 registers for three blocks and needs no bound; three blocks of
+/// 32 warps would not fit at all (2048 threads a multiprocessor).
+void setRegisterKernelBounds(gpu::GPUFuncOp func, int64_t threads) {
+  constexpr int64_t kMaxThreadsPerSM = 2048;
+  if (threads <= 256 || 3 * threads > kMaxThreadsPerSM)
+    return;
+  Builder b(func.getContext());
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                b.getI32IntegerAttr(3));
+}
+
+/// Builds one register-direct matmul kernel (same arguments as
+/// buildRingKernel; with fuse_quantize x f16 [M, K] first). Each block
+/// computes 16 rows. The epilogue's weight scales are loaded with the first
+/// weights and its row scales right after the wait (or taken from the fused
+/// quantization), so that nothing is read from global memory after the
+/// barrier.
+void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                         StringRef name, ConfigAttr config, const W8A8Types &ty,
+                         bool programmatic) {
+  bool fused = config.getFuseQuantize();
+  SmallVector<Type> types = {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32};
+  if (fused)
+    types.insert(types.begin(), ty.x);
+  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  Emitter e{b};
+  ValueRange args = func.getArguments().drop_front(fused ? 1 : 0);
+  Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4];
+  setRegisterKernelBounds(func, 32 * config.getNumWarps());
+  RegisterMainloop loop(b, config, xq, ty.xq.getDimSize(1));
+  Int8RegisterOperands operands(b, xq, w, /*upperRows=*/config.getMaxM() > 8);
+  loop.loadWeightsAhead(operands);
+  RegisterEpilogue epilogue(loop, [&](Value col) {
+    return loadScalePair(b, sw, e.add(loop.tile.blockCol, col));
+  });
+  // The weights above do not depend on the quantize kernel; the
+  // activations below do.
+  if (programmatic)
+    buildWaitForPrerequisite(b);
+  if (fused) {
+    // Activation words from the quantized rows in shared memory, and the
+    // slots' row scales from the ones every thread holds (one row block:
+    // M <= 8).
+    SmallVector<Value> rowScales;
+    std::tie(operands.activations, rowScales) = buildFusedQuantize(
+        b, config, loop.layout, loop.smem, func.getArgument(0), xq, sx, loop.m);
+    for (RegisterEpilogue::Slot &slot : epilogue.slots) {
+      slot.rowData = rowScales.front();
+      for (int64_t r = 1; r < int64_t(rowScales.size()); ++r)
+        slot.rowData = arith::SelectOp::create(b, e.eq(slot.tileRow, r),
+                                               rowScales[r], slot.rowData);
+    }
+  } else {
+    // The row scales, issued with the first activations (rows past M, and
+    // the tile rows of threads past the last pair, read row M - 1 and are
+    // never stored).
+    for (RegisterEpilogue::Slot &slot : epilogue.slots)
+      slot.rowData = memref::LoadOp::create(
+          b, sx,
+          ValueRange{arith::MinUIOp::create(
+              b, e.add(loop.tile.rowBase, slot.tileRow), loop.mLast)});
+  }
+  SmallVector<Value> accs = loop.build(operands);
+  Value sums = loop.storeSums(accs, b.getI32Type());
+  epilogue.store(sums, y, [&](Value total, const RegisterEpilogue::Slot &slot) {
+    return buildScaledPair(b, total, slot.rowData, slot.columnData);
+  });
+  gpu::ReturnOp::create(b);
+}
+
+} // namespace
+
+bool kernel::isW8A8(MatmulOp op) {
+  return op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
+         op.getLhsEncoding().getStorage().isInteger(8) &&
+         op.hasFusedQuantize() &&
+         op.getLhs().getType().getElementType().isF16();
+}
+
+SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
+                                                   gpu::GPUModuleOp module,
+                                                   MatmulOp op,
+                                                   int64_t programmaticMaxM) {
+  int64_t k = op.getK();
+  W8A8Types ty;
+  ty.x = op.getLhs().getType();
+  ty.xq = MemRefType::get({ShapedType::kDynamic, k}, b.getI8Type());
+  ty.sx = MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
+  ty.i32 = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+  ty.w = cast<MemRefType>(op.getWeights()[0].getType());
+  ty.sw = cast<MemRefType>(op.getWeights()[1].getType());
+  ty.y = op.getOut().getType();
+  TargetAttr target = op.getTargetAttr();
+  // prefetch.global.L2: the NVPTX backend of LLVM 22 cannot select it for
+  // sm_80.
+  bool hasPrefetch = target.getSMVersion() >= 90;
+  auto configs = llvm::to_vector(op.getConfigsAttr().getAsRange<ConfigAttr>());
+  bool anyProgrammatic = llvm::any_of(configs, [&](ConfigAttr config) {
+    return isProgrammaticVariant(config, target, programmaticMaxM);
+  });
+  buildQuantizeKernel(b, module, ty.x, ty.xq, ty.sx, ty.i32, anyProgrammatic);
+
+  SmallVector<LaunchKernel> kernels;
+  LaunchKernel &quantize = kernels.emplace_back();
+  quantize.name = "quantize";
+  quantize.role = KernelRole::Prologue;
+  quantize.threads = getQuantizeThreads(k);
+  quantize.rowsPerBlock = 1;
+  for (auto [i, config] : llvm::enumerate(configs)) {
+    std::string name = "matmul_v" + std::to_string(i);
+    Tiling tiling(config);
+    bool programmatic = isProgrammaticVariant(config, target, programmaticMaxM);
+    if (config.isRegisterDirect())
+      buildRegisterKernel(b, module, name, config, ty, programmatic);
+    else
+      buildRingKernel(b, module, name, tiling, ty, programmatic,
+                      /*prefetchScales=*/hasPrefetch);
+    LaunchKernel &variant = kernels.emplace_back();
+    variant.name = name;
+    variant.role = KernelRole::Matmul;
+    variant.threads = tiling.threads;
+    variant.blockM = tiling.bm;
+    variant.blockN = tiling.bn;
+    variant.maxM = config.getMaxM();
+    variant.splitK = tiling.splitK;
+    variant.programmatic = programmatic;
+    variant.replacesPrologue = config.getFuseQuantize();
+    variant.sharedMemory = getSharedMemoryBytes(op, config);
+  }
+  return kernels;
+}

@@ -1,0 +1,310 @@
+//===- bench.cu - The GPU harness's --bench driver ------------------------===//
+//
+// Part of the qgemm project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Times each bench case of a scheme on one stream, with the L2 flushed before
+// every run (warm-up included) and one CUDA event pair per run: ours, each
+// peer, ours again (the noise), the empty kernel and the scheme's
+// calibrations. Prints one table per scheme and writes every figure to the
+// JSON, with the device, driver, runtime and library versions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "harness/driver.h"
+
+#include <iterator>
+#include <utility>
+
+namespace qgemm::harness {
+
+namespace {
+
+/// The figures of one kernel at one M.
+struct BenchRow {
+  const Scheme *scheme;
+  const KernelInfo *kn;
+  int64_t m;
+  Timing ours, ours2;
+  /// One per peer, in the order of SchemeInfo::peers.
+  std::vector<Timing> peers;
+  std::vector<int64_t> peerMs;
+  /// The empty kernel, then the scheme's calibrations.
+  Timing empty;
+  std::vector<Timing> calibrations;
+  int spotBad = 0;
+  double ops = 0, floorBytes = 0, floorUs = 0;
+
+  double tops() const { return ops / (ours.medianUs * 1e-6) / 1e12; }
+  double pctOfFloor() const { return 100.0 * floorUs / ours.medianUs; }
+};
+
+/// Runs the case once (the spot checks), then times it.
+BenchRow runCase(const Scheme &scheme, BenchKernel &bk, const KernelInfo &kn,
+                 int64_t m, Timer &timer, cudaStream_t stream) {
+  const SchemeInfo &info = scheme.info();
+  BenchRow row;
+  row.scheme = &scheme;
+  row.kn = &kn;
+  row.m = m;
+  std::printf("bench %s M=%lld ...", kn.name, (long long)m);
+  std::fflush(stdout);
+  BenchCase c = bk.makeCase(m);
+  if (c.peers.size() != info.peers.size() ||
+      c.peerMs.size() != info.peers.size() ||
+      c.calibrations.size() != info.calibrations.size())
+    fatal(std::string("the ") + info.prefix +
+          " bench case does not match its peers and calibrations");
+
+  // One run of each, then spot checks on what they wrote.
+  c.ours();
+  for (const std::function<void()> &peer : c.peers)
+    peer();
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  CUDA_CHECK(cudaGetLastError());
+  row.spotBad = c.spotCheck();
+
+  row.ours = timer.time(c.ours);
+  for (const std::function<void()> &peer : c.peers)
+    row.peers.push_back(timer.time(peer));
+  row.ours2 = timer.time(c.ours); // the same build again: the noise
+  row.empty = timer.time([&] { launchEmptyKernel(stream); });
+  for (const std::function<void()> &cal : c.calibrations)
+    row.calibrations.push_back(cal ? timer.time(cal) : Timing());
+  row.peerMs = c.peerMs;
+  row.ops = c.ops > 0 ? c.ops : 2.0 * m * kn.n * kn.k;
+  row.floorBytes = c.floorBytes;
+  row.floorUs = row.floorBytes / kPeakBandwidth * 1e6;
+
+  char buf[128];
+  std::snprintf(buf, sizeof(buf), " ours %.2f us", row.ours.medianUs);
+  std::string line = buf;
+  for (size_t p = 0; p < info.peers.size(); ++p) {
+    std::snprintf(buf, sizeof(buf), ", %s %.2f us", info.peers[p].label,
+                  row.peers[p].medianUs);
+    line += buf;
+  }
+  for (size_t p = 0; p < info.peers.size(); ++p)
+    if (row.peerMs[p] != m)
+      line += " (" + std::string(info.peers[p].label) + " M padded to " +
+              std::to_string(row.peerMs[p]) + ")";
+  std::printf("%s%s\n", line.c_str(), row.spotBad ? " SPOT CHECK FAILED" : "");
+  std::fflush(stdout);
+  return row;
+}
+
+/// Appends printf-formatted text to `out`.
+template <class... Args>
+void appendf(std::string &out, const char *fmt, Args... args) {
+  char buf[512];
+  std::snprintf(buf, sizeof(buf), fmt, args...);
+  out += buf;
+}
+
+/// The table of one scheme's rows: title, header, one line per row and the
+/// footnote.
+std::string schemeTable(const Scheme &scheme, const std::vector<BenchRow> &rows,
+                        int reps, int warmup) {
+  const SchemeInfo &info = scheme.info();
+  std::string t;
+  appendf(t,
+          "%s bench: median of %d runs after %d warm-up, L2 flushed (%s); "
+          "floor = (%s) / %.1f TB/s\n",
+          info.title, reps, warmup, flushPolicy(), info.floorTerms,
+          kPeakBandwidth / 1e12);
+  appendf(t, "%-19s %5s %6s %5s %9s", "kernel", "M", "N", "K", "ours_us");
+  for (const PeerInfo &p : info.peers)
+    appendf(t, " %9s", (std::string(p.column) + "_us").c_str());
+  for (const PeerInfo &p : info.peers)
+    appendf(t, " %7s", ("x_" + std::string(p.column)).c_str());
+  appendf(t, " %7s %7s %6s %8s", "%floor", "TOP/s", "noise", "empty_us");
+  for (const CalibrationInfo &cal : info.calibrations)
+    appendf(t, " %8s", cal.column);
+  t += "\n";
+  for (const BenchRow &r : rows) {
+    if (r.scheme != &scheme)
+      continue;
+    double noise =
+        100.0 * std::fabs(r.ours2.medianUs - r.ours.medianUs) / r.ours.medianUs;
+    appendf(t, "%-19s %5lld %6lld %5lld %9.2f", r.kn->name, (long long)r.m,
+            (long long)r.kn->n, (long long)r.kn->k, r.ours.medianUs);
+    // A peer that may pad M keeps the last character of its cell for `p`.
+    for (size_t p = 0; p < info.peers.size(); ++p)
+      if (info.peers[p].paddedMJson)
+        appendf(t, " %8.2f%s", r.peers[p].medianUs,
+                r.peerMs[p] != r.m ? "p" : " ");
+      else
+        appendf(t, " %9.2f", r.peers[p].medianUs);
+    for (size_t p = 0; p < info.peers.size(); ++p)
+      appendf(t, " %7.2f", r.peers[p].medianUs / r.ours.medianUs);
+    appendf(t, " %6.1f%% %7.1f %5.1f%% %8.2f", r.pctOfFloor(), r.tops(), noise,
+            r.empty.medianUs);
+    for (const Timing &cal : r.calibrations)
+      appendf(t, " %8.2f", cal.medianUs);
+    t += r.spotBad ? "  SPOT CHECK FAILED\n" : "\n";
+  }
+  t += "(";
+  for (const PeerInfo &p : info.peers)
+    if (p.paddedMJson)
+      t += std::string("p: ") + p.paddedNote + "; ";
+  t += "noise: |ours - ours timed again| / ours; empty_us: an empty kernel";
+  for (const CalibrationInfo &cal : info.calibrations)
+    t += std::string(", ") + cal.column + ": " + cal.note;
+  t += ", all timed the same way)\n";
+  return t;
+}
+
+/// The schemes of `rows` in the order of their first row.
+std::vector<const Scheme *> schemesOf(const std::vector<BenchRow> &rows) {
+  std::vector<const Scheme *> out;
+  for (const BenchRow &r : rows)
+    if (std::find(out.begin(), out.end(), r.scheme) == out.end())
+      out.push_back(r.scheme);
+  return out;
+}
+
+void printTimingJson(FILE *f, const char *name, const Timing &t) {
+  std::fprintf(
+      f,
+      "\"%s\": {\"median_us\": %.3f, \"min_us\": %.3f, \"p10_us\": %.3f, "
+      "\"p90_us\": %.3f, \"mean_us\": %.3f}",
+      name, t.medianUs, t.minUs, t.p10Us, t.p90Us, t.meanUs);
+}
+
+/// One element of "results".
+void printRowJson(FILE *f, const BenchRow &r) {
+  const SchemeInfo &info = r.scheme->info();
+  std::fprintf(f,
+               "    {\"kernel\": \"%s\", \"m\": %lld, \"n\": %lld, \"k\": "
+               "%lld, ",
+               r.kn->name, (long long)r.m, (long long)r.kn->n,
+               (long long)r.kn->k);
+  std::vector<std::pair<const char *, const Timing *>> timings = {
+      {"ours", &r.ours}, {"ours_again", &r.ours2}};
+  for (size_t p = 0; p < info.peers.size(); ++p)
+    timings.push_back({info.peers[p].json, &r.peers[p]});
+  timings.push_back({"empty_kernel", &r.empty});
+  for (size_t c = 0; c < info.calibrations.size(); ++c)
+    timings.push_back({info.calibrations[c].json, &r.calibrations[c]});
+  for (size_t t = 0; t < timings.size(); ++t) {
+    if (t)
+      std::fprintf(f, ", ");
+    printTimingJson(f, timings[t].first, *timings[t].second);
+  }
+  for (size_t p = 0; p < info.peers.size(); ++p)
+    if (info.peers[p].paddedMJson)
+      std::fprintf(f, ", \"%s\": %lld", info.peers[p].paddedMJson,
+                   (long long)r.peerMs[p]);
+  for (size_t p = 0; p < info.peers.size(); ++p)
+    std::fprintf(f, ", \"speedup_vs_%s\": %.4f", info.peers[p].column,
+                 r.peers[p].medianUs / r.ours.medianUs);
+  std::fprintf(f,
+               ", \"floor_bytes\": %.0f, \"floor_us\": %.3f, "
+               "\"pct_of_floor\": %.2f, \"ours_tops\": %.2f, \"spot_bad\": "
+               "%d}",
+               r.floorBytes, r.floorUs, r.pctOfFloor(), r.tops(), r.spotBad);
+}
+
+/// The JSON: the device and library versions, the method, what each peer
+/// runs, and one element per row.
+void writeJson(const std::string &path, const std::vector<BenchRow> &rows,
+               int reps, int warmup, cublasHandle_t blas) {
+  FILE *f = std::fopen(path.c_str(), "w");
+  if (!f)
+    fatal("cannot write " + path);
+  cudaDeviceProp prop;
+  int dev = 0, driver = 0, runtime = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
+  CUDA_CHECK(cudaDriverGetVersion(&driver));
+  CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
+  int cublasVersion = 0;
+  CUBLAS_CHECK(cublasGetVersion(blas, &cublasVersion));
+  std::fprintf(
+      f,
+      "{\n  \"device\": \"%s\", \"sm_count\": %d, \"cc\": \"%d.%d\", "
+      "\"driver\": %d, \"runtime\": %d, \"cublas\": %d, \"cublaslt\": %zu,\n",
+      prop.name, prop.multiProcessorCount, prop.major, prop.minor, driver,
+      runtime, cublasVersion, cublasLtGetVersion());
+  std::fprintf(f,
+               "  \"reps\": %d, \"warmup\": %d, \"l2_policy\": \"%s\", "
+               "\"peak_bandwidth_Bps\": %.3g,\n",
+               reps, warmup, flushPolicy(), kPeakBandwidth);
+  // What each peer runs, once per JSON key.
+  std::vector<std::string> keys;
+  std::string peers;
+  for (const Scheme *s : schemesOf(rows))
+    for (const PeerInfo &p : s->info().peers) {
+      if (std::find(keys.begin(), keys.end(), p.json) != keys.end())
+        continue;
+      keys.push_back(p.json);
+      peers += std::string(peers.empty() ? "" : ", ") + "\"" + p.json +
+               "\": \"" + p.description + "\"";
+    }
+  if (!peers.empty())
+    std::fprintf(f, "  %s,\n", peers.c_str());
+  std::fprintf(f, "  \"results\": [\n");
+  for (size_t i = 0; i < rows.size(); ++i) {
+    printRowJson(f, rows[i]);
+    std::fprintf(f, "%s\n", i + 1 < rows.size() ? "," : "");
+  }
+  std::fprintf(f, "  ]\n}\n");
+  if (std::fclose(f) != 0)
+    fatal("cannot write " + path);
+}
+
+} // namespace
+
+int runBench(const std::vector<Selected> &kernels,
+             const std::vector<int64_t> &ms, int reps, int warmup,
+             const std::string &jsonPath, const std::string &tablePath,
+             uint64_t seed) {
+  cudaStream_t stream;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  cublasHandle_t blas;
+  cublasLtHandle_t lt;
+  CUBLAS_CHECK(cublasCreate(&blas));
+  CUBLAS_CHECK(cublasSetStream(blas, stream));
+  CUBLAS_CHECK(cublasLtCreate(&lt));
+  const size_t ltWsBytes = size_t(32) << 20;
+  DeviceBuffer ltWs(ltWsBytes);
+  const BenchContext ctx{stream, blas, lt, ltWs.ptr, ltWsBytes};
+  Timer timer(stream, warmup, reps);
+  std::vector<BenchRow> rows;
+
+  for (const Selected &s : kernels) {
+    const std::vector<int64_t> kernelMs = ms.empty() ? s.scheme->benchMs() : ms;
+    // One random set per shape; each M uses its leading rows.
+    std::unique_ptr<BenchKernel> bk = s.scheme->benchKernel(
+        *s.kernel, kernelMs, kernelSeed(seed, *s.kernel), ctx);
+    for (int64_t m : kernelMs)
+      rows.push_back(runCase(*s.scheme, *bk, *s.kernel, m, timer, stream));
+  }
+
+  std::string table;
+  for (const Scheme *s : schemesOf(rows))
+    table += schemeTable(*s, rows, reps, warmup);
+  std::printf("\n%s", table.c_str());
+  if (!tablePath.empty()) {
+    FILE *f = std::fopen(tablePath.c_str(), "w");
+    if (!f)
+      fatal("cannot write " + tablePath);
+    std::fputs(table.c_str(), f);
+    std::fclose(f);
+  }
+  if (!jsonPath.empty())
+    writeJson(jsonPath, rows, reps, warmup, blas);
+
+  CUBLAS_CHECK(cublasLtDestroy(lt));
+  CUBLAS_CHECK(cublasDestroy(blas));
+  CUDA_CHECK(cudaStreamDestroy(stream));
+  int spotFailures = 0;
+  for (const BenchRow &r : rows)
+    spotFailures += r.spotBad != 0;
+  if (spotFailures)
+    std::printf("bench: %d cases failed their spot checks\n", spotFailures);
+  return spotFailures ? 1 : 0;
+}
+
+} // namespace qgemm::harness
