@@ -614,9 +614,9 @@ std::vector<void *> kernelParams(const Kernel &kernel, Operands &operands) {
 }
 
 /// Launches `kernel` (loaded as `function`) on a grid of `grid` blocks.
-CUresult launch(CUfunction function, const Kernel &kernel,
-                const unsigned (&grid)[3], Operands &operands,
-                CUstream stream) {
+CUresult launchKernel(CUfunction function, const Kernel &kernel,
+                      const unsigned (&grid)[3], Operands &operands,
+                      CUstream stream) {
   std::vector<void *> params = kernelParams(kernel, operands);
   CUlaunchConfig config;
   memset(&config, 0, sizeof(config));
@@ -643,8 +643,9 @@ CUresult launch(CUfunction function, const Kernel &kernel,
 /// Runs a call whose pointers passed the checks: checks the grids, loads
 /// the module, then launches the prologue kernels (unless the variant
 /// chosen by M replaces them) and the variant.
-qgemm_status run(const std::array<CUdeviceptr, kNumArgs> &args,
-                 const Sizes &s, CUdeviceptr workspace, CUstream stream) {
+qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
+                       const Sizes &s, CUdeviceptr workspace,
+                       CUstream stream) {
   int chosen = chooseVariant(s.m);
   const Kernel &variant = kKernels[chosen];
   int64_t gridM = (s.m + variant.blockM - 1) / variant.blockM;
@@ -668,15 +669,15 @@ qgemm_status run(const std::array<CUdeviceptr, kNumArgs> &args,
     const unsigned grid[3] = {
         (unsigned)((s.m + kernel.rowsPerBlock - 1) / kernel.rowsPerBlock), 1,
         1};
-    if (launch(loaded->functions[i], kernel, grid, operands, stream) !=
-        CUDA_SUCCESS)
+    if (launchKernel(loaded->functions[i], kernel, grid, operands,
+                     stream) != CUDA_SUCCESS)
       return QGEMM_ERROR_LAUNCH;
   }
   const unsigned grid[3] = {
       (unsigned)((kN + variant.blockN - 1) / variant.blockN), (unsigned)gridM,
       variant.splitK};
-  if (launch(loaded->functions[chosen], variant, grid, operands, stream) !=
-      CUDA_SUCCESS)
+  if (launchKernel(loaded->functions[chosen], variant, grid, operands,
+                   stream) != CUDA_SUCCESS)
     return QGEMM_ERROR_LAUNCH;
   return QGEMM_SUCCESS;
 }
@@ -754,7 +755,7 @@ void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
   SmallVector<std::string> args;
   for (const LaunchArg &arg : d.args)
     args.push_back(arg.name);
-  os << "  return run({" << llvm::join(args, ", ") << "}, " << sizes
+  os << "  return runFamily({" << llvm::join(args, ", ") << "}, " << sizes
      << ", workspace, stream);\n}\n";
 }
 

@@ -35,9 +35,9 @@
 //           dims         : array   as in `args` (sizes named in `args` only)
 //           derived      : string  instead of dims, a rank-1 size the stub
 //                                  derives from the chosen matmul kernel:
-//                                  "split_k_partials": whole int32 tiles,
-//                                    split_k per output tile when
-//                                    split_k > 1 (else 0);
+//                                  "split_k_partials": split_k whole
+//                                    block_m x block_n tiles per output
+//                                    tile when split_k > 1 (else 0);
 //                                  "split_k_counters": one per output tile
 //                                    when split_k > 1 (else 0)
 //   kernels   : array   every kernel, each a dictionary:
@@ -66,6 +66,28 @@
 //
 // The matmul kernels are listed by increasing max_m (the last unbounded);
 // at least one is required.
+//
+// W8A8 (N = 128, K = 256; one variant shown):
+//
+//   qgemm.launch = {scheme = "w8a8", n = 128, module = @f_kernels,
+//     summary = "Y[M, 128] = fp16(quantize(X[M, 256]) . Wq^T * sx * sw)",
+//     args = [{name = "x", dims = ["m", 256], align = 16},
+//             {name = "wq", dims = [128, 256], align = 16},
+//             {name = "sw", dims = [128], align = 16},
+//             {name = "y", dims = ["m", 128], align = 16}],
+//     max_sizes = {m = 16777216},
+//     workspace = {align = 16, section_align = 256, buffers = [
+//       {name = "xq", element_type = i8, dims = ["m", 256]},
+//       {name = "sx", element_type = f32, dims = ["m"]},
+//       {name = "partials", element_type = i32, derived = "split_k_partials"},
+//       {name = "counters", element_type = i32, derived = "split_k_counters"}]},
+//     kernels = [
+//       {kernel = "quantize", role = "prologue", threads = 32,
+//        rows_per_block = 1, shared_memory = 0,
+//        operands = ["x", "xq", "sx", "counters"]},
+//       {kernel = "matmul_v0", role = "matmul", threads = 128, block_m = 16,
+//        block_n = 32, split_k = 4, max_m = 0, shared_memory = 11520,
+//        operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"]}]}
 //
 //===----------------------------------------------------------------------===//
 

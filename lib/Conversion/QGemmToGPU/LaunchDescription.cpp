@@ -33,8 +33,10 @@ constexpr int64_t kMaxGridYZ = 65535;
 /// vector accesses).
 constexpr int64_t kW8A8Align = 16;
 
-/// Names the stub cannot use for a parameter: its own parameters and the C
-/// and C++ keywords a lowercase identifier can spell.
+/// Names the stub cannot use for a parameter: its own parameters, the C and
+/// C++ keywords a lowercase identifier can spell, and the standard library's
+/// lowercase macros and type names. (The stub's own helpers all have an
+/// upper-case letter in their names, so a lowercase one cannot hide them.)
 bool isReservedName(StringRef name) {
   static const llvm::StringSet<> reserved = {
       "workspace", "stream",    "alignas",  "alignof",  "and",      "asm",
@@ -48,7 +50,8 @@ bool isReservedName(StringRef name) {
       "signed",    "sizeof",    "static",   "struct",   "switch",   "template",
       "this",      "throw",     "true",     "try",      "typedef",  "typeid",
       "typename",  "union",     "unsigned", "using",    "virtual",  "void",
-      "volatile",  "while",     "xor"};
+      "volatile",  "while",     "xor",      "assert",   "errno",    "stdin",
+      "stdout",    "stderr",    "offsetof"};
   // Type names such as int64_t and size_t end in _t.
   return reserved.contains(name) || name.ends_with("_t");
 }
