@@ -1,11 +1,15 @@
 //===- HostStub.cpp - PTX extraction and host-stub generation -------------===//
 //
-// Reads the `qgemm.launch` description of each lowered func and the PTX of
-// its gpu.binary, and writes the C++ host stub: embedded PTX (and cubin),
-// lazy module load per CUDA context with the JIT log kept, argument
-// validation, variant choice by M, grid computation and launch on the
-// caller's stream. The stub returns an error code and never aborts or
-// prints.
+// Reads the `qgemm.launch` description of each lowered func (schema in
+// qgemm/Conversion/LaunchDescription.h) and the PTX of its gpu.binary, and
+// writes the C++ host stub: embedded PTX (and cubin), lazy module load per
+// CUDA context with the JIT log kept, argument checks derived from the
+// description (null pointers, alignment, every run-time size in range, the
+// grid), the matmul variant chosen by M, the workspace layout, and the
+// launches on the caller's stream. Nothing in it is specific to a scheme: the
+// C signature is the func's memref arguments in order, then one int64_t per
+// run-time size, the workspace and the stream. The stub returns an error code
+// and never aborts or prints.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,105 +19,183 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::qgemm;
 
-FailureOr<SmallVector<KernelFamily>>
+/// Reads the family of `func`: its description and the PTX of the gpu.binary
+/// it names.
+static FailureOr<KernelFamily> readKernelFamily(ModuleOp module,
+                                                func::FuncOp func) {
+  FailureOr<LaunchDescription> launch = LaunchDescription::read(func);
+  if (failed(launch))
+    return failure();
+  StringRef name = func.getSymName();
+  if (name.empty() || llvm::isDigit(name.front()) ||
+      !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return func.emitError() << "expected a func name usable in C for the "
+                               "stub's qgemm_<name> functions, got '"
+                            << name << "'";
+  auto binary = module.lookupSymbol<gpu::BinaryOp>(launch->module);
+  if (!binary || binary.getObjects().empty())
+    return func.emitError() << "expected a gpu.binary @" << launch->module
+                            << " holding the kernels of this func (run "
+                               "qgemm-lower-to-nvvm)";
+  auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+  if (object.getFormat() != gpu::CompilationTarget::Assembly)
+    return binary.emitError() << "expected PTX (format = isa) in the "
+                                 "gpu.binary";
+  return KernelFamily{name.str(), object.getObject().getValue().str(), func,
+                      std::move(*launch)};
+}
+
+FailureOr<std::vector<KernelFamily>>
 mlir::qgemm::collectKernelFamilies(ModuleOp module) {
-  SmallVector<KernelFamily> families;
+  std::vector<KernelFamily> families;
+  bool failedAny = false;
   for (auto func : module.getOps<func::FuncOp>()) {
-    auto launch = func->getAttrOfType<DictionaryAttr>(kLaunchAttrName);
-    if (!launch)
+    if (!func->hasAttr(kLaunchAttrName))
       continue;
-    auto moduleRef = launch.getAs<FlatSymbolRefAttr>("module");
-    auto binary = moduleRef ? module.lookupSymbol<gpu::BinaryOp>(moduleRef)
-                            : gpu::BinaryOp();
-    if (!binary || binary.getObjects().empty())
-      return func.emitError() << "expected a gpu.binary holding the kernels "
-                                 "of this func (run qgemm-lower-to-nvvm)";
-    auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
-    if (object.getFormat() != gpu::CompilationTarget::Assembly)
-      return binary.emitError() << "expected PTX (format = isa) in the "
-                                   "gpu.binary";
-    families.push_back(
-        {func.getSymName().str(), object.getObject().getValue().str(), func});
+    FailureOr<KernelFamily> family = readKernelFamily(module, func);
+    if (failed(family))
+      failedAny = true;
+    else
+      families.push_back(std::move(*family));
   }
+  if (failedAny)
+    return failure();
   return families;
 }
 
 namespace {
-/// Largest M a stub call accepts (the grid's y extent stays far below the
-/// limit for every variant's block M).
-constexpr int64_t kStubMaxM = int64_t(1) << 24;
 
-/// The launch geometry of one kernel, read from the description.
-struct KernelInfo {
-  std::string name;
-  int64_t threads = 0, blockM = 0, blockN = 0, maxM = 0, sharedMemory = 0,
-          rowsPerBlock = 0, splitK = 1;
-  bool programmatic = false, fusedQuantize = false;
-};
+/// `name` in upper case, for macros.
+std::string upper(StringRef name) { return name.upper(); }
 
-SmallVector<KernelInfo> readKernels(DictionaryAttr launch) {
-  SmallVector<KernelInfo> kernels;
-  for (Attribute attr : launch.getAs<ArrayAttr>("kernels")) {
-    auto dict = cast<DictionaryAttr>(attr);
-    auto get = [&](StringRef key) -> int64_t {
-      auto value = dict.getAs<IntegerAttr>(key);
-      return value ? value.getInt() : 0;
-    };
-    KernelInfo info;
-    info.name = dict.getAs<StringAttr>("kernel").str();
-    info.threads = get("threads");
-    info.blockM = get("block_m");
-    info.blockN = get("block_n");
-    info.maxM = get("max_m");
-    info.sharedMemory = get("shared_memory");
-    info.rowsPerBlock = get("rows_per_block");
-    info.splitK = std::max<int64_t>(1, get("split_k"));
-    auto programmatic = dict.getAs<BoolAttr>("programmatic");
-    info.programmatic = programmatic && programmatic.getValue();
-    auto fused = dict.getAs<BoolAttr>("fused_quantize");
-    info.fusedQuantize = fused && fused.getValue();
-    kernels.push_back(info);
-  }
-  return kernels;
-}
-
-/// Prints `bytes` as a C array initializer, 16 per line.
-void printBytes(raw_ostream &os, StringRef bytes) {
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    os << (i % 16 == 0 ? "\n    " : " ") << "0x";
-    os.write_hex(static_cast<unsigned char>(bytes[i]));
-    os << ",";
-  }
-}
-} // namespace
-
-std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
+/// The MLIR spelling of `type` ("f16", "i8").
+std::string getTypeName(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  std::string guard = "QGEMM_" + StringRef(family.name).upper() + "_H";
-  auto launch = family.func->getAttrOfType<DictionaryAttr>(kLaunchAttrName);
-  int64_t n = launch.getAs<IntegerAttr>("n").getInt();
-  int64_t k = launch.getAs<IntegerAttr>("k").getInt();
-  os << "// Generated by qgemm-compile: host stub of the W8A8 kernel family `"
-     << family.name << "`.\n"
-     << "// Y[M, " << n << "] = fp16(quantize(X[M, " << k << "]) . Wq^T * sx"
-     << " * sw): X fp16 [M, " << k << "], Wq int8 [" << n << ", " << k
-     << "],\n// sw fp32 [" << n << "], Y fp16 [M, " << n
-     << "], all row-major, 16-byte aligned.\n"
-     << "#ifndef " << guard << "\n#define " << guard << "\n\n"
-     << "#include <cuda.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
-     << R"(#ifndef QGEMM_STATUS_DEFINED
+  os << type;
+  return text;
+}
+
+/// "[m, 4096]".
+std::string getDimsText(ArrayRef<LaunchDim> dims) {
+  SmallVector<std::string> parts;
+  for (const LaunchDim &dim : dims) {
+    auto *extent = std::get_if<int64_t>(&dim);
+    parts.push_back(extent ? std::to_string(*extent)
+                           : std::get<std::string>(dim));
+  }
+  return "[" + llvm::join(parts, ", ") + "]";
+}
+
+/// The C expression of `dim` in a function with `const Sizes &s`.
+std::string getDimExpr(const LaunchDim &dim) {
+  auto *extent = std::get_if<int64_t>(&dim);
+  return extent ? std::to_string(*extent) : "s." + std::get<std::string>(dim);
+}
+
+/// The conditions under which a buffer of `dims` holds elements, once M > 0
+/// is known: one "size != 0" per run-time size other than m. None means it is
+/// never empty; std::nullopt means it always is (a static 0).
+std::optional<SmallVector<std::string>>
+getNonEmptyConditions(ArrayRef<LaunchDim> dims) {
+  SmallVector<std::string> conditions;
+  for (const LaunchDim &dim : dims) {
+    if (auto *extent = std::get_if<int64_t>(&dim)) {
+      if (*extent == 0)
+        return std::nullopt;
+      continue;
+    }
+    const std::string &size = std::get<std::string>(dim);
+    if (size != "m" && !llvm::is_contained(conditions, size + " != 0"))
+      conditions.push_back(size + " != 0");
+  }
+  return conditions;
+}
+
+/// Whether the workspace holds something whenever M > 0.
+bool isWorkspaceNeverEmpty(const LaunchDescription &d) {
+  return llvm::any_of(d.buffers, [](const WorkspaceBuffer &buffer) {
+    if (buffer.size != WorkspaceSize::Dims)
+      return false;
+    auto conditions = getNonEmptyConditions(buffer.dims);
+    return conditions && conditions->empty();
+  });
+}
+
+/// "int64_t m, int64_t nnzb" or "m, nnzb".
+std::string getSizeList(const LaunchDescription &d, bool withTypes) {
+  SmallVector<std::string> parts;
+  for (const auto &entry : d.maxSizes)
+    parts.push_back((withTypes ? "int64_t " : "") + entry.first);
+  return llvm::join(parts, ", ");
+}
+
+/// The memref parameters of the C signature.
+std::string getPointerParams(const LaunchDescription &d) {
+  SmallVector<std::string> parts;
+  for (const LaunchArg &arg : d.args)
+    parts.push_back("CUdeviceptr " + arg.name);
+  return llvm::join(parts, ", ");
+}
+
+/// "xq i8 [m, 4096]" or "partials i32 (split-K partial tiles)".
+std::string describeBuffer(const WorkspaceBuffer &buffer) {
+  std::string text = buffer.name + " " + getTypeName(buffer.elementType);
+  switch (buffer.size) {
+  case WorkspaceSize::Dims:
+    return text + " " + getDimsText(buffer.dims);
+  case WorkspaceSize::SplitKPartials:
+    return text + " (split-K partial tiles)";
+  case WorkspaceSize::SplitKCounters:
+    return text + " (split-K tile counters)";
+  }
+  llvm_unreachable("unknown workspace size");
+}
+
+/// The kernels in launch-table order: prologues, then matmul variants.
+SmallVector<const LaunchKernel *> getKernelOrder(const LaunchDescription &d) {
+  SmallVector<const LaunchKernel *> order;
+  for (KernelRole role : {KernelRole::Prologue, KernelRole::Matmul})
+    for (const LaunchKernel &kernel : d.kernels)
+      if (kernel.role == role)
+        order.push_back(&kernel);
+  return order;
+}
+
+/// Writes `text` as comment lines of at most 80 columns, each starting with
+/// `prefix` and a space.
+void printComment(raw_ostream &os, StringRef prefix, StringRef text) {
+  SmallVector<StringRef> words;
+  text.split(words, ' ', -1, /*KeepEmpty=*/false);
+  std::string line;
+  for (StringRef word : words) {
+    if (!line.empty() &&
+        prefix.size() + 1 + line.size() + 1 + word.size() > 80) {
+      os << prefix << " " << line << "\n";
+      line.clear();
+    }
+    if (!line.empty())
+      line += " ";
+    line += word.str();
+  }
+  if (!line.empty())
+    os << prefix << " " << line << "\n";
+}
+
+/// The status type, shared by every stub.
+constexpr StringLiteral kStatusBlock = R"(#ifndef QGEMM_STATUS_DEFINED
 #define QGEMM_STATUS_DEFINED
 /// Result of a qgemm host-stub call.
 typedef enum qgemm_status {
   QGEMM_SUCCESS = 0,
-  QGEMM_ERROR_INVALID_VALUE = 1, /* null pointer or M out of range */
-  QGEMM_ERROR_MISALIGNED = 2,    /* a pointer is not 16-byte aligned */
+  QGEMM_ERROR_INVALID_VALUE = 1, /* null pointer, M (or a size) out of range */
+  QGEMM_ERROR_MISALIGNED = 2,    /* a pointer is not aligned as documented */
   QGEMM_ERROR_NO_CONTEXT = 3,    /* no current CUDA context */
   QGEMM_ERROR_MODULE_LOAD = 4,   /* loading the PTX failed (see the JIT log) */
   QGEMM_ERROR_LAUNCH = 5         /* a kernel launch failed */
@@ -131,29 +213,98 @@ static inline const char *qgemm_status_string(qgemm_status status) {
   return "unknown status";
 }
 #endif
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 )";
+
+/// The header's opening comment: the math, the arguments, the sizes.
+void printHeaderComment(raw_ostream &os, const KernelFamily &family) {
+  const LaunchDescription &d = family.launch;
+  os << "// Generated by qgemm-compile: host stub of the " << upper(d.scheme)
+     << " kernel family `" << family.name << "`.\n"
+     << "// " << d.summary << "\n"
+     << "// Arguments (CUdeviceptr, row-major):\n";
+  size_t width = 0;
+  for (const LaunchArg &arg : d.args)
+    width = std::max(width, arg.name.size());
+  func::FuncOp func = family.func;
+  for (auto [arg, type] : llvm::zip_equal(d.args, func.getArgumentTypes())) {
+    os << "//   " << arg.name << std::string(width - arg.name.size() + 1, ' ')
+       << getTypeName(cast<MemRefType>(type).getElementType()) << " "
+       << getDimsText(arg.dims);
+    if (arg.align > 1)
+      os << ", " << arg.align << "-byte aligned";
+    os << "\n";
+  }
+  os << "// Run-time sizes (int64_t):";
+  for (const auto &[name, max] : d.maxSizes)
+    os << " " << name << " in [0, " << max << "]"
+       << (name == d.maxSizes.back().first ? "" : ",");
+  os << ".\n";
+}
+
+} // namespace
+
+std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
+  const LaunchDescription &d = family.launch;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  std::string guard = "QGEMM_" + upper(family.name) + "_H";
   std::string f = "qgemm_" + family.name;
-  os << "/// Largest M a call accepts.\n#define "
-     << StringRef(f).upper() << "_MAX_M " << kStubMaxM << "\n\n"
-     << "/// Bytes of device workspace a call with this M needs: the int8\n"
-        "/// activations [M, "
-     << k << "] at offset 0, then the fp32 per-token\n"
-        "/// scales [M] at the next multiple of 256; when the variant chosen\n"
-        "/// for M splits K, int32 partial tiles and tile counters follow.\n"
-        "/// Nothing in it needs initializing; calls that run concurrently\n"
-        "/// need separate workspaces.\n"
-     << "size_t " << f << "_workspace_size(int64_t m);\n\n"
-     << "/// Quantizes x per token into `workspace`, multiplies by wq and\n"
-        "/// writes y, on `stream` (asynchronous). Loads the kernels into the\n"
-        "/// current context on first use. M = 0 is a no-op.\n"
-     << "qgemm_status " << f
-     << "(CUdeviceptr x, CUdeviceptr wq, CUdeviceptr sw, CUdeviceptr y,\n"
-     << "    int64_t m, CUdeviceptr workspace, CUstream stream);\n\n"
+  printHeaderComment(os, family);
+  os << "#ifndef " << guard << "\n#define " << guard << "\n\n"
+     << "#include <cuda.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
+     << kStatusBlock << "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  for (const auto &[name, max] : d.maxSizes)
+    os << "/// Largest " << (name == "m" ? "M" : name) << " a call accepts.\n"
+       << "#define " << upper(f) << "_MAX_" << upper(name) << " " << max
+       << "\n\n";
+
+  SmallVector<std::string> buffers;
+  for (const WorkspaceBuffer &buffer : d.buffers)
+    buffers.push_back(describeBuffer(buffer));
+  bool splitK = llvm::any_of(d.buffers, [](const WorkspaceBuffer &buffer) {
+    return buffer.size != WorkspaceSize::Dims;
+  });
+  std::string layout =
+      buffers.empty()
+          ? "This family needs none: it returns 0 and `workspace` may be "
+            "null."
+          : "Its buffers follow one another, each at a multiple of " +
+                std::to_string(d.sectionAlign) +
+                " bytes: " + llvm::join(buffers, ", ") + "." +
+                (splitK ? " The split-K buffers are empty unless the variant "
+                          "chosen for M splits K."
+                        : "") +
+                " Nothing in it needs initializing; calls that run "
+                "concurrently need separate workspaces.";
+  printComment(os, "///",
+               "Bytes of device workspace (" +
+                   std::to_string(d.workspaceAlign) +
+                   "-byte aligned) a call with these sizes needs; 0 when M is "
+                   "0 or a size is out of range. " +
+                   layout);
+  os << "size_t " << f << "_workspace_size(" << getSizeList(d, true)
+     << ");\n\n";
+
+  SmallVector<std::string> prologues;
+  for (const LaunchKernel *kernel : getKernelOrder(d))
+    if (kernel->role == KernelRole::Prologue)
+      prologues.push_back(kernel->name);
+  std::string steps =
+      prologues.empty()
+          ? "the matmul variant chosen by M."
+          : (prologues.size() == 1
+                 ? "the prologue kernel " + prologues.front() + ", unless "
+                 : "the prologue kernels " + llvm::join(prologues, ", ") +
+                       ", unless ") +
+                "the matmul variant chosen by M does that work itself, then "
+                "that variant.";
+  printComment(os, "///",
+               "Launches on `stream` (asynchronous) " + steps +
+                   " Loads the kernels into the current context on first use. "
+                   "M = 0 is a no-op; a pointer may be null only where its "
+                   "buffer is empty.");
+  os << "qgemm_status " << f << "(" << getPointerParams(d) << ",\n    "
+     << getSizeList(d, true) << ", CUdeviceptr workspace, CUstream stream);\n\n"
      << "/// The JIT log of the last module load (errors, then info).\n"
      << "const char *" << f << "_jit_log(void);\n\n"
      << "#ifdef __cplusplus\n} // extern \"C\"\n#endif\n\n#endif // " << guard
@@ -161,89 +312,90 @@ extern "C" {
   return text;
 }
 
-std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
-                                            StringRef cubin) {
-  auto launch = family.func->getAttrOfType<DictionaryAttr>(kLaunchAttrName);
-  int64_t n = launch.getAs<IntegerAttr>("n").getInt();
-  int64_t k = launch.getAs<IntegerAttr>("k").getInt();
-  int64_t align = launch.getAs<IntegerAttr>("workspace_align").getInt();
-  SmallVector<KernelInfo> kernels = readKernels(launch);
-  const KernelInfo &quantize = kernels.front();
-  ArrayRef<KernelInfo> variants = ArrayRef(kernels).drop_front();
-  std::string f = "qgemm_" + family.name;
+namespace {
 
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "// Generated by qgemm-compile: host stub of `" << family.name
-     << "`. Do not edit.\n"
-     << "#include \"" << family.name << ".h\"\n\n"
-     << "#include <deque>\n#include <mutex>\n#include <stdio.h>\n#include <string.h>\n#include <vector>\n\n"
-     << "namespace {\n\n"
-     << "const char kPtx[] = R\"qgemm_ptx(" << family.ptx << ")qgemm_ptx\";\n\n"
-     << "const unsigned char kCubin[] = {";
-  printBytes(os, cubin);
-  if (cubin.empty())
-    os << "0";
-  os << "\n};\nconst size_t kCubinSize = " << cubin.size() << ";\n\n"
-     << "constexpr int64_t kN = " << n << ", kK = " << k << ";\n"
-     << "constexpr int64_t kAlign = " << align << ";\n"
-     << "constexpr int64_t kMaxM = " << kStubMaxM << ";\n"
-     << "constexpr unsigned kQuantizeThreads = " << quantize.threads
-     << ", kQuantizeRows = " << quantize.rowsPerBlock << ";\n\n"
-     << "struct Variant {\n  const char *name;\n  unsigned threads, blockM, "
-        "blockN, sharedMemory;\n  int64_t maxM; // 0: no bound\n"
-        "  unsigned splitK;    // K slices along grid z\n"
-        "  bool programmatic; // launched as a programmatic dependent of "
-        "quantize\n"
-        "  bool fusedQuantize; // quantizes x itself: no quantize kernel\n"
-        "};\n"
-     << "const Variant kVariants[] = {\n";
-  for (const KernelInfo &v : variants)
-    os << "    {\"" << v.name << "\", " << v.threads << ", " << v.blockM << ", "
-       << v.blockN << ", " << v.sharedMemory << ", " << v.maxM << ", "
-       << v.splitK << ", " << (v.programmatic ? "true" : "false") << ", "
-       << (v.fusedQuantize ? "true" : "false") << "},\n";
-  os << "};\nconstexpr int kNumVariants = " << variants.size() << ";\n";
+/// Prints `bytes` as a C array initializer, 16 per line.
+void printBytes(raw_ostream &os, StringRef bytes) {
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    os << (i % 16 == 0 ? "\n    " : " ") << "0x";
+    os.write_hex(static_cast<unsigned char>(bytes[i]));
+    os << ",";
+  }
+}
+
+/// The kernel and operand tables.
+void printKernelTables(raw_ostream &os, const LaunchDescription &d) {
+  SmallVector<const LaunchKernel *> order = getKernelOrder(d);
+  int numPrologues = llvm::count_if(order, [](const LaunchKernel *kernel) {
+    return kernel->role == KernelRole::Prologue;
+  });
   os << R"(
+/// A kernel of the family and how it is launched.
+struct Kernel {
+  const char *name;
+  unsigned threads, sharedMemory;
+  bool programmatic;     // a programmatic dependent of the kernel before it
+  unsigned rowsPerBlock; // prologue: one block per rowsPerBlock rows of M
+  unsigned blockM, blockN, splitK; // matmul: grid (ceil(N / blockN),
+                                   // ceil(M / blockM), splitK)
+  int64_t maxM;          // matmul: the largest M it is chosen for (0: any)
+  bool replacesPrologue; // matmul: does the prologues' work; none runs
+  int firstOperand, numOperands; // its operands in kOperands
+};
+
+/// The prologue kernels in launch order, then the matmul variants by max M.
+const Kernel kKernels[] = {
+)";
+  int firstOperand = 0;
+  for (const LaunchKernel *k : order) {
+    int numOperands = k->operands.size();
+    os << "    {\"" << k->name << "\", " << k->threads << ", "
+       << k->sharedMemory << ", " << (k->programmatic ? "true" : "false")
+       << ", " << k->rowsPerBlock << ", " << k->blockM << ", " << k->blockN
+       << ", " << k->splitK << ", " << k->maxM << ", "
+       << (k->replacesPrologue ? "true" : "false") << ", " << firstOperand
+       << ", " << numOperands << "},\n";
+    firstOperand += numOperands;
+  }
+  os << "};\nconstexpr int kNumKernels = " << order.size()
+     << ", kNumPrologues = " << numPrologues << ";\n\n"
+     << "/// What a kernel operand is: a call argument or a workspace buffer.\n"
+     << "enum OperandKind { kArgument, kBuffer };\n"
+     << "struct Operand {\n  OperandKind kind;\n  int index;\n};\n"
+     << "const std::array<Operand, " << firstOperand << "> kOperands = {{\n";
+  for (const LaunchKernel *k : order) {
+    os << "    ";
+    for (const std::string &operand : k->operands) {
+      int arg = d.getArgIndex(operand);
+      os << (arg >= 0
+                 ? "{kArgument, " + std::to_string(arg)
+                 : "{kBuffer, " + std::to_string(d.getBufferIndex(operand)))
+         << "}, ";
+    }
+    os << "// " << k->name << ": " << llvm::join(k->operands, ", ") << "\n";
+  }
+  os << "}};\n";
+}
+
+/// Module loading, descriptors and the workspace types: the same for every
+/// family (they use the constants printed before).
+constexpr StringLiteral kRuntimeText = R"(
 struct LoadedModule {
   CUcontext context;
   CUmodule module;
-  CUfunction quantize;
-  CUfunction variants[kNumVariants];
+  CUfunction functions[kNumKernels];
 };
 
 std::mutex gMutex;
 std::deque<LoadedModule> gLoaded; // stable addresses
 char gJitLog[16384];
 
-int64_t alignUp(int64_t value, int64_t to) { return (value + to - 1) / to * to; }
-
-/// The variant for `m`: the first whose max M bound admits it.
+/// The matmul variant for `m`: the first whose max M admits it.
 int chooseVariant(int64_t m) {
-  for (int i = 0; i < kNumVariants; ++i)
-    if (kVariants[i].maxM == 0 || m <= kVariants[i].maxM)
+  for (int i = kNumPrologues; i < kNumKernels; ++i)
+    if (kKernels[i].maxM == 0 || m <= kKernels[i].maxM)
       return i;
-  return kNumVariants - 1;
-}
-
-/// Where things live in the workspace of a call with `m` rows: the int8
-/// activations [m, K] at 0, the fp32 scales [m], then for a split-K variant
-/// the int32 partial tiles (splitK whole blockM x blockN tiles per output
-/// tile) and one int32 counter per output tile.
-struct Layout {
-  int64_t scales, partials, partialCount, counters, counterCount, total;
-};
-
-Layout layout(const Variant &v, int64_t m) {
-  Layout l;
-  l.scales = alignUp(m * kK, kAlign);
-  l.partials = l.scales + alignUp(m * 4, kAlign);
-  int64_t tiles = (kN / v.blockN) * ((m + v.blockM - 1) / v.blockM);
-  l.partialCount = v.splitK > 1 ? tiles * v.splitK * v.blockM * v.blockN : 0;
-  l.counters = l.partials + alignUp(l.partialCount * 4, kAlign);
-  l.counterCount = v.splitK > 1 ? tiles : 0;
-  l.total = l.counters + alignUp(l.counterCount * 4, kAlign);
-  return l;
+  return kNumKernels - 1;
 }
 
 /// Loads the module into `context` once (cubin first, then PTX) and keeps
@@ -278,16 +430,15 @@ qgemm_status getModule(CUcontext context, const LoadedModule **out) {
            errorLog[0] && infoLog[0] ? "\n" : "", infoLog);
   if (result != CUDA_SUCCESS)
     return QGEMM_ERROR_MODULE_LOAD;
-  LoadedModule loaded{context, module, nullptr, {}};
-  if (cuModuleGetFunction(&loaded.quantize, module, "quantize") != CUDA_SUCCESS)
-    return QGEMM_ERROR_MODULE_LOAD;
-  for (int i = 0; i < kNumVariants; ++i) {
-    if (cuModuleGetFunction(&loaded.variants[i], module, kVariants[i].name) !=
+  LoadedModule loaded{context, module, {}};
+  for (int i = 0; i < kNumKernels; ++i) {
+    if (cuModuleGetFunction(&loaded.functions[i], module, kKernels[i].name) !=
         CUDA_SUCCESS)
       return QGEMM_ERROR_MODULE_LOAD;
-    if (cuFuncSetAttribute(loaded.variants[i],
+    if (kKernels[i].sharedMemory > 0 &&
+        cuFuncSetAttribute(loaded.functions[i],
                            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                           (int)kVariants[i].sharedMemory) != CUDA_SUCCESS)
+                           (int)kKernels[i].sharedMemory) != CUDA_SUCCESS)
       return QGEMM_ERROR_MODULE_LOAD;
   }
   gLoaded.push_back(loaded);
@@ -295,20 +446,41 @@ qgemm_status getModule(CUcontext context, const LoadedModule **out) {
   return QGEMM_SUCCESS;
 }
 
+/// The sizes of a row-major buffer.
+struct Shape {
+  int rank = 0;
+  int64_t sizes[kMaxRank] = {};
+
+  Shape() = default;
+  Shape(std::initializer_list<int64_t> dims) {
+    for (int64_t dim : dims)
+      sizes[rank++] = dim;
+  }
+  int64_t elements() const {
+    int64_t count = 1;
+    for (int i = 0; i < rank; ++i)
+      count *= sizes[i];
+    return count;
+  }
+};
+
 /// A memref descriptor as the kernels take it: allocated and aligned
 /// pointers, offset, sizes, strides (row-major, 64-bit indices).
 struct Memref {
-  CUdeviceptr allocated, aligned;
-  int64_t offset, sizes[2], strides[2];
-  int rank;
+  CUdeviceptr allocated = 0, aligned = 0;
+  int64_t offset = 0, sizes[kMaxRank] = {}, strides[kMaxRank] = {};
+  int rank = 0;
 
-  Memref(CUdeviceptr ptr, int64_t rows) : allocated(ptr), aligned(ptr), offset(0),
-      sizes{rows, 0}, strides{1, 0}, rank(1) {}
-  Memref(CUdeviceptr ptr, int64_t rows, int64_t cols) : allocated(ptr),
-      aligned(ptr), offset(0), sizes{rows, cols}, strides{cols, 1}, rank(2) {}
-
-  /// Number of kernel parameters the descriptor expands to.
-  size_t fieldCount() const { return 3 + 2 * (size_t)rank; }
+  Memref() = default;
+  Memref(CUdeviceptr ptr, const Shape &shape)
+      : allocated(ptr), aligned(ptr), rank(shape.rank) {
+    int64_t stride = 1;
+    for (int i = rank - 1; i >= 0; --i) {
+      sizes[i] = shape.sizes[i];
+      strides[i] = stride;
+      stride *= shape.sizes[i];
+    }
+  }
 
   /// Appends the addresses of the descriptor fields to `params`.
   void push(std::vector<void *> &params) {
@@ -322,35 +494,167 @@ struct Memref {
   }
 };
 
-/// The kernel parameter list of `args`: the addresses of their fields, in
-/// order (the descriptors must outlive the launch call).
-template <size_t N>
-std::vector<void *> kernelParams(Memref (&args)[N]) {
+/// Where the workspace buffers of a call lie.
+struct Layout {
+  std::array<int64_t, kNumBuffers> offsets;
+  std::array<Shape, kNumBuffers> shapes;
+  int64_t total;
+};
+
+/// The descriptors of a call's arguments and workspace buffers.
+struct Operands {
+  std::array<Memref, kNumArgs> args;
+  std::array<Memref, kNumBuffers> buffers;
+};
+)";
+
+/// `workspaceLayout`: the buffers of the workspace one after another, each
+/// at a multiple of the section alignment.
+void printWorkspaceLayout(raw_ostream &os, const LaunchDescription &d) {
+  if (d.buffers.empty()) {
+    os << "\n/// This family needs no workspace.\n"
+       << "Layout workspaceLayout(const Kernel &, const Sizes &) {\n"
+       << "  return Layout{{}, {}, 0};\n}\n";
+    return;
+  }
+  bool splitK = llvm::any_of(d.buffers, [](const WorkspaceBuffer &buffer) {
+    return buffer.size != WorkspaceSize::Dims;
+  });
+  os << "\nint64_t alignUp(int64_t value, int64_t to) { return (value + to - "
+        "1) / to * to; }\n\n"
+     << "/// The workspace of a call with sizes `s` running matmul variant "
+        "`v`:\n/// each buffer at a multiple of kSectionAlign.\n"
+     << "Layout workspaceLayout([[maybe_unused]] const Kernel &v,\n"
+     << "                       [[maybe_unused]] const Sizes &s) {\n";
+  if (splitK)
+    os << "  // Output tiles of a split-K variant (0 without split-K).\n"
+       << "  int64_t splitTiles =\n"
+       << "      v.splitK > 1 ? ((kN + v.blockN - 1) / v.blockN) *\n"
+       << "                         ((s.m + v.blockM - 1) / v.blockM)\n"
+       << "                   : 0;\n";
+  os << "  const Shape shapes[kNumBuffers] = {\n";
+  for (const WorkspaceBuffer &buffer : d.buffers) {
+    os << "      {";
+    switch (buffer.size) {
+    case WorkspaceSize::Dims: {
+      SmallVector<std::string> exprs;
+      for (const LaunchDim &dim : buffer.dims)
+        exprs.push_back(getDimExpr(dim));
+      os << llvm::join(exprs, ", ");
+      break;
+    }
+    case WorkspaceSize::SplitKPartials:
+      os << "splitTiles * v.splitK * v.blockM * v.blockN";
+      break;
+    case WorkspaceSize::SplitKCounters:
+      os << "splitTiles";
+      break;
+    }
+    os << "}, // " << describeBuffer(buffer) << "\n";
+  }
+  SmallVector<std::string> bytes;
+  for (const WorkspaceBuffer &buffer : d.buffers)
+    bytes.push_back(std::to_string(buffer.getElementBytes()));
+  os << "  };\n"
+     << "  const int64_t elementBytes[kNumBuffers] = {"
+     << llvm::join(bytes, ", ") << "};\n"
+     << R"(  Layout l;
+  int64_t offset = 0;
+  for (int i = 0; i < kNumBuffers; ++i) {
+    l.offsets[i] = offset;
+    l.shapes[i] = shapes[i];
+    offset += alignUp(shapes[i].elements() * elementBytes[i], kSectionAlign);
+  }
+  l.total = offset;
+  return l;
+}
+)";
+}
+
+/// `callOperands`: the descriptors of the arguments and buffers of a call.
+void printCallOperands(raw_ostream &os, const LaunchDescription &d) {
+  os << R"(
+/// The descriptors of a call's arguments, in func order, and of its
+/// workspace buffers.
+Operands callOperands(const std::array<CUdeviceptr, kNumArgs> &args,
+                      [[maybe_unused]] const Sizes &s,
+                      [[maybe_unused]] const Layout &l,
+                      [[maybe_unused]] CUdeviceptr workspace) {
+  Operands operands;
+)";
+  for (auto [i, arg] : llvm::enumerate(d.args)) {
+    SmallVector<std::string> exprs;
+    for (const LaunchDim &dim : arg.dims)
+      exprs.push_back(getDimExpr(dim));
+    os << "  operands.args[" << i << "] = Memref(args[" << i << "], {"
+       << llvm::join(exprs, ", ") << "}); // " << arg.name << "\n";
+  }
+  if (!d.buffers.empty())
+    os << "  for (int i = 0; i < kNumBuffers; ++i)\n"
+       << "    operands.buffers[i] =\n"
+       << "        Memref(workspace + (CUdeviceptr)l.offsets[i], "
+          "l.shapes[i]);\n";
+  os << "  return operands;\n}\n";
+}
+
+/// Launching: the parameters of a kernel, one launch, and a whole call.
+constexpr StringLiteral kLaunchText = R"(
+/// The kernel parameter list of `kernel`: the addresses of its operands'
+/// descriptor fields, in order (`operands` must outlive the launch call).
+std::vector<void *> kernelParams(const Kernel &kernel, Operands &operands) {
   std::vector<void *> params;
-  for (Memref &arg : args)
-    arg.push(params);
+  for (int i = 0; i < kernel.numOperands; ++i) {
+    const Operand &operand = kOperands[kernel.firstOperand + i];
+    if (operand.kind == kArgument)
+      operands.args[operand.index].push(params);
+    else
+      operands.buffers[operand.index].push(params);
+  }
   return params;
 }
 
-} // namespace
+/// Launches `kernel` (loaded as `function`) on a grid of `grid` blocks.
+CUresult launchKernel(CUfunction function, const Kernel &kernel,
+                      const unsigned (&grid)[3], Operands &operands,
+                      CUstream stream) {
+  std::vector<void *> params = kernelParams(kernel, operands);
+  CUlaunchConfig config;
+  memset(&config, 0, sizeof(config));
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = kernel.threads;
+  config.blockDimY = config.blockDimZ = 1;
+  config.sharedMemBytes = kernel.sharedMemory;
+  config.hStream = stream;
+  // A programmatic dependent may start while the kernel before it runs: it
+  // waits (griddepcontrol.wait) before reading what that kernel writes.
+  CUlaunchAttribute attribute;
+  memset(&attribute, 0, sizeof(attribute));
+  attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+  attribute.value.programmaticStreamSerializationAllowed = 1;
+  if (kernel.programmatic) {
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  return cuLaunchKernelEx(&config, function, params.data(), nullptr);
+}
 
-)";
-  os << "extern \"C\" size_t " << f << "_workspace_size(int64_t m) {\n"
-     << "  if (m <= 0 || m > kMaxM)\n    return 0;\n"
-     << "  return (size_t)layout(kVariants[chooseVariant(m)], m).total;\n"
-     << "}\n\n"
-     << "extern \"C\" const char *" << f << "_jit_log(void) { return gJitLog; }\n\n"
-     << "extern \"C\" qgemm_status " << f
-     << "(CUdeviceptr x, CUdeviceptr wq, CUdeviceptr sw, CUdeviceptr y,\n"
-     << "    int64_t m, CUdeviceptr workspace, CUstream stream) {\n";
-  os << R"(  if (m < 0 || m > kMaxM)
+/// Runs a call whose pointers passed the checks: checks the grids, loads
+/// the module, then launches the prologue kernels (unless the variant
+/// chosen by M replaces them) and the variant.
+qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
+                       const Sizes &s, CUdeviceptr workspace,
+                       CUstream stream) {
+  int chosen = chooseVariant(s.m);
+  const Kernel &variant = kKernels[chosen];
+  int64_t gridM = (s.m + variant.blockM - 1) / variant.blockM;
+  if (gridM > 65535)
     return QGEMM_ERROR_INVALID_VALUE;
-  if (m == 0)
-    return QGEMM_SUCCESS;
-  if (!x || !wq || !sw || !y || !workspace)
-    return QGEMM_ERROR_INVALID_VALUE;
-  if ((x | wq | sw | y | workspace) % 16 != 0)
-    return QGEMM_ERROR_MISALIGNED;
+  for (int i = 0; i < kNumPrologues; ++i)
+    if ((s.m + kKernels[i].rowsPerBlock - 1) / kKernels[i].rowsPerBlock >
+        0x7fffffff)
+      return QGEMM_ERROR_INVALID_VALUE;
   CUcontext context = nullptr;
   if (cuCtxGetCurrent(&context) != CUDA_SUCCESS || !context)
     return QGEMM_ERROR_NO_CONTEXT;
@@ -358,62 +662,141 @@ std::vector<void *> kernelParams(Memref (&args)[N]) {
   if (qgemm_status status = getModule(context, &loaded))
     return status;
 
-  int chosen = chooseVariant(m);
-  const Variant &variant = kVariants[chosen];
-  int64_t gridY = (m + variant.blockM - 1) / variant.blockM;
-  if (gridY > 65535)
-    return QGEMM_ERROR_INVALID_VALUE;
-  Layout l = layout(variant, m);
-  CUdeviceptr xq = workspace;
-  CUdeviceptr sx = workspace + (CUdeviceptr)l.scales;
-  CUdeviceptr partials = workspace + (CUdeviceptr)l.partials;
-  CUdeviceptr counters = workspace + (CUdeviceptr)l.counters;
-
-  // Kernel 1: per-token quantization, one block per row; it also zeroes the
-  // split-K tile counters. A variant that quantizes x itself skips it.
-  if (!variant.fusedQuantize) {
-    Memref args[] = {Memref(x, m, kK), Memref(xq, m, kK), Memref(sx, m),
-                     Memref(counters, l.counterCount)};
-    std::vector<void *> params = kernelParams(args);
-    unsigned grid = (unsigned)((m + kQuantizeRows - 1) / kQuantizeRows);
-    if (cuLaunchKernel(loaded->quantize, grid, 1, 1, kQuantizeThreads, 1, 1, 0,
-                       stream, params.data(), nullptr) != CUDA_SUCCESS)
+  Operands operands =
+      callOperands(args, s, workspaceLayout(variant, s), workspace);
+  for (int i = 0; i < kNumPrologues && !variant.replacesPrologue; ++i) {
+    const Kernel &kernel = kKernels[i];
+    const unsigned grid[3] = {
+        (unsigned)((s.m + kernel.rowsPerBlock - 1) / kernel.rowsPerBlock), 1,
+        1};
+    if (launchKernel(loaded->functions[i], kernel, grid, operands,
+                     stream) != CUDA_SUCCESS)
       return QGEMM_ERROR_LAUNCH;
   }
-
-  // Kernel 2: the int8 matmul variant chosen by M (x first when it
-  // quantizes x itself).
-  Memref args[] = {Memref(x, m, kK), Memref(xq, m, kK), Memref(sx, m),
-                   Memref(wq, kN, kK), Memref(sw, kN),
-                   Memref(y, m, kN), Memref(partials, l.partialCount),
-                   Memref(counters, l.counterCount)};
-  std::vector<void *> params = kernelParams(args);
-  if (!variant.fusedQuantize)
-    params.erase(params.begin(), params.begin() + args[0].fieldCount());
-  CUlaunchConfig config;
-  memset(&config, 0, sizeof(config));
-  config.gridDimX = (unsigned)(kN / variant.blockN);
-  config.gridDimY = (unsigned)gridY;
-  config.gridDimZ = variant.splitK;
-  config.blockDimX = variant.threads;
-  config.blockDimY = config.blockDimZ = 1;
-  config.sharedMemBytes = variant.sharedMemory;
-  config.hStream = stream;
-  // It may start while quantize runs: it waits (griddepcontrol.wait)
-  // before reading what quantize writes.
-  CUlaunchAttribute attribute;
-  memset(&attribute, 0, sizeof(attribute));
-  attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
-  attribute.value.programmaticStreamSerializationAllowed = 1;
-  if (variant.programmatic) {
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-  }
-  if (cuLaunchKernelEx(&config, loaded->variants[chosen], params.data(),
-                       nullptr) != CUDA_SUCCESS)
+  const unsigned grid[3] = {
+      (unsigned)((kN + variant.blockN - 1) / variant.blockN), (unsigned)gridM,
+      variant.splitK};
+  if (launchKernel(loaded->functions[chosen], variant, grid, operands,
+                   stream) != CUDA_SUCCESS)
     return QGEMM_ERROR_LAUNCH;
   return QGEMM_SUCCESS;
 }
 )";
+
+/// The C entry points: the workspace size, the JIT log and the call with its
+/// argument checks.
+void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
+  const LaunchDescription &d = family.launch;
+  std::string f = "qgemm_" + family.name;
+  std::string sizes = "Sizes{" + getSizeList(d, false) + "}";
+  auto printRangeChecks = [&](StringRef result, bool zeroInRange) {
+    for (const auto &entry : d.maxSizes) {
+      const std::string &name = entry.first;
+      os << "  if (" << name << (name == "m" && !zeroInRange ? " <= 0" : " < 0")
+         << " || " << name << " > " << upper(f) << "_MAX_" << upper(name)
+         << ")\n    return " << result << ";\n";
+    }
+  };
+  os << "extern \"C\" size_t " << f << "_workspace_size("
+     << getSizeList(d, true) << ") {\n";
+  printRangeChecks("0", /*zeroInRange=*/false);
+  os << "  return (size_t)workspaceLayout(kKernels[chooseVariant(m)], " << sizes
+     << ").total;\n}\n\n"
+     << "extern \"C\" const char *" << f
+     << "_jit_log(void) { return gJitLog; }\n\n"
+     << "extern \"C\" qgemm_status " << f << "(" << getPointerParams(d)
+     << ",\n    " << getSizeList(d, true)
+     << ", CUdeviceptr workspace, CUstream stream) {\n";
+  printRangeChecks("QGEMM_ERROR_INVALID_VALUE", /*zeroInRange=*/true);
+  os << "  if (m == 0)\n    return QGEMM_SUCCESS;\n";
+
+  // Null pointers: allowed only where the buffer is empty.
+  SmallVector<std::string> nullChecks;
+  for (const LaunchArg &arg : d.args) {
+    auto conditions = getNonEmptyConditions(arg.dims);
+    if (!conditions)
+      continue;
+    if (conditions->empty())
+      nullChecks.push_back("!" + arg.name);
+    else
+      nullChecks.push_back("(!" + arg.name + " && " +
+                           llvm::join(*conditions, " && ") + ")");
+  }
+  if (isWorkspaceNeverEmpty(d))
+    nullChecks.push_back("!workspace");
+  else if (!d.buffers.empty())
+    nullChecks.push_back("(!workspace && " + f + "_workspace_size(" +
+                         getSizeList(d, false) + ") != 0)");
+  if (!nullChecks.empty()) {
+    std::string condition = llvm::join(nullChecks, " || ");
+    if (condition.size() + 7 > 80)
+      condition = llvm::join(nullChecks, " ||\n      ");
+    os << "  if (" << condition << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n";
+  }
+
+  // Alignment, one test per alignment in order of first appearance.
+  SmallVector<std::pair<int64_t, SmallVector<std::string>>> groups;
+  auto addAligned = [&](int64_t align, StringRef name) {
+    if (align <= 1)
+      return;
+    auto *group =
+        llvm::find_if(groups, [&](auto &g) { return g.first == align; });
+    if (group == groups.end())
+      group = &groups.emplace_back(align, SmallVector<std::string>());
+    group->second.push_back(name.str());
+  };
+  for (const LaunchArg &arg : d.args)
+    addAligned(arg.align, arg.name);
+  addAligned(d.workspaceAlign, "workspace");
+  for (const auto &[align, names] : groups)
+    os << "  if ((" << llvm::join(names, " | ") << ") % " << align
+       << " != 0)\n    return QGEMM_ERROR_MISALIGNED;\n";
+
+  SmallVector<std::string> args;
+  for (const LaunchArg &arg : d.args)
+    args.push_back(arg.name);
+  os << "  return runFamily({" << llvm::join(args, ", ") << "}, " << sizes
+     << ", workspace, stream);\n}\n";
+}
+
+} // namespace
+
+std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
+                                            StringRef cubin) {
+  const LaunchDescription &d = family.launch;
+  size_t maxRank = 1;
+  for (const LaunchArg &arg : d.args)
+    maxRank = std::max(maxRank, arg.dims.size());
+  for (const WorkspaceBuffer &buffer : d.buffers)
+    maxRank = std::max(maxRank, buffer.dims.size());
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "// Generated by qgemm-compile: host stub of `" << family.name
+     << "`. Do not edit.\n"
+     << "#include \"" << family.name << ".h\"\n\n"
+     << "#include <array>\n#include <deque>\n#include <initializer_list>\n"
+     << "#include <mutex>\n#include <stdio.h>\n#include <string.h>\n"
+     << "#include <vector>\n\n"
+     << "namespace {\n\n"
+     << "const char kPtx[] = R\"qgemm_ptx(" << family.ptx << ")qgemm_ptx\";\n\n"
+     << "const unsigned char kCubin[] = {";
+  printBytes(os, cubin);
+  if (cubin.empty())
+    os << "0";
+  os << "\n};\nconst size_t kCubinSize = " << cubin.size() << ";\n\n"
+     << "constexpr int64_t kN = " << d.n << ";\n"
+     << "constexpr int64_t kSectionAlign = " << d.sectionAlign << ";\n"
+     << "constexpr int kNumArgs = " << d.args.size()
+     << ", kNumBuffers = " << d.buffers.size() << ", kMaxRank = " << maxRank
+     << ";\n\n"
+     << "/// The run-time sizes of a call.\nstruct Sizes {\n  int64_t "
+     << getSizeList(d, false) << ";\n};\n";
+  printKernelTables(os, d);
+  os << kRuntimeText;
+  printWorkspaceLayout(os, d);
+  printCallOperands(os, d);
+  os << kLaunchText << "\n} // namespace\n\n";
+  printEntryPoints(os, family);
   return text;
 }

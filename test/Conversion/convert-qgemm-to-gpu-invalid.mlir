@@ -78,3 +78,24 @@ func.func @negative_register_chunks(%x: memref<?x8320xf16>, %w: memref<128x8320x
                   #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32]>]}
   return
 }
+
+// -----
+
+// The host stub takes the func's arguments, each under the name of the
+// operand it is (x, wq, sw, y): one the matmul does not use has no name.
+func.func @negative_unused_argument(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>, %bias: memref<128xf16>) {
+  // expected-error @+1 {{expected every func argument to be an operand (the host stub passes exactly those), got argument #4 ('memref<128xf16>') unused}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
+  return
+}
+
+// -----
+
+// One argument as both the activation and the output would need two names.
+func.func @negative_argument_twice(%x: memref<?x256xf16>, %w: memref<256x256xi8>, %sw: memref<256xf32>) {
+  // expected-error @+1 {{expected distinct func arguments for the host stub, got argument #0 as both x and y}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<256x256xi8>, memref<256xf32>) outs(%x : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
+  return
+}

@@ -8,8 +8,8 @@
 // max_m <= 64; the unbounded one has no wait. With 0 none, and quantize does
 // not signal.
 
-// ALL: kernel = "matmul_v0", max_m = 64 : i64, programmatic = true
-// ALL-SAME: kernel = "matmul_v1", max_m = 0 : i64, programmatic = true
+// ALL: kernel = "matmul_v0", max_m = 64 : i64, operands = {{\[[^]]*\]}}, programmatic = true
+// ALL-SAME: kernel = "matmul_v1", max_m = 0 : i64, operands = {{\[[^]]*\]}}, programmatic = true
 // ALL: gpu.func @quantize
 // ALL-NEXT: nvvm.griddepcontrol launch_dependents
 // ALL: gpu.func @matmul_v0
@@ -17,8 +17,8 @@
 // ALL: gpu.func @matmul_v1
 // ALL: nvvm.griddepcontrol wait
 
-// BOUND: kernel = "matmul_v0", max_m = 64 : i64, programmatic = true
-// BOUND-SAME: kernel = "matmul_v1", max_m = 0 : i64, programmatic = false
+// BOUND: kernel = "matmul_v0", max_m = 64 : i64, operands = {{\[[^]]*\]}}, programmatic = true
+// BOUND-SAME: kernel = "matmul_v1", max_m = 0 : i64, operands = {{\[[^]]*\]}}, programmatic = false
 // BOUND: gpu.func @quantize
 // BOUND-NEXT: nvvm.griddepcontrol launch_dependents
 // BOUND: gpu.func @matmul_v0
@@ -26,8 +26,8 @@
 // BOUND: gpu.func @matmul_v1
 // BOUND-NOT: griddepcontrol
 
-// NONE: kernel = "matmul_v0", max_m = 64 : i64, programmatic = false
-// NONE-SAME: kernel = "matmul_v1", max_m = 0 : i64, programmatic = false
+// NONE: kernel = "matmul_v0", max_m = 64 : i64, operands = {{\[[^]]*\]}}, programmatic = false
+// NONE-SAME: kernel = "matmul_v1", max_m = 0 : i64, operands = {{\[[^]]*\]}}, programmatic = false
 // NONE-NOT: griddepcontrol
 func.func @w8a8(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)

@@ -18,7 +18,7 @@
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: func.func @w8a8_two_variants(
-// CHECK-SAME: qgemm.launch = {k = 256 : i64, kernels = [{kernel = "quantize", rows_per_block = 1 : i64, shared_memory = 0 : i64, threads = 32 : i64}, {block_m = 16 : i64, block_n = 32 : i64, fused_quantize = false, kernel = "matmul_v0", max_m = 16 : i64, programmatic = true, shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, fused_quantize = false, kernel = "matmul_v1", max_m = 0 : i64, programmatic = false, shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8"
+// CHECK-SAME: qgemm.launch = {args = [{align = 16 : i64, dims = ["m", 256], name = "x"}, {align = 16 : i64, dims = [128, 256], name = "wq"}, {align = 16 : i64, dims = [128], name = "sw"}, {align = 16 : i64, dims = ["m", 128], name = "y"}], kernels = [{kernel = "quantize", operands = ["x", "xq", "sx", "counters"], programmatic = false, role = "prologue", rows_per_block = 1 : i64, shared_memory = 0 : i64, threads = 32 : i64}, {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = true, replaces_prologue = false, role = "matmul", shared_memory = 11520 : i64, split_k = 1 : i64, threads = 128 : i64}, {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = false, replaces_prologue = false, role = "matmul", shared_memory = 40960 : i64, split_k = 1 : i64, threads = 128 : i64}], max_sizes = {m = 16777216 : i64}, module = @w8a8_two_variants_kernels, n = 128 : i64, scheme = "w8a8", summary = "Y[M, 128] = fp16(quantize(X[M, 256]) . Wq^T * sx * sw)", workspace = {align = 16 : i64, buffers = [{dims = ["m", 256], element_type = i8, name = "xq"}, {dims = ["m"], element_type = f32, name = "sx"}, {derived = "split_k_partials", element_type = i32, name = "partials"}, {derived = "split_k_counters", element_type = i32, name = "counters"}], section_align = 256 : i64}}
 // CHECK-NOT: qgemm.matmul
 // CHECK: return
 
@@ -103,7 +103,7 @@ func.func @w8a8_two_variants(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw:
 
 // split_k = 4 on sm_80: K = 256 is 4 tiles of 64, one per slice; shared
 // memory 3 x 48 x 80 = 11520.
-// CHECK-SAME: {block_m = 16 : i64, block_n = 32 : i64, fused_quantize = false, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 11520 : i64, split_k = 4 : i64, threads = 128 : i64}
+// CHECK-SAME: {block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 0 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = false, replaces_prologue = false, role = "matmul", shared_memory = 11520 : i64, split_k = 4 : i64, threads = 128 : i64}
 // CHECK-NOT: griddepcontrol
 // CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>, %[[PART:.*]]: memref<?xi32>, %[[CNT:.*]]: memref<?xi32>) kernel
 // The slice is block z; its K tiles start at z * 1.
@@ -156,7 +156,7 @@ func.func @w8a8_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memr
 // 3 x (128 + 128) x 128 bytes of rings + 1024 for the alignment; two
 // warpgroups.
 // CHECK-LABEL: func.func @w8a8_wgmma(
-// CHECK-SAME: {block_m = 128 : i64, block_n = 128 : i64, fused_quantize = false, kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = 99328 : i64, split_k = 1 : i64, threads = 256 : i64}
+// CHECK-SAME: {block_m = 128 : i64, block_n = 128 : i64, kernel = "matmul_v0", max_m = 0 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = false, replaces_prologue = false, role = "matmul", shared_memory = 99328 : i64, split_k = 1 : i64, threads = 256 : i64}
 // CHECK: gpu.func @matmul_v0(%[[AQ:.*]]: memref<?x256xi8>, %{{.*}}: memref<?xf32>, %[[W:.*]]: memref<128x256xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>,
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory
 // CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SMEM]]
@@ -228,7 +228,7 @@ func.func @w8a8_wgmma(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref
 // memory adds the int8 rows [4, 512 + 16] and the warps' maxima [4, 2]:
 // 2048 + 2112 + 32 = 4192 bytes.
 // CHECK-LABEL: func.func @w8a8_registers(
-// CHECK-SAME: {block_m = 16 : i64, block_n = 16 : i64, fused_quantize = true, kernel = "matmul_v0", max_m = 4 : i64, programmatic = false, shared_memory = 4192 : i64, split_k = 1 : i64, threads = 64 : i64}, {block_m = 16 : i64, block_n = 16 : i64, fused_quantize = false, kernel = "matmul_v1", max_m = 16 : i64, programmatic = true, shared_memory = 2048 : i64, split_k = 1 : i64, threads = 64 : i64}
+// CHECK-SAME: {block_m = 16 : i64, block_n = 16 : i64, kernel = "matmul_v0", max_m = 4 : i64, operands = ["x", "xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = false, replaces_prologue = true, role = "matmul", shared_memory = 4192 : i64, split_k = 1 : i64, threads = 64 : i64}, {block_m = 16 : i64, block_n = 16 : i64, kernel = "matmul_v1", max_m = 16 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = true, replaces_prologue = false, role = "matmul", shared_memory = 2048 : i64, split_k = 1 : i64, threads = 64 : i64}
 
 // CHECK: gpu.func @matmul_v0(%[[X:.*]]: memref<?x512xf16>, %[[XQ:.*]]: memref<?x512xi8>, %[[SX:.*]]: memref<?xf32>, %[[W0:.*]]: memref<128x512xi8>,
 // CHECK-NOT: griddepcontrol
@@ -317,7 +317,7 @@ func.func @w8a8_registers(%x: memref<?x512xf16>, %w: memref<128x512xi8>, %sw: me
 // through the staged shared-memory tile (16-byte row chunks), behind the
 // block-uniform "last" condition.
 // CHECK-LABEL: func.func @w8a8_wgmma_split_k(
-// CHECK-SAME: kernel = "matmul_v0", max_m = 0 : i64, programmatic = false, shared_memory = {{.*}}, split_k = 2 : i64, threads = 128 : i64}
+// CHECK-SAME: kernel = "matmul_v0", max_m = 0 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = false, replaces_prologue = false, role = "matmul", shared_memory = {{.*}}, split_k = 2 : i64, threads = 128 : i64}
 // CHECK: gpu.func @matmul_v0(%{{.*}}: memref<?x512xi8>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<128x512xi8>, %{{.*}}: memref<128xf32>, %[[Y:.*]]: memref<?x128xf16>, %[[PART:.*]]: memref<?xi32>, %[[CNT:.*]]: memref<?xi32>) kernel
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-COUNT-32: vector.store %{{.*}}, %[[PART]]

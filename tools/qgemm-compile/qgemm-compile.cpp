@@ -3,10 +3,14 @@
 // Reads a .mlir file of qgemm ops, runs the qgemm-lower-to-nvvm pipeline
 // (the same library function qgemm-opt registers) and writes, per lowered
 // func <f>: <f>.ptx, <f>.cubin when ptxas is found, and the host stub
-// <f>.h / <f>.cpp.
+// <f>.h / <f>.cpp. Input without a qgemm.matmul whose funcs are already
+// lowered (a `qgemm.launch` description and a gpu.binary of PTX, e.g. the
+// output of qgemm-opt --qgemm-lower-to-nvvm) skips the pipeline: only the
+// files are written.
 //
 //===----------------------------------------------------------------------===//
 
+#include "qgemm/Conversion/Passes.h"
 #include "qgemm/IR/QGemm.h"
 #include "qgemm/InitAll.h"
 #include "qgemm/Pipelines/Pipelines.h"
@@ -94,6 +98,22 @@ static LogicalResult writeFile(StringRef path, StringRef contents) {
   return success();
 }
 
+/// Runs qgemm-lower-to-nvvm with the command line's options on `module`.
+static LogicalResult runPipeline(MLIRContext &context, ModuleOp module) {
+  PassManager pm(&context);
+  if (printIRAfterAll)
+    pm.enableIRPrinting(
+        /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
+        /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return true; },
+        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+  mlir::qgemm::LowerToNVVMOptions options;
+  options.chip = chip;
+  options.optLevel = optLevel;
+  options.programmaticMaxM = programmaticMaxM;
+  mlir::qgemm::buildLowerToNVVMPipeline(pm, options);
+  return pm.run(module);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -102,7 +122,9 @@ int main(int argc, char **argv) {
       "qgemm-compile: compile qgemm kernels to PTX and C++ host stubs\n\n"
       "  For every func holding a qgemm.matmul, writes <dir>/<func>.ptx,\n"
       "  <dir>/<func>.cubin (when ptxas is found) and the host stub\n"
-      "  <dir>/<func>.h and <dir>/<func>.cpp (CUDA driver API).\n");
+      "  <dir>/<func>.h and <dir>/<func>.cpp (CUDA driver API). Funcs that\n"
+      "  are already lowered (a qgemm.launch description and a gpu.binary\n"
+      "  of PTX) skip the pipeline.\n");
 
   if (!llvm::is_contained(mlir::qgemm::TargetAttr::getSupportedChips(), chip))
     return fail("unsupported target chip '" + chip +
@@ -130,26 +152,20 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  bool hasMatmul = false;
+  // A func that is already lowered (a qgemm.launch description and a
+  // gpu.binary) only needs its stub; the pipeline runs when there is a
+  // qgemm.matmul to lower.
+  bool hasMatmul = false, hasLowered = false;
   module->walk([&](mlir::qgemm::MatmulOp) { hasMatmul = true; });
-  if (!hasMatmul)
-    return fail("'" + inputFile + "' holds no qgemm.matmul to compile");
-
-  PassManager pm(&context);
-  if (printIRAfterAll)
-    pm.enableIRPrinting(
-        /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
-        /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return true; },
-        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
-  mlir::qgemm::LowerToNVVMOptions options;
-  options.chip = chip;
-  options.optLevel = optLevel;
-  options.programmaticMaxM = programmaticMaxM;
-  mlir::qgemm::buildLowerToNVVMPipeline(pm, options);
-  if (failed(pm.run(*module)))
+  for (auto func : module->getOps<func::FuncOp>())
+    hasLowered |= func->hasAttr(mlir::qgemm::kLaunchAttrName);
+  if (!hasMatmul && !hasLowered)
+    return fail("'" + inputFile + "' holds no qgemm.matmul to compile and "
+                "no lowered func (with a qgemm.launch description)");
+  if (hasMatmul && failed(runPipeline(context, *module)))
     return 1;
 
-  FailureOr<SmallVector<mlir::qgemm::KernelFamily>> families =
+  FailureOr<std::vector<mlir::qgemm::KernelFamily>> families =
       mlir::qgemm::collectKernelFamilies(*module);
   if (failed(families))
     return 1;

@@ -14,8 +14,12 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
   let description = [{
     Every func holding one configured `qgemm.matmul` becomes a kernel
     family: a `gpu.module @<func>_kernels` with the kernels and, on the
-    func, a `qgemm.launch` description that the host stub follows (kernel
-    names, block sizes, grid rule, dynamic shared memory, workspace).
+    func, a `qgemm.launch` description that the host stub is written from
+    (the arguments' names, dims and alignment, the run-time sizes and their
+    bounds, the workspace buffers, and each kernel's operands, role, block
+    sizes, grid rule, dynamic shared memory and programmatic launch; schema
+    in `include/qgemm/Conversion/LaunchDescription.h`). The func's arguments
+    must be exactly the matmul's operands.
 
     W8A8 with an fp16 activation lowers to two kernels:
     - `quantize`: one block per row (up to 8 warps), absmax by warp

@@ -1,19 +1,24 @@
 //===- HostStub.h - PTX extraction and host-stub generation -----*- C++ -*-===//
 //
 // After qgemm-lower-to-nvvm, each lowered func carries a `qgemm.launch`
-// description and its kernels sit as PTX in a gpu.binary. This header reads
-// both and writes the C++ host stub that embeds the PTX and launches the
-// kernels through the CUDA driver API.
+// description (qgemm/Conversion/LaunchDescription.h) and its kernels sit as
+// PTX in a gpu.binary. This header reads both and writes the C++ host stub
+// that embeds the PTX and launches the kernels through the CUDA driver API.
+// The stub is written from the func's signature and the description alone,
+// for any scheme.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef QGEMM_TARGET_HOSTSTUB_H
 #define QGEMM_TARGET_HOSTSTUB_H
 
+#include "qgemm/Conversion/LaunchDescription.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir::qgemm {
 
@@ -25,20 +30,22 @@ struct KernelFamily {
   std::string ptx;
   /// The func, holding the `qgemm.launch` description.
   func::FuncOp func;
+  /// The description, read and checked.
+  LaunchDescription launch;
 };
 
-/// Collects every lowered func of `module` with the PTX of its kernels.
-/// Emits a located error and fails when a description or its PTX is
-/// missing.
-FailureOr<SmallVector<KernelFamily>> collectKernelFamilies(ModuleOp module);
+/// Collects every lowered func of `module` (those with a `qgemm.launch`
+/// description) with the PTX of its kernels. Emits a located error for each
+/// func whose description is malformed or whose PTX is missing, and fails
+/// when there was one.
+FailureOr<std::vector<KernelFamily>> collectKernelFamilies(ModuleOp module);
 
 /// Writes the host stub header of `family`.
 std::string emitHostStubHeader(const KernelFamily &family);
 
 /// Writes the host stub source of `family`; `cubin` (may be empty) is
 /// embedded next to the PTX and tried first at load time.
-std::string emitHostStubSource(const KernelFamily &family,
-                               StringRef cubin);
+std::string emitHostStubSource(const KernelFamily &family, StringRef cubin);
 
 } // namespace mlir::qgemm
 

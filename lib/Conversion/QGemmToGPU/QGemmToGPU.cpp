@@ -33,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "qgemm/Conversion/LaunchDescription.h"
 #include "qgemm/Conversion/Passes.h"
 #include "qgemm/Transforms/Passes.h"
 
@@ -120,21 +121,16 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   std::string moduleName = (func.getSymName() + "_kernels").str();
   auto gpuModule = gpu::GPUModuleOp::create(b, moduleName);
   SymbolTable(moduleOp).insert(gpuModule);
-  SmallVector<Attribute> kernels =
+  SmallVector<LaunchKernel> kernels =
       kernel::buildW8A8Kernels(b, gpuModule, op, programmaticMaxM);
 
-  // The host side: the func keeps its signature and says how to launch.
-  func->setAttr(kLaunchAttrName,
-                b.getDictionaryAttr({
-                    b.getNamedAttr("scheme", b.getStringAttr("w8a8")),
-                    b.getNamedAttr("module", FlatSymbolRefAttr::get(gpuModule)),
-                    b.getNamedAttr("n", b.getI64IntegerAttr(op.getN())),
-                    b.getNamedAttr("k", b.getI64IntegerAttr(op.getK())),
-                    b.getNamedAttr("target", op.getTargetAttr()),
-                    b.getNamedAttr("workspace_align",
-                                   b.getI64IntegerAttr(kWorkspaceAlign)),
-                    b.getNamedAttr("kernels", b.getArrayAttr(kernels)),
-                }));
+  // The host side: the func keeps its signature and says how to launch
+  // (qgemm/Conversion/LaunchDescription.h).
+  FailureOr<DictionaryAttr> launch =
+      buildW8A8LaunchDescription(func, op, gpuModule, kernels, kWorkspaceAlign);
+  if (failed(launch))
+    return failure();
+  func->setAttr(kLaunchAttrName, *launch);
   op.erase();
   return success();
 }

@@ -347,10 +347,10 @@ bool kernel::isW8A8(MatmulOp op) {
          op.getLhs().getType().getElementType().isF16();
 }
 
-SmallVector<Attribute> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
-                                                gpu::GPUModuleOp module,
-                                                MatmulOp op,
-                                                int64_t programmaticMaxM) {
+SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
+                                                   gpu::GPUModuleOp module,
+                                                   MatmulOp op,
+                                                   int64_t programmaticMaxM) {
   int64_t k = op.getK();
   W8A8Types ty;
   ty.x = op.getLhs().getType();
@@ -370,13 +370,12 @@ SmallVector<Attribute> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
   });
   buildQuantizeKernel(b, module, ty.x, ty.xq, ty.sx, ty.i32, anyProgrammatic);
 
-  SmallVector<Attribute> kernels;
-  kernels.push_back(b.getDictionaryAttr({
-      b.getNamedAttr("kernel", b.getStringAttr("quantize")),
-      b.getNamedAttr("threads", b.getI64IntegerAttr(getQuantizeThreads(k))),
-      b.getNamedAttr("rows_per_block", b.getI64IntegerAttr(1)),
-      b.getNamedAttr("shared_memory", b.getI64IntegerAttr(0)),
-  }));
+  SmallVector<LaunchKernel> kernels;
+  LaunchKernel &quantize = kernels.emplace_back();
+  quantize.name = "quantize";
+  quantize.role = KernelRole::Prologue;
+  quantize.threads = getQuantizeThreads(k);
+  quantize.rowsPerBlock = 1;
   for (auto [i, config] : llvm::enumerate(configs)) {
     std::string name = "matmul_v" + std::to_string(i);
     Tiling tiling(config);
@@ -386,19 +385,17 @@ SmallVector<Attribute> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
     else
       buildRingKernel(b, module, name, tiling, ty, programmatic,
                       /*prefetchScales=*/hasPrefetch);
-    kernels.push_back(b.getDictionaryAttr({
-        b.getNamedAttr("kernel", b.getStringAttr(name)),
-        b.getNamedAttr("threads", b.getI64IntegerAttr(tiling.threads)),
-        b.getNamedAttr("block_m", b.getI64IntegerAttr(tiling.bm)),
-        b.getNamedAttr("block_n", b.getI64IntegerAttr(tiling.bn)),
-        b.getNamedAttr("max_m", b.getI64IntegerAttr(config.getMaxM())),
-        b.getNamedAttr("split_k", b.getI64IntegerAttr(tiling.splitK)),
-        b.getNamedAttr("programmatic", b.getBoolAttr(programmatic)),
-        b.getNamedAttr("fused_quantize",
-                       b.getBoolAttr(config.getFuseQuantize())),
-        b.getNamedAttr("shared_memory",
-                       b.getI64IntegerAttr(getSharedMemoryBytes(op, config))),
-    }));
+    LaunchKernel &variant = kernels.emplace_back();
+    variant.name = name;
+    variant.role = KernelRole::Matmul;
+    variant.threads = tiling.threads;
+    variant.blockM = tiling.bm;
+    variant.blockN = tiling.bn;
+    variant.maxM = config.getMaxM();
+    variant.splitK = tiling.splitK;
+    variant.programmatic = programmatic;
+    variant.replacesPrologue = config.getFuseQuantize();
+    variant.sharedMemory = getSharedMemoryBytes(op, config);
   }
   return kernels;
 }

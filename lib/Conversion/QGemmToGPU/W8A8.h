@@ -13,6 +13,8 @@
 
 #include "KernelBuilder.h"
 
+#include "qgemm/Conversion/LaunchDescription.h"
+
 namespace mlir::qgemm::kernel {
 
 /// Whether `op` is the W8A8 scheme this file lowers: int8 weights, an fp16
@@ -20,11 +22,11 @@ namespace mlir::qgemm::kernel {
 bool isW8A8(MatmulOp op);
 
 /// Builds the W8A8 kernels of `op` (configured) into `module`: `quantize`
-/// and `matmul_v<i>` per config; returns the kernels' launch entries for the
-/// `qgemm.launch` description.
-SmallVector<Attribute> buildW8A8Kernels(ImplicitLocOpBuilder &b,
-                                        gpu::GPUModuleOp module, MatmulOp op,
-                                        int64_t programmaticMaxM);
+/// and `matmul_v<i>` per config; returns how each is launched (role and
+/// geometry; buildW8A8LaunchDescription names their operands).
+SmallVector<LaunchKernel> buildW8A8Kernels(ImplicitLocOpBuilder &b,
+                                           gpu::GPUModuleOp module, MatmulOp op,
+                                           int64_t programmaticMaxM);
 
 } // namespace mlir::qgemm::kernel
 

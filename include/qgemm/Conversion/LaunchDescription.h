@@ -1,0 +1,203 @@
+//===- LaunchDescription.h - the qgemm.launch host description --*- C++ -*-===//
+//
+// convert-qgemm-to-gpu leaves on every lowered func a `qgemm.launch`
+// dictionary that says, in data, everything the host stub needs: the names,
+// shapes and alignment of the func's arguments, the run-time sizes, the
+// workspace buffers, and each kernel with its operands and launch geometry.
+// The host-stub writer (qgemm/Target/HostStub.h) reads nothing else, so a new
+// scheme only has to describe itself here.
+//
+// Schema (every field is required unless marked optional; unknown fields are
+// errors):
+//
+//   scheme    : string  the scheme's name ("w8a8"), for the stub's comments
+//   summary   : string  one line of math for the stub's header comment
+//   module    : symbol  the gpu.module (after the pipeline, the gpu.binary)
+//                       holding the kernels
+//   n         : int     N, the output columns; a matmul kernel's grid x is
+//                       ceil(N / block_n)
+//   args      : array   one dictionary per func argument, in func order:
+//       name  : string  its C parameter name (lowercase identifier)
+//       dims  : array   per dimension of its memref type, the static extent
+//                       (int, equal to the type's) or the name of a run-time
+//                       size (string, where the type's extent is dynamic)
+//       align : int     the byte alignment the kernels need (a power of 2)
+//   max_sizes : dict    the largest value of each run-time size named in
+//                       `args` (int per name); `m`, the rows M, is required.
+//                       The stub takes one int64_t per size, in the order of
+//                       first appearance in `args`.
+//   workspace : dict    the caller's device scratch buffer:
+//       align         : int    alignment of the workspace pointer
+//       section_align : int    every buffer starts at a multiple of it
+//       buffers       : array  in workspace order, each a dictionary:
+//           name         : string  a name kernels refer to it by
+//           element_type : type    its element (a whole number of bytes)
+//           dims         : array   as in `args` (sizes named in `args` only)
+//           derived      : string  instead of dims, a rank-1 size the stub
+//                                  derives from the chosen matmul kernel:
+//                                  "split_k_partials": split_k whole
+//                                    block_m x block_n tiles per output
+//                                    tile when split_k > 1 (else 0);
+//                                  "split_k_counters": one per output tile
+//                                    when split_k > 1 (else 0)
+//   kernels   : array   every kernel, each a dictionary:
+//       kernel        : string  the gpu.func name
+//       role          : string  "prologue": launched before the matmul, one
+//                               block per `rows_per_block` rows of M;
+//                               "matmul": a variant, the first whose max_m
+//                               admits M is launched, grid
+//                               (ceil(N / block_n), ceil(M / block_m),
+//                               split_k)
+//       operands      : array   names of func arguments or workspace
+//                               buffers; each is passed as a memref
+//                               descriptor (allocated and aligned pointer,
+//                               offset, sizes, row-major strides)
+//       threads       : int     threads per block (1 to 1024)
+//       shared_memory : int     dynamic shared memory bytes
+//       programmatic  : bool    optional (false): launched as a programmatic
+//                               dependent of the kernel before it
+//     role = "prologue":
+//       rows_per_block : int
+//     role = "matmul":
+//       block_m, block_n, split_k : int  the tile scheduler's geometry
+//       max_m             : int   largest M it is chosen for (0: no bound)
+//       replaces_prologue : bool  optional (false): it does the prologue's
+//                                 work itself; no prologue kernel runs
+//
+// The matmul kernels are listed by increasing max_m (the last unbounded);
+// at least one is required.
+//
+// W8A8 (N = 128, K = 256; one variant shown):
+//
+//   qgemm.launch = {scheme = "w8a8", n = 128, module = @f_kernels,
+//     summary = "Y[M, 128] = fp16(quantize(X[M, 256]) . Wq^T * sx * sw)",
+//     args = [{name = "x", dims = ["m", 256], align = 16},
+//             {name = "wq", dims = [128, 256], align = 16},
+//             {name = "sw", dims = [128], align = 16},
+//             {name = "y", dims = ["m", 128], align = 16}],
+//     max_sizes = {m = 16777216},
+//     workspace = {align = 16, section_align = 256, buffers = [
+//       {name = "xq", element_type = i8, dims = ["m", 256]},
+//       {name = "sx", element_type = f32, dims = ["m"]},
+//       {name = "partials", element_type = i32, derived = "split_k_partials"},
+//       {name = "counters", element_type = i32, derived = "split_k_counters"}]},
+//     kernels = [
+//       {kernel = "quantize", role = "prologue", threads = 32,
+//        rows_per_block = 1, shared_memory = 0,
+//        operands = ["x", "xq", "sx", "counters"]},
+//       {kernel = "matmul_v0", role = "matmul", threads = 128, block_m = 16,
+//        block_n = 32, split_k = 4, max_m = 0, shared_memory = 11520,
+//        operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"]}]}
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_CONVERSION_LAUNCHDESCRIPTION_H
+#define QGEMM_CONVERSION_LAUNCHDESCRIPTION_H
+
+#include "qgemm/IR/QGemm.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <string>
+#include <variant>
+
+namespace mlir::qgemm {
+
+/// One dimension in a description: a static extent or a run-time size name.
+using LaunchDim = std::variant<int64_t, std::string>;
+
+/// A func argument as the stub passes it.
+struct LaunchArg {
+  std::string name;
+  SmallVector<LaunchDim> dims;
+  int64_t align = 1;
+};
+
+/// How a workspace buffer's size is found.
+enum class WorkspaceSize {
+  /// From its `dims`.
+  Dims,
+  /// The split-K partial tiles of the chosen matmul kernel.
+  SplitKPartials,
+  /// The split-K tile counters of the chosen matmul kernel.
+  SplitKCounters,
+};
+
+/// A buffer of the workspace.
+struct WorkspaceBuffer {
+  std::string name;
+  Type elementType;
+  SmallVector<LaunchDim> dims;
+  WorkspaceSize size = WorkspaceSize::Dims;
+
+  /// Bytes of one element.
+  int64_t getElementBytes() const {
+    return elementType.getIntOrFloatBitWidth() / 8;
+  }
+};
+
+/// When and how a kernel is launched.
+enum class KernelRole { Prologue, Matmul };
+
+/// A kernel of the family.
+struct LaunchKernel {
+  std::string name;
+  KernelRole role = KernelRole::Matmul;
+  SmallVector<std::string> operands;
+  int64_t threads = 0, sharedMemory = 0;
+  bool programmatic = false;
+  /// Prologue: rows of M per block.
+  int64_t rowsPerBlock = 0;
+  /// Matmul: tile, K slices, M bound (0: none).
+  int64_t blockM = 0, blockN = 0, splitK = 1, maxM = 0;
+  bool replacesPrologue = false;
+};
+
+/// The `qgemm.launch` description of a lowered func (schema above).
+struct LaunchDescription {
+  std::string scheme, summary, module;
+  int64_t n = 0;
+  SmallVector<LaunchArg> args;
+  /// Largest value of each run-time size, in first-appearance order.
+  SmallVector<std::pair<std::string, int64_t>> maxSizes;
+  int64_t workspaceAlign = 1, sectionAlign = 1;
+  SmallVector<WorkspaceBuffer> buffers;
+  SmallVector<LaunchKernel> kernels;
+
+  /// The description as the `qgemm.launch` attribute.
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+
+  /// Reads and checks the description of `func`; emits a located error on
+  /// `func` and fails when it is missing a field, names an unknown operand
+  /// or size, or does not match the func's signature.
+  static FailureOr<LaunchDescription> read(func::FuncOp func);
+
+  /// Checks `attr` as the description of `func` and reads it.
+  static FailureOr<LaunchDescription> read(func::FuncOp func,
+                                           DictionaryAttr attr);
+
+  /// The index of the argument named `name`, or -1.
+  int getArgIndex(StringRef name) const;
+  /// The index of the workspace buffer named `name`, or -1.
+  int getBufferIndex(StringRef name) const;
+};
+
+/// Largest M a W8A8 stub call accepts (the grid's y extent stays far below
+/// its limit for every variant's block M up to 2^24 / 256).
+inline constexpr int64_t kW8A8MaxM = int64_t(1) << 24;
+
+/// Builds the description of a lowered W8A8 family: arguments x, wq, sw, y
+/// (the matmul's lhs, weights and out, which must be the func's arguments
+/// one to one), the workspace xq, sx, partials, counters (each at a
+/// multiple of `sectionAlign`), and `kernels`, the `quantize` prologue and
+/// the matmul variants as built (their operands are named here). Checks
+/// every kernel's operands against its gpu.func in `module`; emits a
+/// located error and fails on a mismatch.
+FailureOr<DictionaryAttr> buildW8A8LaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign);
+
+} // namespace mlir::qgemm
+
+#endif // QGEMM_CONVERSION_LAUNCHDESCRIPTION_H

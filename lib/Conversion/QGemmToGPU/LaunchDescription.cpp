@@ -1,0 +1,829 @@
+//===- LaunchDescription.cpp - the qgemm.launch host description ----------===//
+//
+// Writes, reads and checks the `qgemm.launch` description of a lowered func
+// (schema in qgemm/Conversion/LaunchDescription.h), and builds it for W8A8.
+// The reader is the stub writer's contract: every way a description can be
+// malformed is a located error on the func.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgemm/Conversion/LaunchDescription.h"
+
+#include "qgemm/Conversion/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+
+namespace {
+
+constexpr StringLiteral kPrologueRole = "prologue";
+constexpr StringLiteral kMatmulRole = "matmul";
+constexpr StringLiteral kSplitKPartials = "split_k_partials";
+constexpr StringLiteral kSplitKCounters = "split_k_counters";
+/// Largest grid x and grid y / z extents of a launch.
+constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
+constexpr int64_t kMaxGridYZ = 65535;
+/// Alignment the W8A8 kernels need of every pointer (16-byte cp.async and
+/// vector accesses).
+constexpr int64_t kW8A8Align = 16;
+
+/// Names the stub cannot use for a parameter: its own parameters, the C and
+/// C++ keywords a lowercase identifier can spell, and the standard library's
+/// lowercase macros and type names. (The stub's own helpers all have an
+/// upper-case letter in their names, so a lowercase one cannot hide them.)
+bool isReservedName(StringRef name) {
+  static const llvm::StringSet<> reserved = {
+      "workspace", "stream",    "alignas",  "alignof",  "and",      "asm",
+      "auto",      "bool",      "break",    "case",     "catch",    "char",
+      "class",     "const",     "continue", "decltype", "default",  "delete",
+      "do",        "double",    "else",     "enum",     "explicit", "export",
+      "extern",    "false",     "float",    "for",      "friend",   "goto",
+      "if",        "inline",    "int",      "long",     "mutable",  "namespace",
+      "new",       "noexcept",  "not",      "nullptr",  "operator", "or",
+      "private",   "protected", "public",   "register", "return",   "short",
+      "signed",    "sizeof",    "static",   "struct",   "switch",   "template",
+      "this",      "throw",     "true",     "try",      "typedef",  "typeid",
+      "typename",  "union",     "unsigned", "using",    "virtual",  "void",
+      "volatile",  "while",     "xor",      "assert",   "errno",    "stdin",
+      "stdout",    "stderr",    "offsetof"};
+  // Type names such as int64_t and size_t end in _t.
+  return reserved.contains(name) || name.ends_with("_t");
+}
+
+/// Whether `name` is a lowercase C identifier.
+bool isLowercaseIdentifier(StringRef name) {
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name, [](char c) {
+           return llvm::isLower(c) || llvm::isDigit(c) || c == '_';
+         });
+}
+
+/// Whether `name` can be a kernel (gpu.func) name in a C string.
+bool isSymbolName(StringRef name) {
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// The attribute of `dims`: integers and strings.
+ArrayAttr getDimsAttr(Builder &b, ArrayRef<LaunchDim> dims) {
+  SmallVector<Attribute> attrs;
+  for (const LaunchDim &dim : dims) {
+    if (auto *extent = std::get_if<int64_t>(&dim))
+      attrs.push_back(b.getI64IntegerAttr(*extent));
+    else
+      attrs.push_back(b.getStringAttr(std::get<std::string>(dim)));
+  }
+  return b.getArrayAttr(attrs);
+}
+
+/// The dictionary of `kernel`: the common fields, then its role's.
+DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
+  SmallVector<NamedAttribute> fields = {
+      b.getNamedAttr("kernel", b.getStringAttr(kernel.name)),
+      b.getNamedAttr("role", b.getStringAttr(kernel.role == KernelRole::Prologue
+                                                 ? kPrologueRole
+                                                 : kMatmulRole)),
+      b.getNamedAttr(
+          "operands",
+          b.getStrArrayAttr(llvm::to_vector_of<StringRef>(kernel.operands))),
+      b.getNamedAttr("threads", b.getI64IntegerAttr(kernel.threads)),
+      b.getNamedAttr("shared_memory", b.getI64IntegerAttr(kernel.sharedMemory)),
+      b.getNamedAttr("programmatic", b.getBoolAttr(kernel.programmatic)),
+  };
+  if (kernel.role == KernelRole::Prologue) {
+    fields.push_back(b.getNamedAttr("rows_per_block",
+                                    b.getI64IntegerAttr(kernel.rowsPerBlock)));
+  } else {
+    fields.push_back(
+        b.getNamedAttr("block_m", b.getI64IntegerAttr(kernel.blockM)));
+    fields.push_back(
+        b.getNamedAttr("block_n", b.getI64IntegerAttr(kernel.blockN)));
+    fields.push_back(
+        b.getNamedAttr("split_k", b.getI64IntegerAttr(kernel.splitK)));
+    fields.push_back(b.getNamedAttr("max_m", b.getI64IntegerAttr(kernel.maxM)));
+    fields.push_back(b.getNamedAttr("replaces_prologue",
+                                    b.getBoolAttr(kernel.replacesPrologue)));
+  }
+  return b.getDictionaryAttr(fields);
+}
+
+} // namespace
+
+DictionaryAttr LaunchDescription::toAttr(MLIRContext *ctx) const {
+  Builder b(ctx);
+  SmallVector<Attribute> argAttrs, bufferAttrs, kernelAttrs;
+  for (const LaunchArg &arg : args)
+    argAttrs.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(arg.name)),
+        b.getNamedAttr("dims", getDimsAttr(b, arg.dims)),
+        b.getNamedAttr("align", b.getI64IntegerAttr(arg.align)),
+    }));
+  SmallVector<NamedAttribute> sizes;
+  for (const auto &[name, max] : maxSizes)
+    sizes.push_back(b.getNamedAttr(name, b.getI64IntegerAttr(max)));
+  for (const WorkspaceBuffer &buffer : buffers) {
+    SmallVector<NamedAttribute> fields = {
+        b.getNamedAttr("name", b.getStringAttr(buffer.name)),
+        b.getNamedAttr("element_type", TypeAttr::get(buffer.elementType))};
+    if (buffer.size == WorkspaceSize::Dims)
+      fields.push_back(b.getNamedAttr("dims", getDimsAttr(b, buffer.dims)));
+    else
+      fields.push_back(b.getNamedAttr(
+          "derived",
+          b.getStringAttr(buffer.size == WorkspaceSize::SplitKPartials
+                              ? kSplitKPartials
+                              : kSplitKCounters)));
+    bufferAttrs.push_back(b.getDictionaryAttr(fields));
+  }
+  for (const LaunchKernel &kernel : kernels)
+    kernelAttrs.push_back(getKernelAttr(b, kernel));
+  return b.getDictionaryAttr({
+      b.getNamedAttr("scheme", b.getStringAttr(scheme)),
+      b.getNamedAttr("summary", b.getStringAttr(summary)),
+      b.getNamedAttr("module", FlatSymbolRefAttr::get(ctx, module)),
+      b.getNamedAttr("n", b.getI64IntegerAttr(n)),
+      b.getNamedAttr("args", b.getArrayAttr(argAttrs)),
+      b.getNamedAttr("max_sizes", b.getDictionaryAttr(sizes)),
+      b.getNamedAttr(
+          "workspace",
+          b.getDictionaryAttr({
+              b.getNamedAttr("align", b.getI64IntegerAttr(workspaceAlign)),
+              b.getNamedAttr("section_align",
+                             b.getI64IntegerAttr(sectionAlign)),
+              b.getNamedAttr("buffers", b.getArrayAttr(bufferAttrs)),
+          })),
+      b.getNamedAttr("kernels", b.getArrayAttr(kernelAttrs)),
+  });
+}
+
+int LaunchDescription::getArgIndex(StringRef name) const {
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.name == name)
+      return i;
+  return -1;
+}
+
+int LaunchDescription::getBufferIndex(StringRef name) const {
+  for (auto [i, buffer] : llvm::enumerate(buffers))
+    if (buffer.name == name)
+      return i;
+  return -1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reading and checking
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Reads the fields of the description's dictionaries; every failure is an
+/// error on the func that says where in the description it is.
+class Reader {
+public:
+  explicit Reader(func::FuncOp func) : func(func) {}
+
+  /// An error about `where` ("" for the description itself).
+  InFlightDiagnostic error(StringRef where) {
+    InFlightDiagnostic diag = func.emitError() << "qgemm.launch";
+    if (!where.empty())
+      diag << " " << where;
+    return diag;
+  }
+
+  /// Fails unless every key of `dict` is in `known`.
+  LogicalResult checkKeys(DictionaryAttr dict, StringRef where,
+                          ArrayRef<StringRef> known) {
+    for (NamedAttribute field : dict)
+      if (!llvm::is_contained(known, field.getName().getValue()))
+        return error(where)
+               << " has unknown field '" << field.getName().str()
+               << "' (expected one of " << llvm::join(known, ", ") << ")";
+    return success();
+  }
+
+  /// The field `key` of `dict` as an `AttrTy`, `what` naming the expected
+  /// kind; `optional` fields give a null attribute when absent.
+  template <typename AttrTy>
+  FailureOr<AttrTy> get(DictionaryAttr dict, StringRef where, StringRef key,
+                        StringRef what, bool optional = false) {
+    Attribute attr = dict.get(key);
+    if (!attr) {
+      if (optional)
+        return AttrTy();
+      return error(where) << " lacks field '" << key << "' (expected " << what
+                          << ")";
+    }
+    auto typed = dyn_cast<AttrTy>(attr);
+    if (!typed)
+      return error(where) << " field '" << key << "' is " << attr
+                          << ", expected " << what;
+    return typed;
+  }
+
+  /// An integer field of at least `min`.
+  FailureOr<int64_t> getInt(DictionaryAttr dict, StringRef where, StringRef key,
+                            int64_t min) {
+    FailureOr<IntegerAttr> attr =
+        get<IntegerAttr>(dict, where, key, "an integer");
+    if (failed(attr))
+      return failure();
+    int64_t value = attr->getValue().getSExtValue();
+    if (value < min)
+      return error(where) << " field '" << key << "' is " << value
+                          << ", expected at least " << min;
+    return value;
+  }
+
+  /// An optional boolean field, false when absent.
+  FailureOr<bool> getBool(DictionaryAttr dict, StringRef where, StringRef key) {
+    FailureOr<BoolAttr> attr =
+        get<BoolAttr>(dict, where, key, "a boolean", /*optional=*/true);
+    if (failed(attr))
+      return failure();
+    return *attr && attr->getValue();
+  }
+
+  /// A string field.
+  FailureOr<std::string> getString(DictionaryAttr dict, StringRef where,
+                                   StringRef key) {
+    FailureOr<StringAttr> attr = get<StringAttr>(dict, where, key, "a string");
+    if (failed(attr))
+      return failure();
+    return attr->str();
+  }
+
+  /// A string field that names something in C (a lowercase identifier).
+  FailureOr<std::string> getName(DictionaryAttr dict, StringRef where) {
+    FailureOr<std::string> name = getString(dict, where, "name");
+    if (failed(name))
+      return failure();
+    if (!isLowercaseIdentifier(*name) || isReservedName(*name))
+      return error(where) << " name '" << *name
+                          << "' is not usable in C (expected a lowercase "
+                             "identifier other than workspace, stream, a "
+                             "keyword or a name ending in _t)";
+    return name;
+  }
+
+  /// The `dims` field: integers of at least 0 and size names.
+  FailureOr<SmallVector<LaunchDim>> getDims(DictionaryAttr dict,
+                                            StringRef where) {
+    FailureOr<ArrayAttr> attr = get<ArrayAttr>(dict, where, "dims", "an array");
+    if (failed(attr))
+      return failure();
+    SmallVector<LaunchDim> dims;
+    for (Attribute dim : *attr) {
+      if (auto extent = dyn_cast<IntegerAttr>(dim);
+          extent && extent.getValue().getSExtValue() >= 0) {
+        dims.push_back(extent.getValue().getSExtValue());
+        continue;
+      }
+      auto name = dyn_cast<StringAttr>(dim);
+      if (!name || !isLowercaseIdentifier(name.getValue()) ||
+          isReservedName(name.getValue()))
+        return error(where) << " dim " << dim
+                            << " is neither an extent (an integer >= 0) nor "
+                               "the name of a run-time size (a lowercase "
+                               "identifier)";
+      dims.push_back(name.str());
+    }
+    return dims;
+  }
+
+  func::FuncOp func;
+};
+
+/// The description of `arg` in `where`, e.g. "argument #0 ('x')".
+std::string describe(StringRef kind, size_t index, StringRef name) {
+  std::string text = (kind + " #" + Twine(index)).str();
+  if (!name.empty())
+    text += " ('" + name.str() + "')";
+  return text;
+}
+
+/// The name field of `dict` if it is a string, for messages.
+StringRef peekName(DictionaryAttr dict, StringRef key) {
+  auto name = dict ? dict.getAs<StringAttr>(key) : StringAttr();
+  return name ? name.getValue() : StringRef();
+}
+
+/// Fails unless `dims` describe `type`: as many, static extents equal, size
+/// names where the extent is dynamic.
+LogicalResult checkDimsMatch(Reader &reader, StringRef where,
+                             ArrayRef<LaunchDim> dims, Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.getLayout().isIdentity())
+    return reader.error(where)
+           << " describes a func argument of type " << type
+           << ", expected a memref with the identity (row-major) layout";
+  if (static_cast<int64_t>(dims.size()) != memref.getRank())
+    return reader.error(where) << " has " << dims.size() << " dims, expected "
+                               << memref.getRank() << " (" << type << ")";
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    int64_t extent = memref.getDimSize(i);
+    auto *value = std::get_if<int64_t>(&dim);
+    if (ShapedType::isDynamic(extent) && value)
+      return reader.error(where)
+             << " dim #" << i << " is " << *value << ", expected the name of "
+             << "a run-time size (" << type << " is dynamic there)";
+    if (!ShapedType::isDynamic(extent) && (!value || *value != extent))
+      return reader.error(where)
+             << " dim #" << i << " is "
+             << (value ? std::to_string(*value)
+                       : "'" + std::get<std::string>(dim) + "'")
+             << ", expected " << extent << " (" << type << ")";
+  }
+  return success();
+}
+
+/// Reads `args` against the func's signature and collects the size names in
+/// first-appearance order.
+LogicalResult readArgs(Reader &reader, DictionaryAttr attr,
+                       LaunchDescription &d) {
+  FailureOr<ArrayAttr> args =
+      reader.get<ArrayAttr>(attr, "", "args", "an array");
+  if (failed(args))
+    return failure();
+  func::FuncOp func = reader.func;
+  if (args->size() != func.getNumArguments())
+    return reader.error("") << " describes " << args->size()
+                            << " of the func's " << func.getNumArguments()
+                            << " arguments (expected one entry in 'args' per "
+                               "argument)";
+  for (auto [i, attr] : llvm::enumerate(*args)) {
+    auto dict = dyn_cast<DictionaryAttr>(attr);
+    std::string where = describe("argument", i, peekName(dict, "name"));
+    if (!dict)
+      return reader.error(where) << " is " << attr << ", expected a dictionary";
+    if (failed(reader.checkKeys(dict, where, {"name", "dims", "align"})))
+      return failure();
+    LaunchArg &arg = d.args.emplace_back();
+    FailureOr<std::string> name = reader.getName(dict, where);
+    FailureOr<SmallVector<LaunchDim>> dims = reader.getDims(dict, where);
+    FailureOr<int64_t> align = reader.getInt(dict, where, "align", 1);
+    if (failed(name) || failed(dims) || failed(align))
+      return failure();
+    if (!llvm::isPowerOf2_64(*align))
+      return reader.error(where)
+             << " field 'align' is " << *align << ", expected a power of 2";
+    if (failed(
+            checkDimsMatch(reader, where, *dims, func.getArgumentTypes()[i])))
+      return failure();
+    arg = {*name, *dims, *align};
+    for (const LaunchDim &dim : arg.dims) {
+      auto *size = std::get_if<std::string>(&dim);
+      if (size && llvm::none_of(d.maxSizes, [&](const auto &entry) {
+            return entry.first == *size;
+          }))
+        d.maxSizes.emplace_back(*size, 0);
+    }
+  }
+  return success();
+}
+
+/// Reads `max_sizes`: a bound for every size the arguments name, `m` among
+/// them, and nothing else.
+LogicalResult readMaxSizes(Reader &reader, DictionaryAttr attr,
+                           LaunchDescription &d) {
+  FailureOr<DictionaryAttr> maxSizes =
+      reader.get<DictionaryAttr>(attr, "", "max_sizes", "a dictionary");
+  if (failed(maxSizes))
+    return failure();
+  auto isSize = [&](StringRef name) {
+    return llvm::any_of(d.maxSizes,
+                        [&](const auto &entry) { return entry.first == name; });
+  };
+  if (!isSize("m"))
+    return reader.error("") << " arguments name no run-time size 'm' (expected "
+                               "the rows M as a dim of some argument)";
+  for (NamedAttribute entry : *maxSizes)
+    if (!isSize(entry.getName().getValue()))
+      return reader.error("")
+             << " field 'max_sizes' bounds '" << entry.getName().str()
+             << "', which no argument dim names";
+  for (auto &[name, max] : d.maxSizes) {
+    FailureOr<int64_t> value = reader.getInt(*maxSizes, "max_sizes", name, 1);
+    if (failed(value))
+      return failure();
+    max = *value;
+  }
+  return success();
+}
+
+/// Reads one workspace buffer.
+LogicalResult readBuffer(Reader &reader, Attribute attr, size_t index,
+                         LaunchDescription &d) {
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  std::string where =
+      describe("workspace buffer", index, peekName(dict, "name"));
+  if (!dict)
+    return reader.error(where) << " is " << attr << ", expected a dictionary";
+  if (failed(reader.checkKeys(dict, where,
+                              {"name", "element_type", "dims", "derived"})))
+    return failure();
+  WorkspaceBuffer &buffer = d.buffers.emplace_back();
+  FailureOr<std::string> name = reader.getName(dict, where);
+  FailureOr<TypeAttr> type =
+      reader.get<TypeAttr>(dict, where, "element_type", "a type");
+  if (failed(name) || failed(type))
+    return failure();
+  buffer.name = *name;
+  buffer.elementType = type->getValue();
+  if (!buffer.elementType.isIntOrFloat() ||
+      buffer.elementType.getIntOrFloatBitWidth() % 8 != 0)
+    return reader.error(where)
+           << " element type is " << buffer.elementType
+           << ", expected an integer or float of whole bytes";
+  if (dict.contains("dims") == dict.contains("derived"))
+    return reader.error(where) << " needs exactly one of 'dims' and 'derived'";
+  if (dict.contains("dims")) {
+    FailureOr<SmallVector<LaunchDim>> dims = reader.getDims(dict, where);
+    if (failed(dims))
+      return failure();
+    buffer.dims = *dims;
+    for (const LaunchDim &dim : buffer.dims) {
+      auto *size = std::get_if<std::string>(&dim);
+      if (size && llvm::none_of(d.maxSizes, [&](const auto &entry) {
+            return entry.first == *size;
+          }))
+        return reader.error(where) << " dim '" << *size
+                                   << "' is not a run-time size of the "
+                                      "arguments";
+    }
+    return success();
+  }
+  FailureOr<std::string> derived = reader.getString(dict, where, "derived");
+  if (failed(derived))
+    return failure();
+  if (*derived == kSplitKPartials)
+    buffer.size = WorkspaceSize::SplitKPartials;
+  else if (*derived == kSplitKCounters)
+    buffer.size = WorkspaceSize::SplitKCounters;
+  else
+    return reader.error(where)
+           << " field 'derived' is '" << *derived << "', expected '"
+           << kSplitKPartials << "' or '" << kSplitKCounters << "'";
+  return success();
+}
+
+/// Reads `workspace`.
+LogicalResult readWorkspace(Reader &reader, DictionaryAttr attr,
+                            LaunchDescription &d) {
+  FailureOr<DictionaryAttr> workspace =
+      reader.get<DictionaryAttr>(attr, "", "workspace", "a dictionary");
+  if (failed(workspace) ||
+      failed(reader.checkKeys(*workspace, "workspace",
+                              {"align", "section_align", "buffers"})))
+    return failure();
+  FailureOr<int64_t> align = reader.getInt(*workspace, "workspace", "align", 1);
+  FailureOr<int64_t> section =
+      reader.getInt(*workspace, "workspace", "section_align", 1);
+  FailureOr<ArrayAttr> buffers =
+      reader.get<ArrayAttr>(*workspace, "workspace", "buffers", "an array");
+  if (failed(align) || failed(section) || failed(buffers))
+    return failure();
+  if (!llvm::isPowerOf2_64(*align) || !llvm::isPowerOf2_64(*section))
+    return reader.error("workspace") << " alignments are " << *align << " and "
+                                     << *section << ", expected powers of 2";
+  d.workspaceAlign = *align;
+  d.sectionAlign = *section;
+  for (auto [i, buffer] : llvm::enumerate(*buffers))
+    if (failed(readBuffer(reader, buffer, i, d)))
+      return failure();
+  return success();
+}
+
+/// Fails when two arguments, sizes or buffers share a name.
+LogicalResult checkUniqueNames(Reader &reader, const LaunchDescription &d) {
+  llvm::StringSet<> seen;
+  SmallVector<StringRef> names;
+  for (const LaunchArg &arg : d.args)
+    names.push_back(arg.name);
+  for (const auto &entry : d.maxSizes)
+    names.push_back(entry.first);
+  for (const WorkspaceBuffer &buffer : d.buffers)
+    names.push_back(buffer.name);
+  for (StringRef name : names)
+    if (!seen.insert(name).second)
+      return reader.error("") << " names '" << name
+                              << "' twice (expected distinct names for "
+                                 "arguments, run-time sizes and workspace "
+                                 "buffers)";
+  return success();
+}
+
+/// Reads the role-specific fields of a kernel.
+LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
+                                 StringRef where, const LaunchDescription &d,
+                                 LaunchKernel &kernel) {
+  if (kernel.role == KernelRole::Prologue) {
+    FailureOr<int64_t> rows = reader.getInt(dict, where, "rows_per_block", 1);
+    if (failed(rows))
+      return failure();
+    kernel.rowsPerBlock = *rows;
+    return success();
+  }
+  FailureOr<int64_t> blockM = reader.getInt(dict, where, "block_m", 1);
+  FailureOr<int64_t> blockN = reader.getInt(dict, where, "block_n", 1);
+  FailureOr<int64_t> splitK = reader.getInt(dict, where, "split_k", 1);
+  FailureOr<int64_t> maxM = reader.getInt(dict, where, "max_m", 0);
+  FailureOr<bool> replaces = reader.getBool(dict, where, "replaces_prologue");
+  if (failed(blockM) || failed(blockN) || failed(splitK) || failed(maxM) ||
+      failed(replaces))
+    return failure();
+  if (*splitK > kMaxGridYZ)
+    return reader.error(where)
+           << " field 'split_k' is " << *splitK << ", expected at most "
+           << kMaxGridYZ << " (the grid's z extent)";
+  if (llvm::divideCeil(d.n, *blockN) > kMaxGridX)
+    return reader.error(where)
+           << " grid x extent ceil(" << d.n << " / " << *blockN
+           << ") is over the limit of " << kMaxGridX;
+  kernel.blockM = *blockM;
+  kernel.blockN = *blockN;
+  kernel.splitK = *splitK;
+  kernel.maxM = *maxM;
+  kernel.replacesPrologue = *replaces;
+  return success();
+}
+
+/// Reads one kernel; its operands must name arguments or buffers.
+LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
+                         LaunchDescription &d) {
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  std::string where = describe("kernel", index, peekName(dict, "kernel"));
+  if (!dict)
+    return reader.error(where) << " is " << attr << ", expected a dictionary";
+  FailureOr<std::string> name = reader.getString(dict, where, "kernel");
+  FailureOr<std::string> role = reader.getString(dict, where, "role");
+  if (failed(name) || failed(role))
+    return failure();
+  if (!isSymbolName(*name))
+    return reader.error(where) << " name '" << *name
+                               << "' is not a kernel symbol (expected letters, "
+                                  "digits and _)";
+  LaunchKernel &kernel = d.kernels.emplace_back();
+  kernel.name = *name;
+  SmallVector<StringRef> known = {"kernel",  "role",          "operands",
+                                  "threads", "shared_memory", "programmatic"};
+  if (*role == kPrologueRole) {
+    kernel.role = KernelRole::Prologue;
+    known.push_back("rows_per_block");
+  } else if (*role == kMatmulRole) {
+    kernel.role = KernelRole::Matmul;
+    known.append(
+        {"block_m", "block_n", "split_k", "max_m", "replaces_prologue"});
+  } else {
+    return reader.error(where)
+           << " role is '" << *role << "', expected '" << kPrologueRole
+           << "' or '" << kMatmulRole << "'";
+  }
+  if (failed(reader.checkKeys(dict, where, known)))
+    return failure();
+  FailureOr<ArrayAttr> operands =
+      reader.get<ArrayAttr>(dict, where, "operands", "an array of names");
+  FailureOr<int64_t> threads = reader.getInt(dict, where, "threads", 1);
+  FailureOr<int64_t> shared = reader.getInt(dict, where, "shared_memory", 0);
+  FailureOr<bool> programmatic = reader.getBool(dict, where, "programmatic");
+  if (failed(operands) || failed(threads) || failed(shared) ||
+      failed(programmatic) ||
+      failed(readKernelGeometry(reader, dict, where, d, kernel)))
+    return failure();
+  if (*threads > 1024)
+    return reader.error(where)
+           << " field 'threads' is " << *threads << ", expected at most 1024";
+  kernel.threads = *threads;
+  kernel.sharedMemory = *shared;
+  kernel.programmatic = *programmatic;
+  for (Attribute operand : *operands) {
+    auto operandName = dyn_cast<StringAttr>(operand);
+    if (operandName && (d.getArgIndex(operandName) >= 0 ||
+                        d.getBufferIndex(operandName) >= 0)) {
+      kernel.operands.push_back(operandName.str());
+      continue;
+    }
+    SmallVector<StringRef> candidates;
+    for (const LaunchArg &arg : d.args)
+      candidates.push_back(arg.name);
+    for (const WorkspaceBuffer &buffer : d.buffers)
+      candidates.push_back(buffer.name);
+    return reader.error(where) << " operand " << operand
+                               << " names no argument or workspace buffer "
+                                  "(expected one of "
+                               << llvm::join(candidates, ", ") << ")";
+  }
+  return success();
+}
+
+} // namespace
+
+FailureOr<LaunchDescription> LaunchDescription::read(func::FuncOp func) {
+  auto attr = func->getAttrOfType<DictionaryAttr>(kLaunchAttrName);
+  if (!attr)
+    return func.emitError() << "expected a '" << kLaunchAttrName
+                            << "' dictionary (run convert-qgemm-to-gpu)";
+  return read(func, attr);
+}
+
+FailureOr<LaunchDescription> LaunchDescription::read(func::FuncOp func,
+                                                     DictionaryAttr attr) {
+  Reader reader(func);
+  LaunchDescription d;
+  if (failed(reader.checkKeys(attr, "",
+                              {"scheme", "summary", "module", "n", "args",
+                               "max_sizes", "workspace", "kernels"})))
+    return failure();
+  FailureOr<std::string> scheme = reader.getString(attr, "", "scheme");
+  FailureOr<std::string> summary = reader.getString(attr, "", "summary");
+  FailureOr<FlatSymbolRefAttr> module =
+      reader.get<FlatSymbolRefAttr>(attr, "", "module", "a symbol reference");
+  FailureOr<int64_t> n = reader.getInt(attr, "", "n", 1);
+  if (failed(scheme) || failed(summary) || failed(module) || failed(n))
+    return failure();
+  for (StringRef text : {StringRef(*scheme), StringRef(*summary)})
+    if (llvm::any_of(text, [](char c) { return llvm::isPrint(c) == 0; }))
+      return reader.error("")
+             << " text '" << text << "' is not one printable line";
+  d.scheme = *scheme;
+  d.summary = *summary;
+  d.module = module->getValue().str();
+  d.n = *n;
+  if (failed(readArgs(reader, attr, d)) ||
+      failed(readMaxSizes(reader, attr, d)) ||
+      failed(readWorkspace(reader, attr, d)) ||
+      failed(checkUniqueNames(reader, d)))
+    return failure();
+  FailureOr<ArrayAttr> kernels =
+      reader.get<ArrayAttr>(attr, "", "kernels", "an array");
+  if (failed(kernels))
+    return failure();
+  for (auto [i, kernel] : llvm::enumerate(*kernels))
+    if (failed(readKernel(reader, kernel, i, d)))
+      return failure();
+  if (llvm::none_of(d.kernels, [](const LaunchKernel &kernel) {
+        return kernel.role == KernelRole::Matmul;
+      }))
+    return reader.error("") << " has no kernel with role '" << kMatmulRole
+                            << "' (expected at least one)";
+  return d;
+}
+
+//===----------------------------------------------------------------------===//
+// Building
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A func argument the lowering names: the matmul operand `value`, called
+/// `name`, its dynamic dims called `dynamicDims` in order.
+struct NamedOperand {
+  Value value;
+  StringRef name;
+  SmallVector<StringRef> dynamicDims;
+};
+
+/// Describes the func's arguments from the matmul operands that they are:
+/// every argument must be exactly one of `operands`.
+FailureOr<SmallVector<LaunchArg>> describeArgs(func::FuncOp func, Operation *op,
+                                               ArrayRef<NamedOperand> operands,
+                                               int64_t align) {
+  SmallVector<LaunchArg> args(func.getNumArguments());
+  for (const NamedOperand &operand : operands) {
+    auto arg = cast<BlockArgument>(operand.value);
+    LaunchArg &described = args[arg.getArgNumber()];
+    if (!described.name.empty())
+      return op->emitOpError()
+             << "expected distinct func arguments for the host stub, got "
+                "argument #"
+             << arg.getArgNumber() << " as both " << described.name << " and "
+             << operand.name;
+    auto type = cast<MemRefType>(arg.getType());
+    described.name = operand.name.str();
+    described.align = align;
+    ArrayRef<StringRef> names = operand.dynamicDims;
+    for (int64_t extent : type.getShape()) {
+      if (!ShapedType::isDynamic(extent)) {
+        described.dims.push_back(extent);
+        continue;
+      }
+      if (names.empty())
+        return op->emitOpError() << "expected a name for every dynamic dim of "
+                                 << operand.name << " (" << type << ")";
+      described.dims.push_back(names.front().str());
+      names = names.drop_front();
+    }
+  }
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.name.empty())
+      return op->emitOpError()
+             << "expected every func argument to be an operand (the host stub "
+                "passes exactly those), got argument #"
+             << i << " (" << func.getArgumentTypes()[i] << ") unused";
+  return args;
+}
+
+/// The memref type a kernel takes for `operand` of `d`.
+Type getOperandType(func::FuncOp func, const LaunchDescription &d,
+                    StringRef operand) {
+  int argIndex = d.getArgIndex(operand);
+  if (argIndex >= 0)
+    return func.getArgumentTypes()[argIndex];
+  const WorkspaceBuffer &buffer = d.buffers[d.getBufferIndex(operand)];
+  SmallVector<int64_t> shape;
+  if (buffer.size != WorkspaceSize::Dims)
+    shape.push_back(ShapedType::kDynamic);
+  for (const LaunchDim &dim : buffer.dims) {
+    auto *extent = std::get_if<int64_t>(&dim);
+    shape.push_back(extent ? *extent : ShapedType::kDynamic);
+  }
+  return MemRefType::get(shape, buffer.elementType);
+}
+
+/// Checks `d` with the reader and every kernel's operands against its
+/// gpu.func in `module`, then returns the attribute.
+FailureOr<DictionaryAttr> finishDescription(func::FuncOp func, Operation *op,
+                                            gpu::GPUModuleOp module,
+                                            const LaunchDescription &d) {
+  DictionaryAttr attr = d.toAttr(func.getContext());
+  if (failed(LaunchDescription::read(func, attr)))
+    return failure();
+  for (const LaunchKernel &kernel : d.kernels) {
+    auto gpuFunc = module.lookupSymbol<gpu::GPUFuncOp>(kernel.name);
+    if (!gpuFunc)
+      return op->emitOpError()
+             << "launch description names kernel '" << kernel.name
+             << "', which " << module.getSymName() << " does not hold";
+    ArrayRef<Type> types = gpuFunc.getArgumentTypes();
+    if (types.size() != kernel.operands.size())
+      return op->emitOpError() << "launch description gives kernel '"
+                               << kernel.name << "' " << kernel.operands.size()
+                               << " operands, expected " << types.size();
+    for (auto [operand, type] : llvm::zip_equal(kernel.operands, types))
+      if (getOperandType(func, d, operand) != type)
+        return op->emitOpError()
+               << "launch description passes " << operand << " ("
+               << getOperandType(func, d, operand) << ") to kernel '"
+               << kernel.name << "', expected " << type;
+  }
+  return attr;
+}
+
+} // namespace
+
+FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
+  MLIRContext *ctx = op.getContext();
+  int64_t k = op.getK();
+  LaunchDescription d;
+  d.scheme = "w8a8";
+  d.summary = llvm::formatv(
+      "Y[M, {0}] = fp16(quantize(X[M, {1}]) . Wq^T * sx * sw)", op.getN(), k);
+  d.module = module.getSymName().str();
+  d.n = op.getN();
+  FailureOr<SmallVector<LaunchArg>> args =
+      describeArgs(func, op,
+                   {{op.getLhs(), "x", {"m"}},
+                    {op.getWeights()[0], "wq", {}},
+                    {op.getWeights()[1], "sw", {}},
+                    {op.getOut(), "y", {"m"}}},
+                   kW8A8Align);
+  if (failed(args))
+    return failure();
+  d.args = std::move(*args);
+  d.maxSizes = {{"m", kW8A8MaxM}};
+  d.workspaceAlign = kW8A8Align;
+  d.sectionAlign = sectionAlign;
+  d.buffers = {
+      {"xq", IntegerType::get(ctx, 8), {"m", k}, WorkspaceSize::Dims},
+      {"sx", Float32Type::get(ctx), {"m"}, WorkspaceSize::Dims},
+      {"partials",
+       IntegerType::get(ctx, 32),
+       {},
+       WorkspaceSize::SplitKPartials},
+      {"counters",
+       IntegerType::get(ctx, 32),
+       {},
+       WorkspaceSize::SplitKCounters},
+  };
+  // quantize writes xq and sx and zeroes the split-K tile counters; a
+  // variant that quantizes x itself takes x first.
+  for (const LaunchKernel &built : kernels) {
+    LaunchKernel &kernel = d.kernels.emplace_back(built);
+    if (kernel.role == KernelRole::Prologue) {
+      kernel.operands = {"x", "xq", "sx", "counters"};
+      continue;
+    }
+    kernel.operands = {"xq", "sx", "wq", "sw", "y", "partials", "counters"};
+    if (kernel.replacesPrologue)
+      kernel.operands.insert(kernel.operands.begin(), "x");
+  }
+  return finishDescription(func, op, module, d);
+}

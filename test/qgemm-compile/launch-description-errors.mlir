@@ -1,0 +1,400 @@
+// RUN: not qgemm-compile %s --emit=stub --no-cubin -o %t 2>&1 | FileCheck %s
+// Covers: the host-stub writer checks the qgemm.launch description of every
+// func of an already-lowered input before it writes anything, and reports
+// each malformed one as an error located at its func. Every func below has
+// a valid description but for the change its comment names.
+
+// A required field is missing.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch lacks field 'kernels' (expected an array)
+func.func @missing_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @missing_field_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []}}} {
+  return
+}
+
+// A misspelt field.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch has unknown field 'kernels_' (expected one of scheme, summary, module, n, args, max_sizes, workspace, kernels)
+func.func @unknown_top_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_top_field_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels_ = []}} {
+  return
+}
+
+// A kernel lacks a required field.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') lacks field 'block_m' (expected an integer)
+func.func @missing_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @missing_kernel_field_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// An operand names nothing.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') operand "z" names no argument or workspace buffer (expected one of x, y)
+func.func @unknown_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_operand_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "z"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A misspelt kernel field.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue)
+func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_kernel_field_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], thread = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A prologue field on a matmul kernel.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue)
+func.func @prologue_field_on_matmul(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @prologue_field_on_matmul_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, rows_per_block = 1}]}} {
+  return
+}
+
+// A field of the wrong kind.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch field 'n' is "64", expected an integer
+func.func @wrong_type(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @wrong_type_kernels, n = "64",
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A flag that is not a boolean.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'programmatic' is 1 : i64, expected a boolean
+func.func @wrong_bool(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @wrong_bool_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, programmatic = 1}]}} {
+  return
+}
+
+// An args entry that is not a dictionary.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 is 16 : i64, expected a dictionary
+func.func @not_a_dictionary(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @not_a_dictionary_kernels, n = 64,
+    args = [16, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// Fewer entries than func arguments.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch describes 1 of the func's 2 arguments (expected one entry in 'args' per argument)
+func.func @argument_count(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @argument_count_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A func argument that is no memref.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #1 ('y') describes a func argument of type 'i64', expected a memref with the identity (row-major) layout
+func.func @not_a_memref(%x: memref<?x64xf16>, %y: i64) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @not_a_memref_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// Fewer dims than the memref's rank.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') has 1 dims, expected 2 ('memref<?x64xf16>')
+func.func @rank_mismatch(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @rank_mismatch_kernels, n = 64,
+    args = [{name = "x", dims = ["m"], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A static extent that differs from the type's.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') dim #1 is 32, expected 64 ('memref<?x64xf16>')
+func.func @static_dim_mismatch(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @static_dim_mismatch_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 32], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A size name where the type is static.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') dim #1 is 'k', expected 64 ('memref<?x64xf16>')
+func.func @named_static_dim(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @named_static_dim_kernels, n = 64,
+    args = [{name = "x", dims = ["m", "k"], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// An extent where the type is dynamic.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') dim #0 is 16, expected the name of a run-time size ('memref<?x64xf16>' is dynamic there)
+func.func @dynamic_dim_as_extent(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @dynamic_dim_as_extent_kernels, n = 64,
+    args = [{name = "x", dims = [16, 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A dim that is neither an extent nor a name.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') dim "M" is neither an extent (an integer >= 0) nor the name of a run-time size (a lowercase identifier)
+func.func @bad_dim(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @bad_dim_kernels, n = 64,
+    args = [{name = "x", dims = ["M", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// An alignment that is not a power of 2.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') field 'align' is 12, expected a power of 2
+func.func @align_not_power_of_2(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @align_not_power_of_2_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 12}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A name the stub uses itself.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #1 ('stream') name 'stream' is not usable in C (expected a lowercase identifier other than workspace, stream, a keyword or a name ending in _t)
+func.func @reserved_name(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @reserved_name_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "stream", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// No run-time size m.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch arguments name no run-time size 'm' (expected the rows M as a dim of some argument)
+func.func @no_m(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @no_m_kernels, n = 64,
+    args = [{name = "x", dims = ["rows", 64], align = 16}, {name = "y", dims = ["rows", 64], align = 16}],
+    max_sizes = {rows = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A run-time size without a bound.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch max_sizes lacks field 'nnzb' (expected an integer)
+func.func @missing_bound(%x: memref<?x64xf16>, %y: memref<?x64xf16>, %idx: memref<?xi32>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @missing_bound_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}, {name = "idx", dims = ["nnzb"], align = 4}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A bound for a size no argument has.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch field 'max_sizes' bounds 'k', which no argument dim names
+func.func @extra_bound(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @extra_bound_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024, k = 4},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A buffer named like an argument.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch names 'x' twice (expected distinct names for arguments, run-time sizes and workspace buffers)
+func.func @duplicate_name(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @duplicate_name_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "x", element_type = i8, dims = ["m"]}]},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A buffer with both dims and derived.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace buffer #0 ('t') needs exactly one of 'dims' and 'derived'
+func.func @dims_and_derived(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @dims_and_derived_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "t", element_type = i32, dims = ["m"], derived = "split_k_counters"}]},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// An unknown derived size.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace buffer #0 ('t') field 'derived' is 'split_k_tiles', expected 'split_k_partials' or 'split_k_counters'
+func.func @unknown_derived(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_derived_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "t", element_type = i32, derived = "split_k_tiles"}]},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A buffer sized by a size no argument has.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace buffer #0 ('t') dim 'q' is not a run-time size of the arguments
+func.func @buffer_unknown_size(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @buffer_unknown_size_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "t", element_type = i32, dims = ["q"]}]},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A buffer of int4 elements.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace buffer #0 ('t') element type is 'i4', expected an integer or float of whole bytes
+func.func @sub_byte_element(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @sub_byte_element_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "t", element_type = i4, dims = ["m"]}]},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A section alignment that is not a power of 2.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace alignments are 16 and 100, expected powers of 2
+func.func @workspace_align(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @workspace_align_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 100, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// An unknown role.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') role is 'epilogue', expected 'prologue' or 'matmul'
+func.func @unknown_role(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_role_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "epilogue", operands = ["x", "y"], threads = 128, shared_memory = 0}]}} {
+  return
+}
+
+// Only a prologue kernel.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch has no kernel with role 'matmul' (expected at least one)
+func.func @no_matmul(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @no_matmul_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "prologue", operands = ["x", "y"], threads = 128, shared_memory = 0, rows_per_block = 1}]}} {
+  return
+}
+
+// A kernel name that is no symbol.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy all') name 'copy all' is not a kernel symbol (expected letters, digits and _)
+func.func @bad_kernel_name(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @bad_kernel_name_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy all", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// No threads.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'threads' is 0, expected at least 1
+func.func @zero_threads(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @zero_threads_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 0, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// More threads than a block holds.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'threads' is 2048, expected at most 1024
+func.func @too_many_threads(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @too_many_threads_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 2048, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// More K slices than the grid's z extent.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'split_k' is 70000, expected at most 65535 (the grid's z extent)
+func.func @split_k_over_grid(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @split_k_over_grid_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 70000, max_m = 0}]}} {
+  return
+}
+
+// A summary of two lines.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch text 'Y = X
+func.func @summary_two_lines(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y = X\0Aon two lines", module = @summary_two_lines_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A valid description without its gpu.binary.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: expected a gpu.binary @missing_binary_kernels holding the kernels of this func (run qgemm-lower-to-nvvm)
+func.func @missing_binary(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @missing_binary_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A func name that C cannot spell.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: expected a func name usable in C for the stub's qgemm_<name> functions, got 'bad-name'
+func.func @"bad-name"(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @bad_name_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
