@@ -43,6 +43,15 @@ std::string checkPointer(const void *p, const char *name, int64_t elements) {
   return "";
 }
 
+/// Names the first non-finite value of the float weights w [n, k], or "".
+std::string checkFiniteWeights(const float *w, int64_t n, int64_t k) {
+  for (int64_t i = 0; i < n * k; ++i)
+    if (!std::isfinite(w[i]))
+      return "w[" + std::to_string(i / k) + ", " + std::to_string(i % k) +
+             "] = " + formatFloat(w[i]) + " is not finite";
+  return "";
+}
+
 int32_t quantizeValue(float v, int32_t qmin, int32_t qmax) {
   if (std::isnan(v))
     return 0;
@@ -329,10 +338,8 @@ std::string quantizeWeightsInt8PerChannel(const float *w, int64_t n, int64_t k,
         {scale, "scale", n}})
     if (std::string err = checkPointer(p, name, count); !err.empty())
       return err;
-  for (int64_t i = 0; i < n * k; ++i)
-    if (!std::isfinite(w[i]))
-      return "w[" + std::to_string(i / k) + ", " + std::to_string(i % k) +
-             "] = " + formatFloat(w[i]) + " is not finite";
+  if (std::string err = checkFiniteWeights(w, n, k); !err.empty())
+    return err;
 
   for (int64_t r = 0; r < n; ++r) {
     const float *row = w + r * k;
@@ -451,10 +458,8 @@ std::string quantizeWeightsInt4(const float *w, int64_t n, int64_t k,
         {scales, "scales", groups * n}})
     if (std::string err = checkPointer(p, name, count); !err.empty())
       return err;
-  for (int64_t i = 0; i < n * k; ++i)
-    if (!std::isfinite(w[i]))
-      return "w[" + std::to_string(i / k) + ", " + std::to_string(i % k) +
-             "] = " + formatFloat(w[i]) + " is not finite";
+  if (std::string err = checkFiniteWeights(w, n, k); !err.empty())
+    return err;
 
   // First pass: fp16 scales (and the overflow check) before writing anything.
   std::vector<uint16_t> s16(static_cast<size_t>(groups * n));
@@ -598,10 +603,8 @@ std::string quantizeWeightsInt4ZeroPoints(const float *w, int64_t n, int64_t k,
         {zeros, "zero points", groups * (n / 8)}})
     if (std::string err = checkPointer(p, name, count); !err.empty())
       return err;
-  for (int64_t i = 0; i < n * k; ++i)
-    if (!std::isfinite(w[i]))
-      return "w[" + std::to_string(i / k) + ", " + std::to_string(i % k) +
-             "] = " + formatFloat(w[i]) + " is not finite";
+  if (std::string err = checkFiniteWeights(w, n, k); !err.empty())
+    return err;
 
   // First pass: fp16 scales (and the overflow check) and zero points before
   // writing anything.
