@@ -1,0 +1,11 @@
+// W4A16 for the GPU harness: Y[M, 1024] = X[M, 4096] . W^T, X fp16, fp32 accumulation, fp16 out;
+// W = (q - z) * s: q unsigned int4 packed 8 per i32 along K (Wq [512, 1024]), per group of 64
+// along K fp16 scales [64, 1024] and zero points z packed 8 per i32 along N [64, 128].
+func.func @w4a16_n1024_k4096_g64z(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, %scales: memref<64x1024xf16>, %zeros: memref<64x128xi32>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>)
+      weights(%wq, %scales, %zeros : memref<512x1024xi32>, memref<64x1024xf16>, memref<64x128xi32>)
+      outs(%y : memref<?x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64, zero_points = true>}
+  return
+}

@@ -1,0 +1,11 @@
+// W4A16 for the GPU harness: Y[M, 28672] = X[M, 8192] . W^T, X fp16, fp32 accumulation, fp16 out;
+// W signed int4 packed 8 per i32 along K (Wq [1024, 28672]), fp16 scales per group of 128
+// along K [64, 28672].
+func.func @w4a16_n28672_k8192_g128(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %scales: memref<64x28672xf16>, %y: memref<?x28672xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>)
+      weights(%wq, %scales : memref<1024x28672xi32>, memref<64x28672xf16>)
+      outs(%y : memref<?x28672xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}

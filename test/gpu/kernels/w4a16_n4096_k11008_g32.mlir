@@ -1,0 +1,11 @@
+// W4A16 for the GPU harness: Y[M, 4096] = X[M, 11008] . W^T, X fp16, fp32 accumulation, fp16 out;
+// W signed int4 packed 8 per i32 along K (Wq [1376, 4096]), fp16 scales per group of 32
+// along K [344, 4096].
+func.func @w4a16_n4096_k11008_g32(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32>, %scales: memref<344x4096xf16>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x11008xf16>)
+      weights(%wq, %scales : memref<1376x4096xi32>, memref<344x4096xf16>)
+      outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
+  return
+}
