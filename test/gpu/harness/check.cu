@@ -23,15 +23,12 @@ namespace ref = qgemm::ref;
 
 namespace {
 
-/// Above this many MACs, the reference y is computed on sampled rows only.
-constexpr double kFullReferenceMacs = 2.0e10;
-
-/// Rows with a reference y: all of them, or rows 0, 2, 5, 6, M / 2, M - 1 and
-/// 64 random ones when that is too slow (`sampled`).
-std::vector<int64_t> checkedRows(int64_t m, int64_t n, int64_t k, uint64_t seed,
+/// Rows with a reference y: all of them when `all`, else rows 0, 2, 5, 6,
+/// M / 2, M - 1 and 64 random ones (`sampled`).
+std::vector<int64_t> checkedRows(int64_t m, bool all, uint64_t seed,
                                  bool &sampled) {
   std::vector<int64_t> rows;
-  sampled = double(m) * double(n) * double(k) > kFullReferenceMacs;
+  sampled = !all;
   if (!sampled) {
     for (int64_t r = 0; r < m; ++r)
       rows.push_back(r);
@@ -142,7 +139,8 @@ bool runCase(const Scheme &scheme, CheckKernel &ck, const KernelInfo &kn,
 
   OwnVerdict own = c->ownChecks();
   bool sampled = false;
-  std::vector<int64_t> rows = checkedRows(m, n, k, seed, sampled);
+  std::vector<int64_t> rows =
+      checkedRows(m, scheme.referenceAllRows(kn, m), seed, sampled);
   YStats ys = compareY(y, rows, n, c->reference(rows));
 
   bool pass = own.pass && ys.unwritten == 0 && ys.nonFinite == 0 &&

@@ -215,6 +215,13 @@ public:
   }
   /// Pass bound on the relative Frobenius error of y.
   virtual double maxRelErr() const { return 1e-3; }
+  /// Whether --check takes the reference y of every row of `kernel` at `m`;
+  /// otherwise of a sample (rows 0, 2, 5, 6, M / 2, M - 1 and 64 random ones).
+  /// By default every row while M N K <= 2e10 (a few seconds of the CPU
+  /// reference).
+  virtual bool referenceAllRows(const KernelInfo &kernel, int64_t m) const {
+    return double(m) * double(kernel.n) * double(kernel.k) <= 2.0e10;
+  }
   /// The weights of `kernel` for --check, from `seed`.
   virtual std::unique_ptr<CheckKernel> checkKernel(const KernelInfo &kernel,
                                                    uint64_t seed) const = 0;
