@@ -13,11 +13,13 @@
 //           compares with the C++ reference (qgemm::ref): what the scheme
 //           checks exactly (W8A8: the quantized activations xq and their
 //           scales sx, bit for bit), and y by relative Frobenius error
-//           (<= 1e-3), also reporting the max abs difference and the number of
-//           bit mismatches. Each case runs twice and both results must be
+//           (<= 1e-3; W4A16: against the reference's fp64 sums), also
+//           reporting the max abs difference and the number of bit
+//           mismatches. Each case runs twice and both results must be
 //           bit-identical. Exits 1 if a case fails.
 //  --bench  times each kernel (one stub call) against the scheme's peers
-//           (W8A8: cuBLAS fp16 and cuBLASLt int8 x int8 -> int32) on the same
+//           (W8A8: cuBLAS fp16 and cuBLASLt int8 x int8 -> int32; W4A16:
+//           cuBLAS fp16 on the dequantized weights) on the same
 //           M, N, K, with CUDA events, warm-up, and the L2 flushed before every
 //           run (--flush read: a kernel reads a 256 MiB buffer, leaving L2
 //           full of clean lines; --flush memset: a 256 MiB memset, whose dirty
