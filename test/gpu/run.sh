@@ -12,10 +12,12 @@
 # runs a short --check (small M) under compute-sanitizer memcheck; build only
 # builds .gpu-out/build/harness (no GPU needed).
 # Environment: CUDA_HOME (default /usr/local/cuda), CXX (default g++),
-# CHECK_TIMEOUT / BENCH_TIMEOUT in seconds (default 240 each), HARNESS_ARGS
-# (extra harness arguments, e.g. "--kernels w8a8_n4096_k4096 --ms 1,16"),
-# KERNELS (space-separated function names instead of every stub found), JOBS
-# (parallel compiles, default: the number of cores).
+# CHECK_TIMEOUT / BENCH_TIMEOUT in seconds (default 240 each, or 10 s per
+# kernel when that is more), HARNESS_ARGS (extra harness arguments, e.g.
+# "--kernels w8a8_n4096_k4096 --ms 1,16"), KERNELS (space-separated function
+# names instead of every stub found; a name with * ? [ is a pattern matched
+# against the stubs of STUB_DIR, e.g. 'w4a16_*_g128*'), JOBS (parallel
+# compiles, default: the number of cores).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -40,8 +42,6 @@ SCHEME_DIR=test/gpu/schemes
 BUILD=.gpu-out/build
 HARNESS=$BUILD/harness
 RESULTS=${OUT:-.gpu-out/results}
-CHECK_TIMEOUT=${CHECK_TIMEOUT:-240}
-BENCH_TIMEOUT=${BENCH_TIMEOUT:-240}
 read -r -a EXTRA <<<"${HARNESS_ARGS:-}"
 
 # The schemes: one module per name prefix.
@@ -49,7 +49,24 @@ SCHEMES=$(cd "$SCHEME_DIR" && ls -- *.cu | sed 's/\.cu$//' | sort)
 SCHEME_LIST=${SCHEMES//$'\n'/ }
 
 # The stubs under test: every <scheme>_n<N>_k<K>[_tag].h in STUB_DIR unless
-# KERNELS names them.
+# KERNELS names them (or gives patterns of their names).
+if [ -n "${KERNELS:-}" ]; then
+  read -r -a patterns <<<"$KERNELS"
+  KERNELS=
+  for p in "${patterns[@]}"; do
+    if [[ $p == *[*?[]* ]]; then
+      matches=$(cd "$GEN" 2>/dev/null && compgen -G "$p.h" | sed 's/\.h$//' |
+        sort) || true
+      [ -n "$matches" ] || {
+        echo "error: the KERNELS pattern '$p' matches no stub in $GEN" >&2
+        exit 1
+      }
+      KERNELS+=" "$matches
+    else
+      KERNELS+=" $p"
+    fi
+  done
+fi
 if [ -z "${KERNELS:-}" ]; then
   KERNELS=$(for s in $SCHEMES; do
     (cd "$GEN" 2>/dev/null && ls -- "${s}"_n*_k*.h 2>/dev/null |
@@ -97,6 +114,14 @@ for f in $KERNELS; do
   echo "QGEMM_KERNEL($f, ${BASH_REMATCH[1]}, ${BASH_REMATCH[2]})" \
     >>"$BUILD/gen/${scheme}_kernels.def"
 done
+
+# The time limits of the runs: 240 s each, or 10 s per kernel when that is
+# more (the W4A16 set alone has 35 kernels; its largest layers take seconds of
+# CPU reference each).
+NUM_KERNELS=$(wc -w <<<"$KERNELS")
+DEFAULT_TIMEOUT=$((NUM_KERNELS * 10 > 240 ? NUM_KERNELS * 10 : 240))
+CHECK_TIMEOUT=${CHECK_TIMEOUT:-$DEFAULT_TIMEOUT}
+BENCH_TIMEOUT=${BENCH_TIMEOUT:-$DEFAULT_TIMEOUT}
 
 echo "== build ($("$NVCC" --version | tail -n 1))"
 rm -f "$BUILD"/obj/*.rc
