@@ -14,6 +14,7 @@
 
 #include "harness/driver.h"
 
+#include <cstring>
 #include <iterator>
 #include <utility>
 
@@ -113,7 +114,12 @@ std::string schemeTable(const Scheme &scheme, const std::vector<BenchRow> &rows,
           "floor = (%s) / %.1f TB/s\n",
           info.title, reps, warmup, flushPolicy(), info.floorTerms,
           kPeakBandwidth / 1e12);
-  appendf(t, "%-19s %5s %6s %5s %9s", "kernel", "M", "N", "K", "ours_us");
+  int nameWidth = 19; // the kernel column fits the longest name
+  for (const BenchRow &r : rows)
+    if (r.scheme == &scheme)
+      nameWidth = std::max(nameWidth, int(std::strlen(r.kn->name)));
+  appendf(t, "%-*s %5s %6s %5s %9s", nameWidth, "kernel", "M", "N", "K",
+          "ours_us");
   for (const PeerInfo &p : info.peers)
     appendf(t, " %9s", (std::string(p.column) + "_us").c_str());
   for (const PeerInfo &p : info.peers)
@@ -127,8 +133,9 @@ std::string schemeTable(const Scheme &scheme, const std::vector<BenchRow> &rows,
       continue;
     double noise =
         100.0 * std::fabs(r.ours2.medianUs - r.ours.medianUs) / r.ours.medianUs;
-    appendf(t, "%-19s %5lld %6lld %5lld %9.2f", r.kn->name, (long long)r.m,
-            (long long)r.kn->n, (long long)r.kn->k, r.ours.medianUs);
+    appendf(t, "%-*s %5lld %6lld %5lld %9.2f", nameWidth, r.kn->name,
+            (long long)r.m, (long long)r.kn->n, (long long)r.kn->k,
+            r.ours.medianUs);
     // A peer that may pad M keeps the last character of its cell for `p`.
     for (size_t p = 0; p < info.peers.size(); ++p)
       if (info.peers[p].paddedMJson)
