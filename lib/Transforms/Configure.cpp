@@ -23,6 +23,15 @@ using namespace mlir::qgemm;
 int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   if (config.isRegisterDirect())
     return getRegisterSharedLayout(config, op.getK()).total;
+  WeightEncodingAttr weights = op.getWeightEncoding();
+  if (weights.getFormat() == WeightFormat::int4 &&
+      !op.getLhsEncoding().isQuantized()) {
+    int64_t groupSize = weights.getScales() == ScaleGranularity::per_group
+                            ? weights.getGroupSize()
+                            : 0;
+    return config.getStages() *
+           getW4A16RingLayout(config, groupSize, weights.getZeroPoints()).stage;
+  }
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
   // wgmma reads swizzled, unpadded rows from 1024-byte-aligned tiles; the
   // kernel aligns the dynamic shared memory itself, hence the extra 1024.
@@ -71,7 +80,66 @@ constexpr int64_t kRegisterMaxWeightBytes = int64_t(32) << 20;
 /// (fuse_quantize) instead of launching the quantize kernel.
 constexpr int64_t kFusedMinK = 4096;
 
+/// W4A16 (int4 weights, fp16 activation). Measured on the H200
+/// (docs/perf-notes.md, v12):
+/// - M <= 64: the register-direct variant, one block per warp tile of WN
+///   channels (N / WN blocks), the 128-K chunks spread over as many warps
+///   along K as bring the grid to about 8 warps per multiprocessor (at most
+///   32 a block, trimmed so that no warp has two chunks fewer than another),
+///   up to 4 chunks of weights in flight per warp. Warp tiles of 32 channels
+///   to M = 16 (one token tile of 8 to M = 8: 11008 x 4096 at M = 1,
+///   13.0 -> 11.7 us), of 64 channels to M = 64 (4096 x 4096 at M = 64:
+///   15.2 us against 36.9 us with 64 x 128 ring tiles);
+/// - M <= 256: the cp.async ring, 64 x 128 x 64 tiles, warp tiles of 32
+///   tokens x 64 channels;
+/// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
+///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles), or
+///   128 x 128 tiles with warp tiles of 64 x 32 when 256 does not divide N.
+static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN(), k = op.getK();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t chunks = std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1);
+  auto registers = [&](int64_t wn, int64_t maxM) {
+    int64_t blocks = std::max<int64_t>(n / wn, 1);
+    int64_t warpsK = std::clamp<int64_t>(llvm::divideCeil(8 * sms, blocks), 1,
+                                         std::min<int64_t>(32, chunks));
+    int64_t perWarp = int64_t(llvm::divideCeil(chunks, warpsK));
+    perWarp = std::max<int64_t>(perWarp, llvm::divideCeil(chunks, 32));
+    warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
+    return ConfigAttr::get(
+        ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
+        std::min<int64_t>(4, perWarp), 1, maxM, MmaKind::mma_sync,
+        OperandPath::registers, /*fuseQuantize=*/false);
+  };
+  SmallVector<ConfigAttr> configs;
+  bool ring = k % 64 == 0 && n % 64 == 0;
+  bool wide = n % 64 == 0;
+  configs.push_back(registers(32, 8));
+  configs.push_back(registers(32, wide || ring ? 16 : 0));
+  if (wide)
+    configs.push_back(registers(64, ring ? 64 : 0));
+  if (!ring)
+    return configs;
+  auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
+                  int64_t stages, int64_t maxM) {
+    return ConfigAttr::get(ctx, {bm, bn, 64}, {wm, wn},
+                           std::min<int64_t>(stages, k / 64 + 1), 1, maxM,
+                           MmaKind::mma_sync, OperandPath::shared,
+                           /*fuseQuantize=*/false);
+  };
+  configs.push_back(make(64, n % 128 == 0 ? 128 : 64, 32, 64, 4, 256));
+  if (n % 256 == 0)
+    configs.push_back(make(128, 256, 64, 64, 3, 0));
+  else
+    configs.push_back(make(128, n % 128 == 0 ? 128 : 64, 64, 32, 4, 0));
+  return configs;
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
+  if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
+      !op.getLhsEncoding().isQuantized())
+    return chooseW4A16Configs(op);
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();

@@ -95,3 +95,30 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
        configs = [#qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 32], stages = 3>]}
   return
 }
+
+// W4A16 (int4 weights, fp16 activation, its own table): register-direct
+// variants of 32-channel warp tiles to M = 8 (one token tile) and M = 16,
+// of 64-channel warp tiles to M = 64, the K chunks spread over warps so
+// that the grid has about 8 warps per multiprocessor (4096 / 32 = 128
+// blocks: 8 warps of 4 chunks; 4096 / 64 = 64 blocks: 16 warps of 2), then
+// the ring with 64 x 128 x 64 tiles to M = 256 and 128 x 256 x 64 tiles.
+// CHECK-LABEL: func @w4a16_g128_4096x4096
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
+// SM90A-LABEL: func @w4a16_g128_4096x4096
+// SM90A-NOT: mma = wgmma
+// SM90A: return
+func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<32x4096xf16>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}
+
+// N = 1056 (33 x 32, not a multiple of 64): only the 32-channel register
+// variants, the second one unbounded; K / 128 = 8 chunks over 8 warps.
+// CHECK-LABEL: func @w4a16_n1056
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 1, operands = registers>]
+func.func @w4a16_n1056(%x: memref<?x1024xf16>, %wq: memref<128x1056xi32>, %s: memref<1056xf16>, %y: memref<?x1056xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%wq, %s : memref<128x1056xi32>, memref<1056xf16>) outs(%y : memref<?x1056xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}

@@ -1,0 +1,824 @@
+//===- W4A16.cpp - the W4A16 scheme of the kernel library -----------------===//
+//
+// The W4A16 hooks of the mainloops and epilogues and the composition of its
+// kernel family (see W4A16.h and docs/w4a16-design.md):
+//   matmul_v*  per config: with operands = registers a RegisterMainloop and
+//              RegisterEpilogue; otherwise a RingMainloop (cp.async ring of
+//              X rows, W words and group scales, mma.sync m16n8k16) and a
+//              RingEpilogue. No prologue kernel: X is used as it is.
+//
+// Both mainloops use one lane mapping (design, 4.2). Unit of work: a 32-K
+// block at k0 times a 32-channel slab at c0. Lane (g, q) = (lane / 4,
+// lane % 4) loads the 16 bytes Wq[k0/8 + q][c0 + 4g .. c0 + 4g + 3]: words
+// w_t of channel c0 + 4g + t, K [k0 + 8q, k0 + 8q + 8). A word converts to
+// the f16x2 R_i holding nibbles (i, i + 4). Logical K kappa = 16s + 2q + 8r
+// + e of mma k-step s is physical K k0 + 8q + 2s + r + 4e, for W and X alike
+// (every dot product unchanged). Then the A fragment of m-tile u (rows g,
+// g + 8 = channels c0 + 4g + 2u, + 1) at step s is [R_2s(w_2u),
+// R_2s(w_2u+1), R_2s+1(w_2u), R_2s+1(w_2u+1)], and the B fragment of the
+// token tile whose row g the lane loaded as 8 halves x_0..7 (16 bytes at
+// K k0 + 8q) is [P_2s, P_2s+1] with P_i = {x_i, x_i+4} (one prmt each).
+// Accumulator d[h][i] of m-tile u, token tile t is Y[8t + 2q + i][c0 + 4g +
+// 2u + h].
+//
+//===----------------------------------------------------------------------===//
+
+#include "W4A16.h"
+
+#include "Epilogue.h"
+#include "Mainloop.h"
+#include "TileScheduler.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+using namespace mlir::qgemm::kernel;
+
+namespace {
+
+/// K values of one 32-K block: one 16-byte weight load per lane and slab.
+constexpr int64_t kBlockK = 32;
+/// Channels of one slab: a warp's unit along N.
+constexpr int64_t kSlabN = 32;
+/// K values of one register-direct chunk.
+constexpr int64_t kChunkK = ConfigAttr::kRegisterChunkBytes;
+
+/// How the weights are quantized.
+struct Int4Format {
+  bool zeroPoints;
+  /// 0: per-channel scales (applied in the epilogue).
+  int64_t groupSize;
+};
+
+/// The W4A16 kernel argument types.
+struct W4A16Types {
+  MemRefType x, wq, scales, zeros, y;
+};
+
+//===----------------------------------------------------------------------===//
+// int4 -> fp16 in registers (design, section 3)
+//===----------------------------------------------------------------------===//
+
+/// The exact integer step of the conversion: a word of 8 nibbles becomes
+/// four f16x2 R_0..R_3, R_i holding nibbles i and i + 4 as q (signed) or
+/// u - z (zero points). fp16 0x6400 is 1024 with an ulp of 1: a nibble
+/// OR-ed into mantissa bits 0..3 gives 1024 + n, into bits 4..7
+/// 1024 + 16n. The signed format folds its xor 8 into the lop3 (LUT 0x6A):
+/// lo = {1032 + q}, hi = {1152 + 16q}; R = lo - 1032, R = hi / 16 - 72.
+/// With zero points (LUT 0xEA, plain OR): R = lo - (1024 + z),
+/// R = hi / 16 - (64 + z). Every step is exact in fp16.
+struct Int4Converter {
+  ImplicitLocOpBuilder &b;
+  bool zeroPoints;
+  Value sixteenth, signedLo, signedHi;
+
+  Int4Converter(ImplicitLocOpBuilder &b, bool zeroPoints)
+      : b(b), zeroPoints(zeroPoints) {
+    sixteenth = buildF16x2(b, 0x2C002C00);
+    signedLo = buildF16x2(b, 0x64086408);
+    signedHi = buildF16x2(b, 0xD480D480);
+  }
+
+  /// {1024 + z} and {-(64 + z)} for the zero point z (an i32 in 0..15),
+  /// built in the integer bits (the fields do not carry).
+  std::pair<Value, Value> getZeroConstants(Value z) {
+    Value lo = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, z, buildI32(b, 0x00010001)),
+        buildI32(b, 0x64006400));
+    Value hi = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, z, buildI32(b, 0x00100010)),
+        buildI32(b, 0xD400D400));
+    return {bitcastToF16x2(b, lo), bitcastToF16x2(b, hi)};
+  }
+
+  /// R_0..R_3 of `word`; `zlo`, `zhi` from getZeroConstants, or null for
+  /// the signed format.
+  std::array<Value, 4> convert(Value word, Value zlo, Value zhi) {
+    uint8_t lut = zeroPoints ? 0xEA : 0x6A;
+    uint32_t cLo = zeroPoints ? 0x64006400 : 0x64086408;
+    uint32_t cHi = zeroPoints ? 0x64006400 : 0x64806480;
+    if (!zeroPoints) {
+      zlo = signedLo;
+      zhi = signedHi;
+    }
+    Value shifted = arith::ShRUIOp::create(b, word, buildI32(b, 8));
+    std::array<Value, 4> r;
+    std::array<Value, 2> halves = {word, shifted};
+    for (auto [i, w] : llvm::enumerate(halves)) {
+      Value lo = bitcastToF16x2(b, buildLop3(b, w, 0x000F000F, cLo, lut));
+      Value hi = bitcastToF16x2(b, buildLop3(b, w, 0x00F000F0, cHi, lut));
+      r[2 * i] = arith::SubFOp::create(b, lo, zlo);
+      r[2 * i + 1] = buildFma2(b, hi, sixteenth, zhi);
+    }
+    return r;
+  }
+};
+
+/// The f16x2 {s_t, s_t} of element `t` of a vector<4xf16> of scales.
+Value splatScale(ImplicitLocOpBuilder &b, Value scales, int64_t t) {
+  return vector::ShuffleOp::create(b, scales, scales,
+                                   ArrayRef<int64_t>{t, t});
+}
+
+/// The four i32 words of a 16-byte vector.
+SmallVector<Value, 8> splitWords(ImplicitLocOpBuilder &b, Value v) {
+  auto i32x4 = VectorType::get({4}, b.getI32Type());
+  if (v.getType() != i32x4)
+    v = vector::BitCastOp::create(b, i32x4, v);
+  SmallVector<Value, 8> words;
+  for (int64_t i = 0; i < 4; ++i)
+    words.push_back(vector::ExtractOp::create(b, v, ArrayRef<int64_t>{i}));
+  return words;
+}
+
+/// The B fragment [P_2s, P_2s+1] of k-step `s` from the lane's 8 halves
+/// of one token row (four words): P_i = {x_i, x_i+4}.
+Value buildActivationFragment(ImplicitLocOpBuilder &b, ArrayRef<Value> x,
+                              int64_t s) {
+  auto fragType = VectorType::get({2, 2}, b.getF16Type());
+  Value frag = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(fragType, b.getF16FloatAttr(0)));
+  for (int64_t r = 0; r < 2; ++r) {
+    int64_t i = 2 * s + r;
+    Value p = buildPrmt(b, x[i / 2], x[i / 2 + 2],
+                        i % 2 == 0 ? 0x5410 : 0x7632);
+    frag = vector::InsertOp::create(b, bitcastToF16x2(b, p), frag,
+                                    ArrayRef<int64_t>{r});
+  }
+  return frag;
+}
+
+/// The A fragment of four f16x2 registers.
+Value buildWeightFragment(ImplicitLocOpBuilder &b, ArrayRef<Value> regs) {
+  auto fragType = VectorType::get({4, 2}, b.getF16Type());
+  Value frag = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(fragType, b.getF16FloatAttr(0)));
+  for (auto [i, reg] : llvm::enumerate(regs))
+    frag = vector::InsertOp::create(b, reg, frag,
+                                    ArrayRef<int64_t>{int64_t(i)});
+  return frag;
+}
+
+/// The zero accumulator of one m16n8 f32 mma tile.
+Value buildZeroF32Accumulator(ImplicitLocOpBuilder &b) {
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  return arith::ConstantOp::create(
+      b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0)));
+}
+
+/// The pair y[8t + 2q + i][col, col + 1] of accumulator `acc` (m16n8 f32
+/// tile of Y^T): (d[0][i], d[1][i]).
+Value getTransposedPair(ImplicitLocOpBuilder &b, Value acc, int64_t i) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  Value lo = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{0, i});
+  Value hi = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{1, i});
+  return vector::FromElementsOp::create(b, f32x2, ValueRange{lo, hi});
+}
+
+/// A slab's weights of one 32-K block as they come from memory: four words
+/// (channels c0 + 4g + t) and, for group scales, the group's vector<4xf16>
+/// scales and zero-point word (null when absent).
+struct SlabWords {
+  SmallVector<Value, 8> words;
+  Value scales, zeros;
+};
+
+/// Converts a slab's block into its A fragments: frags[u][s]. Group scales
+/// and zero points come from `slab`; `zeroShift` is the bit position of the
+/// lane's first channel in its zero-point word (16 (g % 2)).
+std::array<std::array<Value, 2>, 2>
+convertSlab(Int4Converter &conv, const SlabWords &slab, Value zeroShift) {
+  ImplicitLocOpBuilder &b = conv.b;
+  SmallVector<std::array<Value, 4>> r;
+  for (int64_t t = 0; t < 4; ++t) {
+    Value zlo, zhi;
+    if (slab.zeros) {
+      Value shift = arith::AddIOp::create(b, zeroShift, buildI32(b, 4 * t));
+      Value z = arith::AndIOp::create(
+          b, arith::ShRUIOp::create(b, slab.zeros, shift), buildI32(b, 0xF));
+      std::tie(zlo, zhi) = conv.getZeroConstants(z);
+    }
+    std::array<Value, 4> regs = conv.convert(slab.words[t], zlo, zhi);
+    if (slab.scales) {
+      Value s = splatScale(b, slab.scales, t);
+      for (Value &reg : regs)
+        reg = arith::MulFOp::create(b, reg, s);
+    }
+    r.push_back(regs);
+  }
+  std::array<std::array<Value, 2>, 2> frags;
+  for (int64_t u = 0; u < 2; ++u)
+    for (int64_t s = 0; s < 2; ++s)
+      frags[u][s] = buildWeightFragment(
+          b, {r[2 * u][2 * s], r[2 * u + 1][2 * s], r[2 * u][2 * s + 1],
+              r[2 * u + 1][2 * s + 1]});
+  return frags;
+}
+
+/// The mma.sync steps of one 32-K block of one slab: accs[u * tokenTiles +
+/// t] for m-tile u and token tile t.
+void buildSlabMmas(ImplicitLocOpBuilder &b,
+                   const std::array<std::array<Value, 2>, 2> &frags,
+                   ArrayRef<Value> activationFrags, int64_t tokenTiles,
+                   MutableArrayRef<Value> accs) {
+  for (int64_t s = 0; s < 2; ++s)
+    for (int64_t u = 0; u < 2; ++u)
+      for (int64_t t = 0; t < tokenTiles; ++t) {
+        Value &acc = accs[u * tokenTiles + t];
+        acc = nvgpu::MmaSyncOp::create(b, frags[u][s],
+                                       activationFrags[t * 2 + s], acc,
+                                       ArrayRef<int64_t>{16, 8, 16});
+      }
+}
+
+//===----------------------------------------------------------------------===//
+// Register-direct mainloop hooks
+//===----------------------------------------------------------------------===//
+
+/// int4 operands of a register-direct mainloop. Warp (cw, kw) owns WN / 32
+/// slabs and the 128-K chunks kw, kw + warpsK, ... (the last ones may be
+/// past K when warpsK does not divide the chunk count: their loads are
+/// clamped to the last chunk and their activations zeroed). Per chunk and
+/// slab a lane loads 4 x 16 bytes of weights (one per 32-K block), and per
+/// token tile 4 x 16 bytes of X; with group scales the group's 4 scales
+/// (8 bytes) and zero-point word.
+struct Int4RegisterOperands : RegisterOperands {
+  using Words = SmallVector<SmallVector<Value, 8>>;
+  Value x, wq, scales, zeros;
+  Int4Format format;
+  int64_t slabs, tokenTiles, totalChunks;
+  Int4Converter conv;
+  Value zeroShift;
+
+  Int4RegisterOperands(RegisterMainloop &loop, Value x, Value wq, Value scales,
+                       Value zeros, Int4Format format, bool upperRows)
+      : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
+        slabs(loop.wn / kSlabN), tokenTiles(upperRows ? 2 : 1),
+        totalChunks(loop.k / kChunkK), conv(loop.b, format.zeroPoints) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
+                                           e.mul(e.rem(loop.g, 2), 16));
+  }
+
+  /// The first K of chunk `j` (clamped to the last chunk) and, when the
+  /// chunk may lie past K, whether it does not.
+  std::pair<Value, Value> getChunkK(RegisterMainloop &loop, int64_t j) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    Value c = e.add(loop.kw, j * loop.warpsK);
+    Value valid;
+    if ((j + 1) * loop.warpsK > totalChunks) {
+      valid = e.ult(c, e.idx(totalChunks));
+      c = arith::MinUIOp::create(b, c, e.idx(totalChunks - 1));
+    }
+    return {e.mul(c, kChunkK), valid};
+  }
+
+  /// Weights: words[slab * 4 + block] holds the 4 words of that block,
+  /// then (group scales) its scales vector and zero word, in that order.
+  Words loadWeights(RegisterMainloop &loop, int64_t j) override;
+  /// Activations: words[t] holds the 16 words of token tile t's row.
+  Words loadActivations(RegisterMainloop &loop, int64_t j) override;
+  void buildChunk(RegisterMainloop &loop, ArrayRef<SmallVector<Value, 8>> act,
+                  ArrayRef<SmallVector<Value, 8>> wj,
+                  MutableArrayRef<Value> accs) override;
+  Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
+    return buildZeroF32Accumulator(b);
+  }
+  /// The warp's accumulators as pairs of the block's [16, BN] tile.
+  SmallVector<Pair> getPairs(RegisterMainloop &loop, ArrayRef<Value> accs);
+};
+
+Int4RegisterOperands::Words
+Int4RegisterOperands::loadWeights(RegisterMainloop &loop, int64_t j) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  auto i32x4 = VectorType::get({4}, b.getI32Type());
+  auto f16x4 = VectorType::get({4}, b.getF16Type());
+  Value kc = getChunkK(loop, j).first;
+  Words words;
+  for (int64_t slab = 0; slab < slabs; ++slab) {
+    Value col = e.add(e.add(loop.warpCol, slab * kSlabN), e.mul(loop.g, 4));
+    Value groupScales, groupZeros;
+    for (int64_t blk = 0; blk < kChunkK / kBlockK; ++blk) {
+      Value k0 = e.add(kc, blk * kBlockK);
+      Value row = e.add(e.div(k0, 8), loop.q);
+      SmallVector<Value, 8> slot = splitWords(
+          b, vector::LoadOp::create(b, i32x4, wq, ValueRange{row, col},
+                                    /*nontemporal=*/false, llvm::Align(16)));
+      int64_t g = format.groupSize;
+      if (g != 0) {
+        // One load per group: a chunk holds 128 / G groups.
+        if (blk * kBlockK % g == 0) {
+          Value grp = e.div(k0, g);
+          groupScales =
+              vector::LoadOp::create(b, f16x4, scales, ValueRange{grp, col},
+                                     /*nontemporal=*/false, llvm::Align(8));
+          if (zeros)
+            groupZeros = memref::LoadOp::create(b, zeros,
+                                                ValueRange{grp, e.div(col, 8)});
+        }
+        slot.push_back(groupScales);
+        slot.push_back(groupZeros);
+      }
+      words.push_back(std::move(slot));
+    }
+  }
+  return words;
+}
+
+Int4RegisterOperands::Words
+Int4RegisterOperands::loadActivations(RegisterMainloop &loop, int64_t j) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  auto f16x8 = VectorType::get({8}, b.getF16Type());
+  auto [kc, valid] = getChunkK(loop, j);
+  Value zero = buildI32(b, 0);
+  Words words(tokenTiles);
+  for (int64_t t = 0; t < tokenTiles; ++t) {
+    Value row = t == 0 ? loop.actRowLo : loop.actRowHi;
+    for (int64_t blk = 0; blk < kChunkK / kBlockK; ++blk) {
+      Value k = e.add(e.add(kc, blk * kBlockK), e.mul(loop.q, 8));
+      Value v = vector::LoadOp::create(b, f16x8, x, ValueRange{row, k},
+                                       /*nontemporal=*/false, llvm::Align(16));
+      for (Value word : splitWords(b, v))
+        words[t].push_back(
+            valid ? arith::SelectOp::create(b, valid, word, zero) : word);
+    }
+  }
+  return words;
+}
+
+void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
+                                      ArrayRef<SmallVector<Value, 8>> act,
+                                      ArrayRef<SmallVector<Value, 8>> wj,
+                                      MutableArrayRef<Value> accs) {
+  ImplicitLocOpBuilder &b = loop.b;
+  int64_t blocks = kChunkK / kBlockK;
+  for (int64_t blk = 0; blk < blocks; ++blk) {
+    SmallVector<Value> actFrags;
+    for (int64_t t = 0; t < tokenTiles; ++t)
+      for (int64_t s = 0; s < 2; ++s)
+        actFrags.push_back(buildActivationFragment(
+            b, ArrayRef<Value>(act[t]).slice(4 * blk, 4), s));
+    for (int64_t slab = 0; slab < slabs; ++slab) {
+      const SmallVector<Value, 8> &slot = wj[slab * blocks + blk];
+      SlabWords words{SmallVector<Value, 8>(slot.begin(), slot.begin() + 4),
+                      format.groupSize ? slot[4] : Value(),
+                      format.groupSize ? slot[5] : Value()};
+      auto frags = convertSlab(conv, words, zeroShift);
+      buildSlabMmas(b, frags, actFrags, tokenTiles,
+                    accs.slice(slab * 2 * tokenTiles, 2 * tokenTiles));
+    }
+  }
+}
+
+SmallVector<Pair> Int4RegisterOperands::getPairs(RegisterMainloop &loop,
+                                                 ArrayRef<Value> accs) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  SmallVector<Pair> pairs;
+  for (int64_t slab = 0; slab < slabs; ++slab)
+    for (int64_t u = 0; u < 2; ++u) {
+      Value col = e.add(e.add(e.mul(loop.cw, loop.wn), slab * kSlabN + 2 * u),
+                        e.mul(loop.g, 4));
+      for (int64_t t = 0; t < tokenTiles; ++t) {
+        Value acc = accs[(slab * 2 + u) * tokenTiles + t];
+        for (int64_t i = 0; i < 2; ++i)
+          pairs.push_back({e.add(e.mul(loop.q, 2), 8 * t + i), col,
+                           getTransposedPair(b, acc, i)});
+      }
+    }
+  return pairs;
+}
+
+/// y = f16(acc * s) for per-channel scales `scalePair` (vector<2xf16>, may
+/// be null: group scales are inside the sums).
+Value buildOutputPair(ImplicitLocOpBuilder &b, Value acc, Value scalePair) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  auto f16x2 = VectorType::get({2}, b.getF16Type());
+  if (scalePair)
+    acc = arith::MulFOp::create(b, acc,
+                                arith::ExtFOp::create(b, f32x2, scalePair));
+  return arith::TruncFOp::create(b, f16x2, acc);
+}
+
+/// The per-channel scales s[col..col+1] as a vector<2xf16>.
+Value loadChannelScalePair(ImplicitLocOpBuilder &b, Value scales, Value col) {
+  auto f16x2 = VectorType::get({2}, b.getF16Type());
+  return vector::LoadOp::create(b, f16x2, scales, ValueRange{col},
+                                /*nontemporal=*/false, llvm::Align(4));
+}
+
+/// The launch bounds of a register-direct kernel: its block size, and the
+/// blocks a multiprocessor must hold for one wave of the grid at M <= 16
+/// (N / BN blocks). Without them ptxas aims at a full multiprocessor and
+/// keeps 64 registers a thread, which it gets by sinking the weight loads
+/// that the kernel issues `stages` chunks ahead into the chunks that use
+/// them (measured: 64 registers for every stages value); with them it
+/// keeps the loads in flight (120 registers at stages = 8).
+void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
+                             int64_t n, int64_t sms) {
+  constexpr int64_t kMaxThreadsPerSM = 2048;
+  int64_t threads = 32 * config.getNumWarps();
+  int64_t blocks = llvm::divideCeil(n / config.getBlockN(), sms);
+  blocks = std::clamp<int64_t>(blocks, 1, kMaxThreadsPerSM / threads);
+  Builder b(func.getContext());
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                b.getI32IntegerAttr(int32_t(blocks)));
+}
+
+/// Builds one register-direct matmul kernel:
+///   (x f16 [M, K], wq i32 [K/8, N], scales f16, [zeros i32,] y f16 [M, N]).
+/// Each block computes 16 rows of BN channels.
+void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                         StringRef name, ConfigAttr config, const W4A16Types &ty,
+                         Int4Format format, int64_t sms) {
+  SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
+  if (format.zeroPoints)
+    types.push_back(ty.zeros);
+  types.push_back(ty.y);
+  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  Emitter e{b};
+  Value x = func.getArgument(0), wq = func.getArgument(1),
+        scales = func.getArgument(2),
+        zeros = format.zeroPoints ? func.getArgument(3) : Value(),
+        y = func.getArguments().back();
+  setRegisterKernelBounds(func, config, ty.y.getDimSize(1), sms);
+  RegisterMainloop loop(b, config, x, ty.x.getDimSize(1));
+  Int4RegisterOperands operands(loop, x, wq, scales, zeros, format,
+                                /*upperRows=*/config.getMaxM() == 0 ||
+                                    config.getMaxM() > 8);
+  loop.loadWeightsAhead(operands);
+  bool perChannel = format.groupSize == 0;
+  RegisterEpilogue epilogue(loop, [&](Value col) -> Value {
+    if (!perChannel)
+      return Value();
+    return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
+  });
+  SmallVector<Value> accs = loop.build(operands);
+  Value sums =
+      loop.storeSums(operands.getPairs(loop, accs), b.getF32Type());
+  epilogue.store(sums, y, [&](Value total, const RegisterEpilogue::Slot &slot) {
+    return buildOutputPair(b, total, slot.columnData);
+  });
+  gpu::ReturnOp::create(b);
+}
+
+
+//===----------------------------------------------------------------------===//
+// cp.async ring hooks
+//===----------------------------------------------------------------------===//
+
+/// int4 operands of a ring mainloop (mma.sync). A stage holds the block's
+/// X rows [BM, BK] fp16, its Wq words [BK / 8, BN] (rows padded, see
+/// getW4A16RingLayout) and, with group scales, the scale and zero-point
+/// rows of the groups the K tile covers. X chunk c of row r is stored at
+/// chunk c ^ 4 (r % 2): the 16-byte reads of lane (g, q) (rows g of a token
+/// tile, chunk 4 blk + q) then put the two rows of a quarter-warp in
+/// distinct banks. Rows past M are zero-filled. Warp tiles of WM tokens and
+/// WN channels: WN / 32 slabs, WM / 8 token tiles.
+struct Int4RingOperands : RingOperands {
+  Value x, wq, scales, zeros;
+  Int4Format format;
+  W4A16RingLayout layout;
+  int64_t slabs, tokenTiles;
+  Value xRing, wRing, sRing, zRing;
+  Value g, q, xSwizzle, zeroShift;
+  std::optional<Int4Converter> conv;
+
+  Int4RingOperands(RingMainloop &loop, Value x, Value wq, Value scales,
+                   Value zeros, Int4Format format, W4A16RingLayout layout);
+
+  /// cp.async of `rows` x `chunksPerRow` 16-byte chunks: chunk (r, c) reads
+  /// src[srcRow(r), srcCol(c)] and lands at dst[slot, r, dstCol(r, c)] (in
+  /// elements); `srcRowValid` masks rows past M (null: none).
+  void copyChunks(RingMainloop &loop, Value src, Value dst, Value slot,
+                  int64_t rows, int64_t chunksPerRow, int64_t chunkElements,
+                  function_ref<Value(Value r)> srcRow,
+                  function_ref<Value(Value c)> srcCol,
+                  function_ref<Value(Value r, Value c)> dstCol,
+                  SmallVectorImpl<Value> &tokens, bool maskRows);
+
+  void copyA(RingMainloop &loop, Value kTile, Value slot,
+             SmallVectorImpl<Value> &tokens) override;
+  void copyB(RingMainloop &loop, Value kTile, Value slot,
+             SmallVectorImpl<Value> &tokens) override;
+  Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
+    return buildZeroF32Accumulator(b);
+  }
+  void buildMmaSyncTile(RingMainloop &loop, Value slot,
+                        MutableArrayRef<Value> accs) override;
+  Value buildWgmmaTile(RingMainloop &, Value acc, Value, Value) override {
+    llvm_unreachable("W4A16 has no wgmma variant yet");
+  }
+  Type getWgmmaAccumulatorElementType(ImplicitLocOpBuilder &b) override {
+    return b.getF32Type();
+  }
+  /// The accumulators after the loop as pairs of y.
+  SmallVector<Pair> getPairs(RingMainloop &loop);
+};
+
+Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
+                                   Value scales, Value zeros, Int4Format format,
+                                   W4A16RingLayout layout)
+    : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
+      layout(layout), slabs(loop.t.wn / kSlabN), tokenTiles(loop.t.wm / 8) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  int64_t offset = 0;
+  auto view = [&](ArrayRef<int64_t> shape, Type type, int64_t bytes) {
+    Value v = createSharedView(b, loop.smem, shape, type,
+                               e.add(loop.ringShift, offset));
+    offset += t.stages * bytes;
+    return v;
+  };
+  xRing = view({t.stages, t.bm, t.bk}, b.getF16Type(), layout.x);
+  wRing = view({t.stages, t.bk / 8, layout.wRowWords}, b.getI32Type(),
+               layout.w);
+  if (layout.scaleRows)
+    sRing = view({t.stages, layout.scaleRows, t.bn}, b.getF16Type(),
+                 layout.scales);
+  if (zeros)
+    zRing = view({t.stages, layout.scaleRows, t.bn / 8}, b.getI32Type(),
+                 layout.zeros);
+  g = e.div(loop.lane, 4);
+  q = e.rem(loop.lane, 4);
+  xSwizzle = e.mul(e.rem(g, 2), 4);
+  zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
+                                         e.mul(e.rem(g, 2), 16));
+  conv.emplace(b, format.zeroPoints);
+}
+
+void Int4RingOperands::copyChunks(
+    RingMainloop &loop, Value src, Value dst, Value slot, int64_t rows,
+    int64_t chunksPerRow, int64_t chunkElements,
+    function_ref<Value(Value r)> srcRow, function_ref<Value(Value c)> srcCol,
+    function_ref<Value(Value r, Value c)> dstCol,
+    SmallVectorImpl<Value> &tokens, bool maskRows) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  int64_t chunks = rows * chunksPerRow;
+  for (int64_t first = 0; first < chunks; first += loop.t.threads) {
+    Value c = e.add(loop.tid, first);
+    // A last, partial round: the spare threads repeat the last chunk.
+    if (first + loop.t.threads > chunks)
+      c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
+    Value r = e.div(c, chunksPerRow), col = e.rem(c, chunksPerRow);
+    Value row = srcRow(r), bytes;
+    if (maskRows) {
+      bytes = arith::SelectOp::create(b, e.ult(row, loop.m), e.idx(kCopyBytes),
+                                      e.idx(0));
+      row = arith::MinUIOp::create(b, row, loop.mLast);
+    }
+    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        b, tokenType, dst, ValueRange{slot, r, dstCol(r, col)}, src,
+        ValueRange{row, srcCol(col)}, b.getIndexAttr(chunkElements), bytes,
+        b.getUnitAttr()));
+  }
+}
+
+void Int4RingOperands::copyA(RingMainloop &loop, Value kTile, Value slot,
+                             SmallVectorImpl<Value> &tokens) {
+  Emitter e{loop.b};
+  const Tiling &t = loop.t;
+  Value kBase = e.mul(e.add(loop.tile.firstKTile, kTile), t.bk);
+  copyChunks(
+      loop, x, xRing, slot, t.bm, t.bk / 8, 8,
+      [&](Value r) { return e.add(loop.tile.blockRow, r); },
+      [&](Value c) { return e.add(kBase, e.mul(c, 8)); },
+      [&](Value r, Value c) {
+        return e.mul(arith::XOrIOp::create(loop.b, c, e.mul(e.rem(r, 2), 4)),
+                     8);
+      },
+      tokens, /*maskRows=*/true);
+}
+
+void Int4RingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
+                             SmallVectorImpl<Value> &tokens) {
+  Emitter e{loop.b};
+  const Tiling &t = loop.t;
+  Value kBase = e.mul(e.add(loop.tile.firstKTile, kTile), t.bk);
+  Value col0 = loop.tile.blockCol;
+  auto same = [&](Value r, Value c) { return c; };
+  copyChunks(
+      loop, wq, wRing, slot, t.bk / 8, t.bn / 4, 4,
+      [&](Value r) { return e.add(e.div(kBase, 8), r); },
+      [&](Value c) { return e.add(col0, e.mul(c, 4)); },
+      [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false);
+  if (!layout.scaleRows)
+    return;
+  Value group = e.div(kBase, format.groupSize);
+  copyChunks(
+      loop, scales, sRing, slot, layout.scaleRows, t.bn / 8, 8,
+      [&](Value r) { return e.add(group, r); },
+      [&](Value c) { return e.add(col0, e.mul(c, 8)); },
+      [&](Value r, Value c) { return e.mul(c, 8); }, tokens, false);
+  if (zeros)
+    copyChunks(
+        loop, zeros, zRing, slot, layout.scaleRows, t.bn / 32, 4,
+        [&](Value r) { return e.add(group, r); },
+        [&](Value c) { return e.add(e.div(col0, 8), e.mul(c, 4)); },
+        [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false);
+  (void)same;
+}
+
+void Int4RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
+                                        MutableArrayRef<Value> accs) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  auto f16x8 = VectorType::get({8}, b.getF16Type());
+  auto i32x4 = VectorType::get({4}, b.getI32Type());
+  auto f16x4 = VectorType::get({4}, b.getF16Type());
+  for (int64_t blk = 0; blk < t.bk / kBlockK; ++blk) {
+    SmallVector<Value> actFrags;
+    Value chunk = arith::XOrIOp::create(b, e.add(q, 4 * blk), xSwizzle);
+    for (int64_t tt = 0; tt < tokenTiles; ++tt) {
+      Value row = e.add(e.add(loop.warpRow, 8 * tt), g);
+      SmallVector<Value, 8> words = splitWords(
+          b, vector::LoadOp::create(b, f16x8, xRing,
+                                    ValueRange{slot, row, e.mul(chunk, 8)},
+                                    /*nontemporal=*/false, llvm::Align(16)));
+      for (int64_t s = 0; s < 2; ++s)
+        actFrags.push_back(buildActivationFragment(b, words, s));
+    }
+    int64_t groupRow =
+        format.groupSize && format.groupSize < t.bk
+            ? blk * kBlockK / format.groupSize
+            : 0;
+    for (int64_t slab = 0; slab < slabs; ++slab) {
+      Value col = e.add(e.add(loop.warpCol, slab * kSlabN), e.mul(g, 4));
+      SlabWords words;
+      words.words = splitWords(
+          b, vector::LoadOp::create(b, i32x4, wRing,
+                                    ValueRange{slot, e.add(q, 4 * blk), col},
+                                    /*nontemporal=*/false, llvm::Align(16)));
+      if (sRing)
+        words.scales = vector::LoadOp::create(
+            b, f16x4, sRing, ValueRange{slot, e.idx(groupRow), col},
+            /*nontemporal=*/false, llvm::Align(8));
+      if (zRing)
+        words.zeros = memref::LoadOp::create(
+            b, zRing, ValueRange{slot, e.idx(groupRow), e.div(col, 8)});
+      auto frags = convertSlab(*conv, words, zeroShift);
+      buildSlabMmas(b, frags, actFrags, tokenTiles,
+                    accs.slice(slab * 2 * tokenTiles, 2 * tokenTiles));
+    }
+  }
+}
+
+SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  SmallVector<Pair> pairs;
+  Value rowBase = e.add(e.add(loop.tile.blockRow, loop.warpRow), e.mul(q, 2));
+  for (int64_t slab = 0; slab < slabs; ++slab)
+    for (int64_t u = 0; u < 2; ++u) {
+      Value col = e.add(
+          e.add(e.add(loop.tile.blockCol, loop.warpCol), slab * kSlabN + 2 * u),
+          e.mul(g, 4));
+      for (int64_t tt = 0; tt < tokenTiles; ++tt) {
+        Value acc = loop.loop.getResult((slab * 2 + u) * tokenTiles + tt);
+        for (int64_t i = 0; i < 2; ++i)
+          pairs.push_back(
+              {e.add(rowBase, 8 * tt + i), col, getTransposedPair(b, acc, i)});
+      }
+    }
+  return pairs;
+}
+
+/// Builds one ring matmul kernel (arguments as buildRegisterKernel): a
+/// RingMainloop over [BM, BN] tiles with the int4 ring hooks, stored
+/// directly (RingEpilogue).
+void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                     StringRef name, ConfigAttr config, const W4A16Types &ty,
+                     Int4Format format) {
+  SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
+  if (format.zeroPoints)
+    types.push_back(ty.zeros);
+  types.push_back(ty.y);
+  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  Value x = func.getArgument(0), wq = func.getArgument(1),
+        scales = func.getArgument(2),
+        zeros = format.zeroPoints ? func.getArgument(3) : Value(),
+        y = func.getArguments().back();
+  Tiling tiling(config);
+  RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
+  Int4RingOperands operands(
+      loop, x, wq, scales, zeros, format,
+      getW4A16RingLayout(config, format.groupSize, format.zeroPoints));
+  loop.build(operands, [] {});
+  SmallVector<Pair> pairs = operands.getPairs(loop);
+  bool perChannel = format.groupSize == 0;
+  auto scale = [&](const Pair &p, Value) -> Value {
+    return buildOutputPair(
+        b, p.value,
+        perChannel ? loadChannelScalePair(b, scales, p.col) : Value());
+  };
+  RingEpilogue epilogue(loop, y, scale);
+  epilogue.store(pairs);
+  gpu::ReturnOp::create(b);
+}
+
+} // namespace
+
+bool kernel::isW4A16(MatmulOp op) {
+  return op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
+         !op.getLhsEncoding().isQuantized() &&
+         op.getLhs().getType().getElementType().isF16();
+}
+
+LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
+  int64_t n = op.getN(), k = op.getK();
+  if (n % kSlabN != 0)
+    return op.emitOpError() << "expected N (" << n
+                            << ") to be a multiple of 32 for the W4A16 "
+                               "kernels (one warp slab of channels)";
+  WeightEncodingAttr encoding = op.getWeightEncoding();
+  int64_t groupSize = encoding.getScales() == ScaleGranularity::per_group
+                          ? encoding.getGroupSize()
+                          : 0;
+  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
+    if (config.getWarpN() % kSlabN != 0)
+      return op.emitOpError()
+             << "expected warp tile N (" << config.getWarpN()
+             << ") to be a multiple of 32 for W4A16 (32-channel slabs)";
+    if (!config.isRegisterDirect()) {
+      if (config.isWgmma())
+        return op.emitOpError() << "W4A16 lowering of config " << config
+                                << " is not implemented yet: mma = wgmma";
+      if (config.getSplitK() != 1)
+        return op.emitOpError()
+               << "W4A16 lowering of config " << config
+               << " is not implemented yet: split_k > 1 with the ring";
+      int64_t bk = config.getBlockK();
+      if (bk % 64 != 0)
+        return op.emitOpError() << "expected cta tile K (" << bk
+                                << ") to be a multiple of 64 for the W4A16 "
+                                   "ring (its X slot swizzle)";
+      if (groupSize && bk % groupSize != 0 && groupSize % bk != 0)
+        return op.emitOpError()
+               << "expected cta tile K (" << bk << ") and the group size ("
+               << groupSize << ") to divide one another";
+      continue;
+    }
+    if (k % kChunkK != 0)
+      return op.emitOpError() << "expected K (" << k
+                              << ") to be a multiple of 128 with operands = "
+                                 "registers (128-K chunks)";
+    if (n % config.getBlockN() != 0)
+      return op.emitOpError() << "expected cta tile N (" << config.getBlockN()
+                              << ") to divide N (" << n << ")";
+    if (failed(checkSharedMemory(op, config)))
+      return failure();
+    int64_t perWarp = llvm::divideCeil(k / kChunkK, config.getWarpsK());
+    if (perWarp > ConfigAttr::kMaxRegisterChunks)
+      return op.emitOpError()
+             << "expected at most " << ConfigAttr::kMaxRegisterChunks
+             << " K chunks per warp with operands = registers, got "
+             << perWarp << "; use a larger cta tile K";
+  }
+  return success();
+}
+
+SmallVector<LaunchKernel>
+kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                          MatmulOp op) {
+  WeightEncodingAttr encoding = op.getWeightEncoding();
+  Int4Format format{encoding.getZeroPoints(),
+                    encoding.getScales() == ScaleGranularity::per_group
+                        ? encoding.getGroupSize()
+                        : 0};
+  W4A16Types ty;
+  ty.x = op.getLhs().getType();
+  ty.wq = cast<MemRefType>(op.getWeights()[0].getType());
+  ty.scales = cast<MemRefType>(op.getWeights()[1].getType());
+  if (format.zeroPoints)
+    ty.zeros = cast<MemRefType>(op.getWeights()[2].getType());
+  ty.y = op.getOut().getType();
+  SmallVector<LaunchKernel> kernels;
+  for (auto [i, config] :
+       llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
+    std::string name = "matmul_v" + std::to_string(i);
+    if (config.isRegisterDirect())
+      buildRegisterKernel(b, module, name, config, ty, format,
+                          op.getTargetAttr().getMultiprocessorCount());
+    else
+      buildRingKernel(b, module, name, config, ty, format);
+    LaunchKernel &variant = kernels.emplace_back();
+    variant.name = name;
+    variant.role = KernelRole::Matmul;
+    variant.threads = 32 * config.getNumWarps();
+    variant.blockM = config.getBlockM();
+    variant.blockN = config.getBlockN();
+    variant.maxM = config.getMaxM();
+    variant.splitK = config.getSplitK();
+    variant.sharedMemory = getSharedMemoryBytes(op, config);
+  }
+  return kernels;
+}

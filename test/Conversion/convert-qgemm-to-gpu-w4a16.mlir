@@ -1,0 +1,111 @@
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu -split-input-file | FileCheck %s
+// Covers: convert-qgemm-to-gpu builds the W4A16 kernels (docs/w4a16-design.md).
+// The register-direct variant loads its weights and activations with 16-byte
+// vector loads, converts int4 to fp16 with two lop3 per word and shift
+// (LUT 0x6a: signed nibbles; 0xea: unsigned with zero points), subtracts /
+// fma's the magic constants on f16x2 (llvm.intr.fma, never math.fma), forms
+// the activation pairs with prmt 0x5410 / 0x7632, and feeds fp16 mma.sync
+// m16n8k16 with f32 accumulators; per-channel scales are applied in f32 in
+// the epilogue (extf, mulf, truncf), group scales as mulf on vector<2xf16>
+// before the mma. The ring variant copies X, the Wq words and the group
+// scales with cp.async in a loop marked for a stages - 1 deep pipeline. The
+// launch description says scheme w4a16 and has no prologue kernel.
+
+// CHECK-LABEL: func.func @w4a16_pc_registers
+// CHECK-SAME: qgemm.launch = {{{.*}}scheme = "w4a16"
+// CHECK-NOT: role = "prologue"
+// CHECK: gpu.func @matmul_v0(%{{.*}}: memref<?x256xf16>, %{{.*}}: memref<32x64xi32>, %{{.*}}: memref<64xf16>, %{{.*}}: memref<?x64xf16>) kernel
+// CHECK-SAME: nvvm.maxntid = array<i32: 64, 1, 1>, nvvm.minctasm = 1
+// CHECK: vector.load %{{.*}} : memref<32x64xi32>, vector<4xi32>
+// CHECK: vector.load %{{.*}} : memref<?x256xf16>, vector<8xf16>
+// 0x5410 and 0x7632: the low and the high halves of two words.
+// CHECK: nvvm.prmt <default> %c21520_i32, %{{.*}}, %{{.*}} : i32
+// CHECK: nvvm.prmt <default> %c30258_i32, %{{.*}}, %{{.*}} : i32
+// CHECK: llvm.inline_asm "lop3.b32 $0, $1, 0x000f000f, 0x64086408, 0x6a;", "=r,r"
+// CHECK: llvm.inline_asm "lop3.b32 $0, $1, 0x00f000f0, 0x64806480, 0x6a;", "=r,r"
+// CHECK: arith.subf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> vector<2xf16>
+// CHECK-NOT: arith.mulf %{{.*}} : vector<2xf16>
+// CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NOT: math.fma
+// CHECK: gpu.barrier
+// CHECK: arith.extf %{{.*}} : vector<2xf16> to vector<2xf32>
+// CHECK: arith.mulf %{{.*}} : vector<2xf32>
+// CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>
+// CHECK: gpu.return
+func.func @w4a16_pc_registers(%x: memref<?x256xf16>, %wq: memref<32x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s : memref<32x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+// Zero points: unsigned nibbles (0xea), the zero word loaded per group and
+// turned into the subtrahend / addend in integer bits; the group scales
+// multiply the converted registers.
+// CHECK-LABEL: func.func @w4a16_g128_zero_points_registers
+// CHECK: gpu.func @matmul_v0(%{{.*}}: memref<?x256xf16>, %{{.*}}: memref<32x64xi32>, %{{.*}}: memref<2x64xf16>, %{{.*}}: memref<2x8xi32>, %{{.*}}: memref<?x64xf16>) kernel
+// CHECK: vector.load %{{.*}} : memref<2x64xf16>, vector<4xf16>
+// CHECK: memref.load %{{.*}} : memref<2x8xi32>
+// CHECK: llvm.inline_asm "lop3.b32 $0, $1, 0x000f000f, 0x64006400, 0xea;", "=r,r"
+// CHECK: arith.muli %{{.*}}, %c65537_i32 : i32
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 0] : vector<4xf16>, vector<4xf16>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: arith.extf
+// CHECK: gpu.return
+func.func @w4a16_g128_zero_points_registers(%x: memref<?x256xf16>, %wq: memref<32x64xi32>, %s: memref<2x64xf16>, %z: memref<2x8xi32>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x64xi32>, memref<2x64xf16>, memref<2x8xi32>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 64], stages = 2, max_m = 8, operands = registers>,
+                  #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+// The ring: X rows (zero-filled past M), Wq words and one scale row per
+// 32-K group copied by cp.async; the K loop pipelined stages - 1 deep.
+// CHECK-LABEL: func.func @w4a16_g32_ring
+// CHECK: gpu.func @matmul_v0(
+// CHECK: gpu.dynamic_shared_memory
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1} : memref<?x256xf16> to memref<3x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy {{.*}}, 4 {bypassL1} : memref<32x128xi32> to memref<3x8x136xi32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy {{.*}}, 8 {bypassL1} : memref<8x128xf16> to memref<3x2x128xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_wait
+// CHECK: gpu.barrier
+// CHECK: vector.load %{{.*}} : memref<3x64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.load %{{.*}} : memref<3x8x136xi32, #gpu.address_space<workgroup>>, vector<4xi32>
+// CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 16]}
+// CHECK: } {qgemm.pipeline_depth = 2 : i64}
+func.func @w4a16_g32_ring(%x: memref<?x256xf16>, %wq: memref<32x128xi32>, %s: memref<8x128xf16>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s : memref<32x128xi32>, memref<8x128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>,
+       target = #qgemm.target<"sm_80">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 3>]}
+  return
+}
+
+// -----
+
+// K = 384 is 3 chunks of 128 over 2 warps along K (BK = 256): the second
+// warp's second chunk lies past K; its loads are clamped to the last chunk
+// and its activation words zeroed, so it adds exactly 0.
+// CHECK-LABEL: func.func @w4a16_uneven_chunks
+// CHECK: gpu.func @matmul_v0(
+// CHECK: arith.cmpi ult, %{{.*}}, %c3{{(_[0-9]+)?}} : index
+// CHECK: arith.minui %{{.*}}, %c2{{(_[0-9]+)?}} : index
+// CHECK: arith.select %{{.*}}, %{{.*}}, %c0_i32{{(_[0-9]+)?}} : i32
+// CHECK: gpu.return
+func.func @w4a16_uneven_chunks(%x: memref<?x384xf16>, %wq: memref<48x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%wq, %s : memref<48x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
