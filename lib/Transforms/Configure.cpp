@@ -89,12 +89,13 @@ constexpr int64_t kFusedMinK = 4096;
 ///   up to 4 chunks of weights in flight per warp. Warp tiles of 32 channels
 ///   to M = 16 (one token tile of 8 to M = 8: 11008 x 4096 at M = 1,
 ///   13.0 -> 11.7 us), of 64 channels to M = 64 (4096 x 4096 at M = 64:
-///   15.2 us against 36.9 us with 64 x 128 ring tiles);
+///   15.2 us against 36.9 us with 64 x 128 ring tiles) when the weights
+///   are at most 24 MiB;
 /// - M <= 256: the cp.async ring, 64 x 128 x 64 tiles, warp tiles of 32
 ///   tokens x 64 channels;
 /// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
-///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles), or
-///   128 x 128 tiles with warp tiles of 64 x 32 when 256 does not divide N.
+///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles) when N
+///   has 16 such columns, else 128 x 128 tiles with warp tiles of 64 x 32.
 static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
@@ -114,7 +115,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   };
   SmallVector<ConfigAttr> configs;
   bool ring = k % 64 == 0 && n % 64 == 0;
-  bool wide = n % 64 == 0;
+  // The 64-channel register tiles read the weights once per 16 rows; past
+  // 24 MiB of weights the ring is faster at M = 64 (28672 x 8192: 113 us
+  // against 199 us).
+  bool wide = n % 64 == 0 && (!ring || n * k / 2 <= (int64_t(24) << 20));
   configs.push_back(registers(32, 8));
   configs.push_back(registers(32, wide || ring ? 16 : 0));
   if (wide)
@@ -129,7 +133,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
                            /*fuseQuantize=*/false);
   };
   configs.push_back(make(64, n % 128 == 0 ? 128 : 64, 32, 64, 4, 256));
-  if (n % 256 == 0)
+  // 128 x 256 tiles only when they give at least 16 columns of blocks
+  // (N = 1024 at M = 1024: 92 us with them, 62 us with 128 x 128).
+  if (n % 256 == 0 && n / 256 >= 16)
     configs.push_back(make(128, 256, 64, 64, 3, 0));
   else
     configs.push_back(make(128, n % 128 == 0 ? 128 : 64, 64, 32, 4, 0));
