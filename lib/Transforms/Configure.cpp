@@ -119,11 +119,16 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   // 24 MiB of weights the ring is faster at M = 64 (28672 x 8192: 113 us
   // against 199 us).
   bool wide = n % 64 == 0 && (!ring || n * k / 2 <= (int64_t(24) << 20));
-  configs.push_back(registers(32, 8));
-  configs.push_back(registers(32, wide || ring ? 16 : 0));
-  if (wide)
-    configs.push_back(registers(64, ring ? 64 : 0));
-  if (!ring)
+  // Register variants walk K in 128-K chunks; for other K the ring serves
+  // every M (its K tiles are 64).
+  bool registerK = k % ConfigAttr::kRegisterChunkBytes == 0;
+  if (registerK) {
+    configs.push_back(registers(32, 8));
+    configs.push_back(registers(32, wide || ring ? 16 : 0));
+    if (wide)
+      configs.push_back(registers(64, ring ? 64 : 0));
+  }
+  if (registerK && !ring)
     return configs;
   auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
                   int64_t stages, int64_t maxM) {
