@@ -256,6 +256,15 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       return op.emitOpError() << "expected cta tile K (" << config.getBlockK()
                               << ") to be a multiple of the mma K ("
                               << op.getMmaK() << ")";
+    // int4 register-direct variants: warps walk 128-K chunks, and the
+    // last chunks of some warps may lie past K (the kernel skips them).
+    if (config.isRegisterDirect() &&
+        op.getWeightEncoding().getFormat() == WeightFormat::int4) {
+      if (failed(checkDivides(op, ConfigAttr::kRegisterChunkBytes,
+                              "the register chunk K", k, "K")))
+        return failure();
+      continue;
+    }
     if (failed(checkDivides(op, config.getBlockK(), "cta tile K", k, "K")))
       return failure();
     int64_t kTiles = k / config.getBlockK();

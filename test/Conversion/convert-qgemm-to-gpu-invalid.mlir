@@ -10,11 +10,31 @@ func.func @negative_not_configured(%x: memref<?x256xf16>, %w: memref<128x256xi8>
 
 // -----
 
-func.func @negative_w4a16_not_implemented(%x: memref<?x256xf16>, %w: memref<32x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{lowering is implemented for W8A8 with an fp16 activation quantized in the kernel; this scheme is not implemented yet}}
+func.func @negative_bsr_not_implemented(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{lowering is implemented for W8A8 with an fp16 activation quantized in the kernel and for W4A16 (int4 weights, fp16 activation); this scheme is not implemented yet}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 64, 64], warp_tile = [16, 16]>]}
+  return
+}
+
+// -----
+
+func.func @negative_w4a16_n_not_multiple_of_32(%x: memref<?x256xf16>, %w: memref<32x48xi32>, %s: memref<48xf16>, %y: memref<?x48xf16>) {
+  // expected-error @+1 {{expected N (48) to be a multiple of 32 for the W4A16 kernels (one warp slab of channels)}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x48xi32>, memref<48xf16>) outs(%y : memref<?x48xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 16, 128], warp_tile = [16, 16], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+func.func @negative_w4a16_register_warp_n(%x: memref<?x256xf16>, %w: memref<32x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected warp tile N (16) to be a multiple of 32 for W4A16 (32-channel slabs)}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
-       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 64, 64], warp_tile = [16, 16]>]}
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 16], stages = 2, operands = registers>]}
   return
 }
 

@@ -198,6 +198,14 @@ FailureOr<DictionaryAttr> buildW8A8LaunchDescription(
     func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
     ArrayRef<LaunchKernel> kernels, int64_t sectionAlign);
 
+/// The launch description of a lowered W4A16 matmul: arguments x (dims
+/// [m, K]), wq, scales, zeros (with zero points), y ([m, N]), no workspace
+/// buffer, and `kernels`, the matmul variants (operands x, wq, scales,
+/// [zeros,] y). Checks as buildW8A8LaunchDescription.
+FailureOr<DictionaryAttr> buildW4A16LaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign);
+
 } // namespace mlir::qgemm
 
 #endif // QGEMM_CONVERSION_LAUNCHDESCRIPTION_H

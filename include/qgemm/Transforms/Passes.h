@@ -56,6 +56,30 @@ inline RegisterSharedLayout getRegisterSharedLayout(ConfigAttr config,
   return l;
 }
 
+/// Bytes of one stage of the W4A16 cp.async ring, per slot: X [BM, BK] fp16;
+/// the Wq words [BK / 8, BN + 8] (8 words of padding put the four K rows
+/// that a quarter-warp reads in distinct banks); with group scales (G) the
+/// scale rows [max(BK / G, 1), BN] fp16 and the zero-point words
+/// [max(BK / G, 1), BN / 8].
+struct W4A16RingLayout {
+  int64_t x, w, scales, zeros, stage;
+  int64_t wRowWords, scaleRows;
+};
+inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
+                                          int64_t groupSize, bool zeroPoints) {
+  W4A16RingLayout l;
+  int64_t bm = config.getBlockM(), bn = config.getBlockN(),
+          bk = config.getBlockK();
+  l.wRowWords = bn + 8;
+  l.scaleRows = groupSize == 0 ? 0 : std::max<int64_t>(bk / groupSize, 1);
+  l.x = bm * bk * 2;
+  l.w = bk / 8 * l.wRowWords * 4;
+  l.scales = l.scaleRows * bn * 2;
+  l.zeros = zeroPoints ? l.scaleRows * bn / 2 : 0;
+  l.stage = l.x + l.w + l.scales + l.zeros;
+  return l;
+}
+
 /// Shared memory, in bytes, one thread block of `config` uses for `op`.
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
 

@@ -212,7 +212,12 @@ void RegisterEpilogue::store(
       Value part = vector::LoadOp::create(
           b, pairType, sums, ValueRange{e.idx(i), slot.tileRow, slot.col},
           /*nontemporal=*/false, llvm::Align(8));
-      total = total ? arith::AddIOp::create(b, total, part) : part;
+      if (!total)
+        total = part;
+      else if (isa<FloatType>(pairType.getElementType()))
+        total = arith::AddFOp::create(b, total, part);
+      else
+        total = arith::AddIOp::create(b, total, part);
     }
     Value yCol = e.add(loop.tile.blockCol, slot.col);
     vector::StoreOp::create(b, scaleSlot(total, slot), y, ValueRange{row, yCol},

@@ -7,6 +7,8 @@
 
 #include "KernelBuilder.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace mlir;
 using namespace mlir::qgemm;
 using namespace mlir::qgemm::kernel;
@@ -84,4 +86,46 @@ void kernel::prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
                            /*evictPriority=*/nullptr, pointer,
                            /*predicate=*/Value(),
                            /*tensormap=*/false);
+}
+
+Value kernel::buildI32(ImplicitLocOpBuilder &b, uint32_t bits) {
+  return arith::ConstantOp::create(b, b.getI32IntegerAttr(int32_t(bits)));
+}
+
+Value kernel::buildLop3(ImplicitLocOpBuilder &b, Value a, uint32_t mask,
+                        uint32_t c, uint8_t lut) {
+  std::string text = llvm::formatv("lop3.b32 $0, $1, {0:x8}, {1:x8}, {2:x2};",
+                                   mask, c, unsigned(lut))
+                         .str();
+  // formatv's x8 prints 0x-prefixed lowercase hex, which PTX accepts.
+  return LLVM::InlineAsmOp::create(
+             b, b.getI32Type(), ValueRange{a}, b.getStringAttr(text),
+             b.getStringAttr("=r,r"), /*has_side_effects=*/nullptr,
+             /*is_align_stack=*/nullptr, LLVM::TailCallKindAttr{},
+             /*asm_dialect=*/LLVM::AsmDialectAttr{},
+             /*operand_attrs=*/ArrayAttr{})
+      .getResult(0);
+}
+
+Value kernel::buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi,
+                        uint32_t selector) {
+  return NVVM::PermuteOp::create(b, b.getI32Type(), lo, hi,
+                                 buildI32(b, selector),
+                                 NVVM::PermuteMode::DEFAULT);
+}
+
+Value kernel::bitcastToF16x2(ImplicitLocOpBuilder &b, Value word) {
+  return LLVM::BitcastOp::create(b, VectorType::get({2}, b.getF16Type()), word);
+}
+
+Value kernel::buildF16x2(ImplicitLocOpBuilder &b, uint32_t bits) {
+  auto type = VectorType::get({2}, b.getF16Type());
+  SmallVector<APFloat> values;
+  for (uint32_t half : {bits & 0xFFFF, bits >> 16})
+    values.push_back(APFloat(APFloat::IEEEhalf(), APInt(16, half)));
+  return arith::ConstantOp::create(b, DenseElementsAttr::get(type, values));
+}
+
+Value kernel::buildFma2(ImplicitLocOpBuilder &b, Value x, Value y, Value z) {
+  return LLVM::FMAOp::create(b, x, y, z, LLVM::FastmathFlagsAttr{});
 }

@@ -102,6 +102,32 @@ struct Pair {
 void prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
                   int64_t bytes, Value tid);
 
+//===----------------------------------------------------------------------===//
+// 32-bit register arithmetic (f16x2 and bit tricks)
+//===----------------------------------------------------------------------===//
+
+/// An i32 constant.
+Value buildI32(ImplicitLocOpBuilder &b, uint32_t bits);
+
+/// `lop3.b32 d, a, mask, c, lut` with two immediates, as inline PTX: LLVM 22
+/// has no lop3 op and the NVPTX backend does not form one from and/or/xor
+/// chains (docs/w4a16-design.md, 2.3). No side effects, so it CSEs.
+Value buildLop3(ImplicitLocOpBuilder &b, Value a, uint32_t mask, uint32_t c,
+                uint8_t lut);
+
+/// `prmt.b32 d, lo, hi, selector` (nvvm.prmt, default mode).
+Value buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi, uint32_t selector);
+
+/// The i32 `word` as a vector<2xf16> (free: a register reinterpretation).
+Value bitcastToF16x2(ImplicitLocOpBuilder &b, Value word);
+
+/// A vector<2xf16> constant whose 32 bits are `bits` (low half first).
+Value buildF16x2(ImplicitLocOpBuilder &b, uint32_t bits);
+
+/// fma.rn.f16x2 of three vector<2xf16> (llvm.intr.fma; math.fma would become
+/// two libdevice calls on f32).
+Value buildFma2(ImplicitLocOpBuilder &b, Value x, Value y, Value z);
+
 } // namespace mlir::qgemm::kernel
 
 #endif // QGEMM_LIB_CONVERSION_QGEMMTOGPU_KERNELBUILDER_H

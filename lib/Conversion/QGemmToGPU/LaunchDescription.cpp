@@ -827,3 +827,44 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
   }
   return finishDescription(func, op, module, d);
 }
+
+FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
+  bool zeroPoints = op.getWeightEncoding().getZeroPoints();
+  bool perGroup =
+      op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
+  LaunchDescription d;
+  d.scheme = "w4a16";
+  d.summary = llvm::formatv(
+      "Y[M, {0}] = X[M, {1}] . ({2})^T, int4 weights, fp16 scales {3}",
+      op.getN(), op.getK(), zeroPoints ? "(Wq - zeros) * scales" : "Wq * scales",
+      perGroup ? llvm::formatv("per group of {0} along K",
+                               op.getWeightEncoding().getGroupSize())
+                     .str()
+               : std::string("per channel"));
+  d.module = module.getSymName().str();
+  d.n = op.getN();
+  SmallVector<NamedOperand> operands = {{op.getLhs(), "x", {"m"}},
+                                        {op.getWeights()[0], "wq", {}},
+                                        {op.getWeights()[1], "scales", {}}};
+  if (zeroPoints)
+    operands.push_back({op.getWeights()[2], "zeros", {}});
+  operands.push_back({op.getOut(), "y", {"m"}});
+  FailureOr<SmallVector<LaunchArg>> args =
+      describeArgs(func, op, operands, kW8A8Align);
+  if (failed(args))
+    return failure();
+  d.args = std::move(*args);
+  d.maxSizes = {{"m", kW8A8MaxM}};
+  d.workspaceAlign = kW8A8Align;
+  d.sectionAlign = sectionAlign;
+  for (const LaunchKernel &built : kernels) {
+    LaunchKernel &kernel = d.kernels.emplace_back(built);
+    kernel.operands = {"x", "wq", "scales"};
+    if (zeroPoints)
+      kernel.operands.push_back("zeros");
+    kernel.operands.push_back("y");
+  }
+  return finishDescription(func, op, module, d);
+}

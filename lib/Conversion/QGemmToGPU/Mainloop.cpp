@@ -48,7 +48,7 @@ Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
 } // namespace
 
 RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
-                           int64_t k)
+                           int64_t k, bool byteRings)
     : b(b), t(t), kTiles(k / t.bk / t.splitK) {
   Emitter e{b};
   // Shared memory: A ring [stages, BM, rowBytes], B ring [stages, BN,
@@ -64,10 +64,12 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
     ringShift = arith::SubIOp::create(b, ringBase, base);
   }
   aRingBytes = t.stages * t.bm * t.rowBytes;
-  aRing = createSharedView(b, smem, {t.stages, t.bm, t.rowBytes}, b.getI8Type(),
-                           ringShift);
-  bRing = createSharedView(b, smem, {t.stages, t.bn, t.rowBytes}, b.getI8Type(),
-                           e.add(ringShift, aRingBytes));
+  if (byteRings) {
+    aRing = createSharedView(b, smem, {t.stages, t.bm, t.rowBytes},
+                             b.getI8Type(), ringShift);
+    bRing = createSharedView(b, smem, {t.stages, t.bn, t.rowBytes},
+                             b.getI8Type(), e.add(ringShift, aRingBytes));
+  }
 
   tid = e.threadId();
   lane = e.rem(tid, 32);
@@ -268,7 +270,11 @@ RegisterMainloop::RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config,
                                    Value rows, int64_t k)
     : b(b), config(config), k(k), bn(config.getBlockN()), wn(config.getWarpN()),
       warpsN(bn / wn), warpsK(config.getWarpsK()), nTiles(wn / 8),
-      threads(32 * config.getNumWarps()), chunks(k / config.getBlockK()),
+      threads(32 * config.getNumWarps()),
+      // Chunks per warp; when warpsK does not divide the chunks of K (a
+      // scheme that allows it), the last ones of some warps lie past K.
+      chunks(llvm::divideCeil(k / ConfigAttr::kRegisterChunkBytes,
+                              config.getWarpsK())),
       ahead(std::min(config.getStages(), chunks)),
       layout(getRegisterSharedLayout(config, k)) {
   Emitter e{b};
@@ -329,6 +335,17 @@ Value RegisterMainloop::storeSums(ArrayRef<Value> accs, Type elementType) {
                               /*nontemporal=*/false, llvm::Align(8));
     }
   }
+  gpu::BarrierOp::create(b);
+  return sums;
+}
+
+Value RegisterMainloop::storeSums(ArrayRef<Pair> pairs, Type elementType) {
+  Emitter e{b};
+  Value sums = createSharedView(b, smem, {warpsK, 16, bn}, elementType,
+                                e.idx(layout.sums));
+  for (const Pair &p : pairs)
+    vector::StoreOp::create(b, p.value, sums, ValueRange{kw, p.row, p.col},
+                            /*nontemporal=*/false, llvm::Align(8));
   gpu::BarrierOp::create(b);
   return sums;
 }

@@ -65,8 +65,13 @@ public:
 /// then `build` the loop and read its accumulators as `getPairs`.
 class RingMainloop {
 public:
-  /// `rows` is the A operand: its dim 0 is M.
-  RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows, int64_t k);
+  /// `rows` is the A operand: its dim 0 is M. With `byteRings` the ring
+  /// views aRing [stages, BM, rowBytes] and bRing [stages, BN, rowBytes]
+  /// of bytes are created; a scheme whose slots differ (other element
+  /// types, shapes or extra slots) passes false and builds its own views
+  /// of `smem` from `ringShift` on.
+  RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows, int64_t k,
+               bool byteRings = true);
 
   /// Builds the K loop, in its plain form marked for
   /// qgemm-software-pipeline; `beforeLoop` builds what must come right
@@ -142,6 +147,10 @@ public:
   /// Stores the warp's accumulators into the shared sums [BK / 128, 16, BN]
   /// and passes the block's barrier; returns the sums view.
   Value storeSums(ArrayRef<Value> accs, Type elementType);
+  /// The same for a scheme whose accumulators are not in the m16n8 C order
+  /// of `accs` above: `pairs` give each pair's tile row (0..15) and column
+  /// in the block (0..BN-1).
+  Value storeSums(ArrayRef<Pair> pairs, Type elementType);
 
   /// This thread's byte offset in chunk `j`: (j * warpsK + kw) * 128 + 32q.
   Value getChunkOffset(int64_t j);

@@ -37,6 +37,7 @@
 #include "qgemm/Conversion/Passes.h"
 #include "qgemm/Transforms/Passes.h"
 
+#include "W4A16.h"
 #include "W8A8.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -74,6 +75,9 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
                 "func (the host stub passes them)";
   }
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
+    // W4A16 register variants take any K % 128 (checkW4A16Lowerable).
+    if (config.isRegisterDirect() && kernel::isW4A16(op))
+      continue;
     int64_t kTiles = op.getK() / config.getBlockK();
     if (kTiles % config.getSplitK() != 0)
       return op.emitOpError()
@@ -106,11 +110,15 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
     return op.emitOpError()
            << "expected target and configs (run qgemm-configure first)";
   // The schemes with a lowering; each builds its kernel family.
-  if (!kernel::isW8A8(op))
+  bool w8a8 = kernel::isW8A8(op), w4a16 = kernel::isW4A16(op);
+  if (!w8a8 && !w4a16)
     return op.emitOpError()
            << "lowering is implemented for W8A8 with an fp16 activation "
-              "quantized in the kernel; this scheme is not implemented yet";
+              "quantized in the kernel and for W4A16 (int4 weights, fp16 "
+              "activation); this scheme is not implemented yet";
   if (failed(checkLowerable(func, op)))
+    return failure();
+  if (w4a16 && failed(kernel::checkW4A16Lowerable(op)))
     return failure();
 
   ImplicitLocOpBuilder b(op.getLoc(), ctx);
@@ -122,12 +130,16 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   auto gpuModule = gpu::GPUModuleOp::create(b, moduleName);
   SymbolTable(moduleOp).insert(gpuModule);
   SmallVector<LaunchKernel> kernels =
-      kernel::buildW8A8Kernels(b, gpuModule, op, programmaticMaxM);
+      w8a8 ? kernel::buildW8A8Kernels(b, gpuModule, op, programmaticMaxM)
+           : kernel::buildW4A16Kernels(b, gpuModule, op);
 
   // The host side: the func keeps its signature and says how to launch
   // (qgemm/Conversion/LaunchDescription.h).
   FailureOr<DictionaryAttr> launch =
-      buildW8A8LaunchDescription(func, op, gpuModule, kernels, kWorkspaceAlign);
+      w8a8 ? buildW8A8LaunchDescription(func, op, gpuModule, kernels,
+                                        kWorkspaceAlign)
+           : buildW4A16LaunchDescription(func, op, gpuModule, kernels,
+                                         kWorkspaceAlign);
   if (failed(launch))
     return failure();
   func->setAttr(kLaunchAttrName, *launch);
