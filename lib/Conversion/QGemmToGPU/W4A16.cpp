@@ -410,6 +410,28 @@ Value loadChannelScalePair(ImplicitLocOpBuilder &b, Value scales, Value col) {
                                 /*nontemporal=*/false, llvm::Align(4));
 }
 
+/// The arguments of a W4A16 kernel.
+struct W4A16Args {
+  Value x, wq, scales, zeros, y;
+};
+
+/// Creates kernel `name` taking (x f16 [M, K], wq i32 [K/8, N], scales f16,
+/// [zeros i32,] y f16 [M, N]) and positions `b` in its body.
+std::pair<gpu::GPUFuncOp, W4A16Args>
+createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                  StringRef name, const W4A16Types &ty, bool zeroPoints) {
+  SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
+  if (zeroPoints)
+    types.push_back(ty.zeros);
+  types.push_back(ty.y);
+  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  W4A16Args args{func.getArgument(0), func.getArgument(1),
+                 func.getArgument(2),
+                 zeroPoints ? func.getArgument(3) : Value(),
+                 func.getArguments().back()};
+  return {func, args};
+}
+
 /// The launch bounds of a register-direct kernel: its block size, and the
 /// blocks a multiprocessor must hold for one wave of the grid at M <= 16
 /// (N / BN blocks). Without them ptxas aims at a full multiprocessor and
@@ -436,16 +458,11 @@ void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
 void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          StringRef name, ConfigAttr config, const W4A16Types &ty,
                          Int4Format format, int64_t sms) {
-  SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
-  if (format.zeroPoints)
-    types.push_back(ty.zeros);
-  types.push_back(ty.y);
-  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  auto [func, args] =
+      createW4A16Kernel(b, module, name, ty, format.zeroPoints);
   Emitter e{b};
-  Value x = func.getArgument(0), wq = func.getArgument(1),
-        scales = func.getArgument(2),
-        zeros = format.zeroPoints ? func.getArgument(3) : Value(),
-        y = func.getArguments().back();
+  Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
+        y = args.y;
   setRegisterKernelBounds(func, config, ty.y.getDimSize(1), sms);
   RegisterMainloop loop(b, config, x, ty.x.getDimSize(1));
   Int4RegisterOperands operands(loop, x, wq, scales, zeros, format,
@@ -604,7 +621,6 @@ void Int4RingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
   const Tiling &t = loop.t;
   Value kBase = e.mul(e.add(loop.tile.firstKTile, kTile), t.bk);
   Value col0 = loop.tile.blockCol;
-  auto same = [&](Value r, Value c) { return c; };
   copyChunks(
       loop, wq, wRing, slot, t.bk / 8, t.bn / 4, 4,
       [&](Value r) { return e.add(e.div(kBase, 8), r); },
@@ -624,7 +640,6 @@ void Int4RingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
         [&](Value r) { return e.add(group, r); },
         [&](Value c) { return e.add(e.div(col0, 8), e.mul(c, 4)); },
         [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false);
-  (void)same;
 }
 
 void Int4RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
@@ -698,15 +713,10 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, ConfigAttr config, const W4A16Types &ty,
                      Int4Format format) {
-  SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
-  if (format.zeroPoints)
-    types.push_back(ty.zeros);
-  types.push_back(ty.y);
-  gpu::GPUFuncOp func = createKernel(b, module, name, types);
-  Value x = func.getArgument(0), wq = func.getArgument(1),
-        scales = func.getArgument(2),
-        zeros = format.zeroPoints ? func.getArgument(3) : Value(),
-        y = func.getArguments().back();
+  W4A16Args args =
+      createW4A16Kernel(b, module, name, ty, format.zeroPoints).second;
+  Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
+        y = args.y;
   Tiling tiling(config);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
