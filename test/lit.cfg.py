@@ -15,7 +15,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.qgemm_obj_root, "test")
 config.excludes = ["errors.test.no-matmul.mlir", "errors.test.bad-config.mlir",
-                   "errors.test.bsr.mlir", "errors.test.invalid.mlir",
+                   "errors.test.fp8.mlir", "errors.test.invalid.mlir",
                    "errors.test.target.mlir",
                    "gpu", "unit", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py", "Inputs"]

@@ -158,14 +158,58 @@ std::string describeBuffer(const WorkspaceBuffer &buffer) {
   llvm_unreachable("unknown workspace size");
 }
 
-/// The kernels in launch-table order: prologues, then matmul variants.
+/// The kernels in launch-table order: prologues, the validate kernel, then
+/// matmul variants.
 SmallVector<const LaunchKernel *> getKernelOrder(const LaunchDescription &d) {
   SmallVector<const LaunchKernel *> order;
-  for (KernelRole role : {KernelRole::Prologue, KernelRole::Matmul})
+  for (KernelRole role :
+       {KernelRole::Prologue, KernelRole::Validate, KernelRole::Matmul})
     for (const LaunchKernel &kernel : d.kernels)
       if (kernel.role == role)
         order.push_back(&kernel);
   return order;
+}
+
+/// The validate kernel of the family, or null.
+const LaunchKernel *getValidateKernel(const LaunchDescription &d) {
+  for (const LaunchKernel &kernel : d.kernels)
+    if (kernel.role == KernelRole::Validate)
+      return &kernel;
+  return nullptr;
+}
+
+/// The arguments the validate kernel reads, in argument order.
+SmallVector<const LaunchArg *> getValidateArgs(const LaunchDescription &d,
+                                               const LaunchKernel &kernel) {
+  SmallVector<const LaunchArg *> args;
+  for (const LaunchArg &arg : d.args)
+    if (llvm::is_contained(kernel.operands, arg.name))
+      args.push_back(&arg);
+  return args;
+}
+
+/// The run-time sizes those arguments name, in the order of `max_sizes`.
+SmallVector<std::string> getValidateSizes(const LaunchDescription &d,
+                                          const LaunchKernel &kernel) {
+  SmallVector<std::string> sizes;
+  SmallVector<const LaunchArg *> args = getValidateArgs(d, kernel);
+  for (const auto &entry : d.maxSizes)
+    if (llvm::any_of(args, [&](const LaunchArg *arg) {
+          return llvm::is_contained(arg->dims, LaunchDim(entry.first));
+        }))
+      sizes.push_back(entry.first);
+  return sizes;
+}
+
+/// "CUdeviceptr row_ptr, CUdeviceptr col_idx, int64_t nnzb".
+std::string getValidateParams(const LaunchDescription &d,
+                              const LaunchKernel &kernel) {
+  SmallVector<std::string> parts;
+  for (const LaunchArg *arg : getValidateArgs(d, kernel))
+    parts.push_back("CUdeviceptr " + arg->name);
+  for (const std::string &size : getValidateSizes(d, kernel))
+    parts.push_back("int64_t " + size);
+  return llvm::join(parts, ", ");
 }
 
 /// Writes `text` as comment lines of at most 80 columns, each starting with
@@ -198,7 +242,8 @@ typedef enum qgemm_status {
   QGEMM_ERROR_MISALIGNED = 2,    /* a pointer is not aligned as documented */
   QGEMM_ERROR_NO_CONTEXT = 3,    /* no current CUDA context */
   QGEMM_ERROR_MODULE_LOAD = 4,   /* loading the PTX failed (see the JIT log) */
-  QGEMM_ERROR_LAUNCH = 5         /* a kernel launch failed */
+  QGEMM_ERROR_LAUNCH = 5,        /* a kernel launch failed */
+  QGEMM_ERROR_INVALID_STRUCTURE = 6 /* validate: the data is malformed */
 } qgemm_status;
 
 static inline const char *qgemm_status_string(qgemm_status status) {
@@ -209,6 +254,7 @@ static inline const char *qgemm_status_string(qgemm_status status) {
   case QGEMM_ERROR_NO_CONTEXT: return "no current CUDA context";
   case QGEMM_ERROR_MODULE_LOAD: return "module load failed";
   case QGEMM_ERROR_LAUNCH: return "kernel launch failed";
+  case QGEMM_ERROR_INVALID_STRUCTURE: return "malformed structure";
   }
   return "unknown status";
 }
@@ -241,6 +287,28 @@ void printHeaderComment(raw_ostream &os, const KernelFamily &family) {
   os << ".\n";
 }
 
+/// The header's declaration of <f>_validate, or "" without a validate
+/// kernel.
+std::string getValidateDeclaration(const LaunchDescription &d, StringRef f) {
+  const LaunchKernel *kernel = getValidateKernel(d);
+  if (!kernel)
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printComment(os, "///",
+               "Checks the structure of the data (kernel " + kernel->name +
+                   ") and waits for the result on `stream`: QGEMM_SUCCESS, or "
+                   "QGEMM_ERROR_INVALID_STRUCTURE when it is malformed. The "
+                   "call itself never reads or writes out of bounds, whatever "
+                   "the data; it may give wrong numbers for data that fails "
+                   "this check. Run it once per weight. `workspace` is one of "
+                   "a call (" +
+                   std::string(f) + "_workspace_size with m = 1 at least).");
+  os << "qgemm_status " << f << "_validate(" << getValidateParams(d, *kernel)
+     << ",\n    CUdeviceptr workspace, CUstream stream);\n\n";
+  return text;
+}
+
 } // namespace
 
 std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
@@ -264,6 +332,10 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
   bool splitK = llvm::any_of(d.buffers, [](const WorkspaceBuffer &buffer) {
     return buffer.size != WorkspaceSize::Dims;
   });
+  SmallVector<std::string> keptZero;
+  for (const WorkspaceBuffer &buffer : d.buffers)
+    if (buffer.keptZero)
+      keptZero.push_back(buffer.name);
   std::string layout =
       buffers.empty()
           ? "This family needs none: it returns 0 and `workspace` may be "
@@ -274,8 +346,13 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
                 (splitK ? " The split-K buffers are empty unless the variant "
                           "chosen for M splits K."
                         : "") +
-                " Nothing in it needs initializing; calls that run "
-                "concurrently need separate workspaces.";
+                (keptZero.empty()
+                     ? std::string(" Nothing in it needs initializing;")
+                     : " " + llvm::join(keptZero, ", ") +
+                           " must be zero before the first call: zero-fill "
+                           "the workspace once after allocating it (every "
+                           "call leaves it zero);") +
+                " calls that run concurrently need separate workspaces.";
   printComment(os, "///",
                "Bytes of device workspace (" +
                    std::to_string(d.workspaceAlign) +
@@ -305,6 +382,7 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
                    "buffer is empty.");
   os << "qgemm_status " << f << "(" << getPointerParams(d) << ",\n    "
      << getSizeList(d, true) << ", CUdeviceptr workspace, CUstream stream);\n\n"
+     << getValidateDeclaration(d, f)
      << "/// The JIT log of the last module load (errors, then info).\n"
      << "const char *" << f << "_jit_log(void);\n\n"
      << "#ifdef __cplusplus\n} // extern \"C\"\n#endif\n\n#endif // " << guard
@@ -329,6 +407,7 @@ void printKernelTables(raw_ostream &os, const LaunchDescription &d) {
   int numPrologues = llvm::count_if(order, [](const LaunchKernel *kernel) {
     return kernel->role == KernelRole::Prologue;
   });
+  int numValidates = getValidateKernel(d) ? 1 : 0;
   os << R"(
 /// A kernel of the family and how it is launched.
 struct Kernel {
@@ -336,6 +415,7 @@ struct Kernel {
   unsigned threads, sharedMemory;
   bool programmatic;     // a programmatic dependent of the kernel before it
   unsigned rowsPerBlock; // prologue: one block per rowsPerBlock rows of M
+  unsigned blocks;       // validate: blocks of its grid
   unsigned blockM, blockN, splitK; // matmul: grid (ceil(N / blockN),
                                    // ceil(M / blockM), splitK)
   int64_t maxM;          // matmul: the largest M it is chosen for (0: any)
@@ -343,7 +423,8 @@ struct Kernel {
   int firstOperand, numOperands; // its operands in kOperands
 };
 
-/// The prologue kernels in launch order, then the matmul variants by max M.
+/// The prologue kernels in launch order, the validate kernel, then the
+/// matmul variants by max M.
 const Kernel kKernels[] = {
 )";
   int firstOperand = 0;
@@ -351,14 +432,16 @@ const Kernel kKernels[] = {
     int numOperands = k->operands.size();
     os << "    {\"" << k->name << "\", " << k->threads << ", "
        << k->sharedMemory << ", " << (k->programmatic ? "true" : "false")
-       << ", " << k->rowsPerBlock << ", " << k->blockM << ", " << k->blockN
+       << ", " << k->rowsPerBlock << ", " << k->blocks << ", " << k->blockM
+       << ", " << k->blockN
        << ", " << k->splitK << ", " << k->maxM << ", "
        << (k->replacesPrologue ? "true" : "false") << ", " << firstOperand
        << ", " << numOperands << "},\n";
     firstOperand += numOperands;
   }
   os << "};\nconstexpr int kNumKernels = " << order.size()
-     << ", kNumPrologues = " << numPrologues << ";\n\n"
+     << ", kNumPrologues = " << numPrologues
+     << ", kFirstMatmul = " << numPrologues + numValidates << ";\n\n"
      << "/// What a kernel operand is: a call argument or a workspace buffer.\n"
      << "enum OperandKind { kArgument, kBuffer };\n"
      << "struct Operand {\n  OperandKind kind;\n  int index;\n};\n"
@@ -392,7 +475,7 @@ char gJitLog[16384];
 
 /// The matmul variant for `m`: the first whose max M admits it.
 int chooseVariant(int64_t m) {
-  for (int i = kNumPrologues; i < kNumKernels; ++i)
+  for (int i = kFirstMatmul; i < kNumKernels; ++i)
     if (kKernels[i].maxM == 0 || m <= kKernels[i].maxM)
       return i;
   return kNumKernels - 1;
@@ -683,6 +766,77 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
 }
 )";
 
+/// <f>_validate: checks its arguments like the call, then launches the
+/// validate kernel on a zeroed status word of the workspace and returns
+/// what it found (synchronous: the caller waits for the status anyway).
+void printValidateEntryPoint(raw_ostream &os, const LaunchDescription &d,
+                             StringRef f) {
+  const LaunchKernel *kernel = getValidateKernel(d);
+  if (!kernel)
+    return;
+  SmallVector<const LaunchArg *> args = getValidateArgs(d, *kernel);
+  SmallVector<std::string> sizes = getValidateSizes(d, *kernel);
+  int status = -1;
+  for (const std::string &operand : kernel->operands)
+    if (int index = d.getBufferIndex(operand); index >= 0)
+      status = index;
+  os << "\nextern \"C\" qgemm_status " << f << "_validate("
+     << getValidateParams(d, *kernel)
+     << ",\n    CUdeviceptr workspace, CUstream stream) {\n";
+  for (const std::string &size : sizes)
+    os << "  if (" << size << " < 0 || " << size << " > " << upper(f)
+       << "_MAX_" << upper(size) << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n";
+  SmallVector<std::string> nullChecks = {"!workspace"};
+  SmallVector<std::string> aligned;
+  for (const LaunchArg *arg : args) {
+    auto conditions = getNonEmptyConditions(arg->dims);
+    if (!conditions)
+      continue;
+    nullChecks.push_back(conditions->empty()
+                             ? "!" + arg->name
+                             : "(!" + arg->name + " && " +
+                                   llvm::join(*conditions, " && ") + ")");
+    if (arg->align > 1)
+      aligned.push_back("(" + arg->name + " % " + std::to_string(arg->align) +
+                        " != 0)");
+  }
+  aligned.push_back("(workspace % " + std::to_string(d.workspaceAlign) +
+                    " != 0)");
+  os << "  if (" << llvm::join(nullChecks, " ||\n      ")
+     << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n"
+     << "  if (" << llvm::join(aligned, " ||\n      ")
+     << ")\n    return QGEMM_ERROR_MISALIGNED;\n"
+     << "  std::array<CUdeviceptr, kNumArgs> args = {};\n";
+  for (const LaunchArg *arg : args)
+    os << "  args[" << d.getArgIndex(arg->name) << "] = " << arg->name << ";\n";
+  SmallVector<std::string> sizeValues;
+  for (const auto &entry : d.maxSizes)
+    sizeValues.push_back(llvm::is_contained(sizes, entry.first) ? entry.first
+                                                                : "1");
+  os << "  const Sizes s{" << llvm::join(sizeValues, ", ") << "};\n"
+     << "  CUcontext context = nullptr;\n"
+     << "  if (cuCtxGetCurrent(&context) != CUDA_SUCCESS || !context)\n"
+     << "    return QGEMM_ERROR_NO_CONTEXT;\n"
+     << "  const LoadedModule *loaded = nullptr;\n"
+     << "  if (qgemm_status status = getModule(context, &loaded))\n"
+     << "    return status;\n"
+     << "  Layout l = workspaceLayout(kKernels[chooseVariant(s.m)], s);\n"
+     << "  Operands operands = callOperands(args, s, l, workspace);\n"
+     << "  const int kValidate = kNumPrologues;\n"
+     << "  CUdeviceptr status = workspace + (CUdeviceptr)l.offsets[" << status
+     << "];\n"
+     << "  const unsigned grid[3] = {kKernels[kValidate].blocks, 1, 1};\n"
+     << "  int32_t found = 0;\n"
+     << "  if (cuMemsetD32Async(status, 0, 1, stream) != CUDA_SUCCESS ||\n"
+     << "      launchKernel(loaded->functions[kValidate], kKernels[kValidate],\n"
+     << "                   grid, operands, stream) != CUDA_SUCCESS ||\n"
+     << "      cuMemcpyDtoHAsync(&found, status, sizeof(found), stream) !=\n"
+     << "          CUDA_SUCCESS ||\n"
+     << "      cuStreamSynchronize(stream) != CUDA_SUCCESS)\n"
+     << "    return QGEMM_ERROR_LAUNCH;\n"
+     << "  return found ? QGEMM_ERROR_INVALID_STRUCTURE : QGEMM_SUCCESS;\n}\n";
+}
+
 /// The C entry points: the workspace size, the JIT log and the call with its
 /// argument checks.
 void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
@@ -757,6 +911,7 @@ void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
     args.push_back(arg.name);
   os << "  return runFamily({" << llvm::join(args, ", ") << "}, " << sizes
      << ", workspace, stream);\n}\n";
+  printValidateEntryPoint(os, d, f);
 }
 
 } // namespace

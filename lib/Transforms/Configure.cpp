@@ -24,6 +24,8 @@ int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   if (config.isRegisterDirect())
     return getRegisterSharedLayout(config, op.getK()).total;
   WeightEncodingAttr weights = op.getWeightEncoding();
+  if (weights.getFormat() == WeightFormat::bsr)
+    return getBsrRingLayout(config, op.getK()).total;
   if (weights.getFormat() == WeightFormat::int4 &&
       !op.getLhsEncoding().isQuantized()) {
     int64_t groupSize = weights.getScales() == ScaleGranularity::per_group
@@ -147,10 +149,35 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   return configs;
 }
 
+/// BSR (fp16 activation, 32 x 32 blocks): one block row (32 columns) per
+/// thread block, its stored blocks split into slices of about
+/// `sliceBlocks` blocks (split_k = ceil(K / 32 / sliceBlocks)) so that a
+/// long row is spread over several blocks and the grid is large at small M:
+/// - M <= 16: 16-row tiles, four warps of 16 x 8, slices of 8 blocks;
+/// - M <= 64: 64-row tiles, warps of 32 x 16, slices of 16 blocks;
+/// - larger M: 128-row tiles, warps of 32 x 32, whole rows (the M tiles
+///   fill the GPU).
+static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
+  MLIRContext *ctx = op.getContext();
+  int64_t blockCols = op.getK() / 32;
+  auto make = [&](int64_t bm, int64_t wm, int64_t wn, int64_t sliceBlocks,
+                  int64_t maxM) {
+    int64_t splitK =
+        sliceBlocks ? llvm::divideCeil(blockCols, sliceBlocks) : 1;
+    return ConfigAttr::get(ctx, {bm, 32, 32}, {wm, wn}, /*stages=*/4, splitK,
+                           maxM, MmaKind::mma_sync, OperandPath::shared,
+                           /*fuseQuantize=*/false);
+  };
+  return {make(16, 16, 8, 8, 16), make(64, 32, 16, 16, 64),
+          make(128, 32, 32, 0, 0)};
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
       !op.getLhsEncoding().isQuantized())
     return chooseW4A16Configs(op);
+  if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)
+    return chooseBsrConfigs(op);
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -53,6 +54,16 @@ LogicalResult addBackwardSlice(Operation *op,
   return getBackwardSlice(op, &slice, options);
 }
 
+/// Whether `op` is a memref.load from workgroup (shared) memory: a copy
+/// stage may read shared data written before the loop (the gather offsets
+/// of a sparse row). Run ahead of its iteration it reads a valid element
+/// (predicated: element 0).
+bool isSharedLoad(Operation *op) {
+  auto load = dyn_cast<memref::LoadOp>(op);
+  return load && nvgpu::NVGPUDialect::hasSharedMemoryAddressSpace(
+                     load.getMemRefType());
+}
+
 /// Splits the body of `loop` into the copy stage (the commits and their
 /// backward slice) and the compute stage (`depth`), and orders the kernel:
 /// compute-stage ops up to the first barrier after a wait, the copy stage,
@@ -87,11 +98,11 @@ FailureOr<Schedule> buildSchedule(scf::ForOp loop, unsigned depth) {
                   "its loop-carried values";
     }
     if (!isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(op) &&
-        !isMemoryEffectFree(op))
+        !isMemoryEffectFree(op) && !isSharedLoad(op))
       return op->emitError()
              << "cannot run this op ahead of its iteration in a pipelined "
-                "loop: only copies, commits and side-effect-free ops can "
-                "be predicated";
+                "loop: only copies, commits, loads from shared memory and "
+                "side-effect-free ops can be predicated";
   }
 
   Operation *wait = nullptr;
@@ -134,9 +145,23 @@ FailureOr<Schedule> buildSchedule(scf::ForOp loop, unsigned depth) {
 
 /// The predicated form of a copy-stage op for an iteration past the end:
 /// copies read nothing (source size 0, source indices 0) and zero-fill;
-/// commits and side-effect-free ops run unchanged.
+/// shared-memory loads read element 0; commits and side-effect-free ops run
+/// unchanged.
 Operation *predicateCopyStageOp(RewriterBase &rewriter, Operation *op,
                                 Value pred) {
+  if (isSharedLoad(op)) {
+    auto load = cast<memref::LoadOp>(op);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(load);
+    Value zero = arith::ConstantIndexOp::create(rewriter, load.getLoc(), 0);
+    SmallVector<Value> indices;
+    for (Value index : load.getIndices())
+      indices.push_back(
+          arith::SelectOp::create(rewriter, load.getLoc(), pred, index, zero));
+    rewriter.modifyOpInPlace(
+        load, [&] { load.getIndicesMutable().assign(indices); });
+    return load;
+  }
   auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op);
   if (!copy)
     return isa<nvgpu::DeviceAsyncCreateGroupOp>(op) || isMemoryEffectFree(op)

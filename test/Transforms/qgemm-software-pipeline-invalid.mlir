@@ -90,7 +90,7 @@ func.func @negative_copy_index_from_memory(%src: memref<64x256xi8>, %dst: memref
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
   scf.for %i = %c0 to %c8 step %c1 {
-    // expected-error @+1 {{cannot run this op ahead of its iteration in a pipelined loop: only copies, commits and side-effect-free ops can be predicated}}
+    // expected-error @+1 {{cannot run this op ahead of its iteration in a pipelined loop: only copies, commits, loads from shared memory and side-effect-free ops can be predicated}}
     %col = memref.load %cols[%i] : memref<8xindex>
     %t = nvgpu.device_async_copy %src[%c0, %col], %dst[%c0, %c0, %c0], 16 : memref<64x256xi8> to memref<2x64x16xi8, 3>
     %g = nvgpu.device_async_create_group %t

@@ -301,7 +301,7 @@ func.func @workspace_align(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attribute
 }
 
 // An unknown role.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') role is 'epilogue', expected 'prologue' or 'matmul'
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') role is 'epilogue', expected 'prologue', 'matmul' or 'validate'
 func.func @unknown_role(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_role_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],

@@ -40,6 +40,11 @@
 //                                    tile when split_k > 1 (else 0);
 //                                  "split_k_counters": one per output tile
 //                                    when split_k > 1 (else 0)
+//           kept_zero    : bool    optional (false): the kernels need it
+//                                  zero and leave it zero, so the caller
+//                                  zero-fills the workspace once after
+//                                  allocating it (a buffer with static dims
+//                                  only, so that it never moves with M)
 //   kernels   : array   every kernel, each a dictionary:
 //       kernel        : string  the gpu.func name
 //       role          : string  "prologue": launched before the matmul, one
@@ -47,7 +52,13 @@
 //                               "matmul": a variant, the first whose max_m
 //                               admits M is launched, grid
 //                               (ceil(N / block_n), ceil(M / block_m),
-//                               split_k)
+//                               split_k);
+//                               "validate": a check of the arguments' data
+//                               that the stub's <name>_validate entry point
+//                               runs (not the call): `blocks` blocks; its one
+//                               workspace operand is an i32 status that the
+//                               stub zeroes, then reads back (non-zero: the
+//                               data is malformed)
 //       operands      : array   names of func arguments or workspace
 //                               buffers; each is passed as a memref
 //                               descriptor (allocated and aligned pointer,
@@ -58,6 +69,8 @@
 //                               dependent of the kernel before it
 //     role = "prologue":
 //       rows_per_block : int
+//     role = "validate":
+//       blocks : int
 //     role = "matmul":
 //       block_m, block_n, split_k : int  the tile scheduler's geometry
 //       max_m             : int   largest M it is chosen for (0: no bound)
@@ -130,6 +143,8 @@ struct WorkspaceBuffer {
   Type elementType;
   SmallVector<LaunchDim> dims;
   WorkspaceSize size = WorkspaceSize::Dims;
+  /// Needed zero by the kernels and left zero by every call.
+  bool keptZero = false;
 
   /// Bytes of one element.
   int64_t getElementBytes() const {
@@ -138,7 +153,7 @@ struct WorkspaceBuffer {
 };
 
 /// When and how a kernel is launched.
-enum class KernelRole { Prologue, Matmul };
+enum class KernelRole { Prologue, Validate, Matmul };
 
 /// A kernel of the family.
 struct LaunchKernel {
@@ -149,6 +164,8 @@ struct LaunchKernel {
   bool programmatic = false;
   /// Prologue: rows of M per block.
   int64_t rowsPerBlock = 0;
+  /// Validate: blocks of its grid.
+  int64_t blocks = 0;
   /// Matmul: tile, K slices, M bound (0: none).
   int64_t blockM = 0, blockN = 0, splitK = 1, maxM = 0;
   bool replacesPrologue = false;
@@ -203,6 +220,16 @@ FailureOr<DictionaryAttr> buildW8A8LaunchDescription(
 /// buffer, and `kernels`, the matmul variants (operands x, wq, scales,
 /// [zeros,] y). Checks as buildW8A8LaunchDescription.
 FailureOr<DictionaryAttr> buildW4A16LaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign);
+
+/// The launch description of a lowered BSR matmul: arguments x ([m, K]),
+/// row_ptr, col_idx ([nnzb]), blocks ([nnzb, 32, 32]), y ([m, N]); the
+/// workspace status (the validate kernel's flag), counters (split slices,
+/// kept zero, sized for the largest tile count of a split variant) and
+/// partials; `kernels`: validate, then the matmul variants. Checks as
+/// buildW8A8LaunchDescription.
+FailureOr<DictionaryAttr> buildBsrLaunchDescription(
     func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
     ArrayRef<LaunchKernel> kernels, int64_t sectionAlign);
 

@@ -80,6 +80,29 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
   return l;
 }
 
+/// The shared-memory layout of a BSR ring variant (bytes): per stage the X
+/// slot [BM, 32] and the block slot [32, 32] of fp16, rows padded to 80
+/// bytes (conflict-free ldmatrix); after the ring, the gather offsets of
+/// the block's slice, int32 [sliceBlocks + stages] (the pipelined loop reads
+/// up to `stages` entries past the slice). A slice is ceil(K / 32 /
+/// split_k) stored blocks of a block row.
+struct BsrRingLayout {
+  static constexpr int64_t kBlock = 32;
+  static constexpr int64_t kRowHalves = kBlock + 8;
+  int64_t sliceBlocks, aRing, bRing, offsets, total;
+};
+inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
+  BsrRingLayout l;
+  int64_t rowBytes = 2 * BsrRingLayout::kRowHalves;
+  l.sliceBlocks = (k / BsrRingLayout::kBlock + config.getSplitK() - 1) /
+                  config.getSplitK();
+  l.aRing = config.getStages() * config.getBlockM() * rowBytes;
+  l.bRing = config.getStages() * BsrRingLayout::kBlock * rowBytes;
+  l.offsets = 4 * (l.sliceBlocks + config.getStages());
+  l.total = l.aRing + l.bRing + l.offsets;
+  return l;
+}
+
 /// Shared memory, in bytes, one thread block of `config` uses for `op`.
 int64_t getSharedMemoryBytes(MatmulOp op, ConfigAttr config);
 

@@ -108,6 +108,22 @@ Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex) {
                                arith::ConstantIntOp::create(b, 0, 32));
 }
 
+Value RingEpilogue::getPartialIndex(Value tileIndex, Value s, int64_t i,
+                                    int64_t numPairs) {
+  Emitter e{b};
+  Value slot = e.add(e.mul(e.add(e.mul(tileIndex, t.splitK), s), numPairs), i);
+  return e.mul(e.add(e.mul(slot, t.threads), loop.tid), 2);
+}
+
+Value RingEpilogue::buildReleaseAndCount(Value counters, Value tileIndex) {
+  // Release the partials, count this slice in the tile's counter (thread 0,
+  // once every thread's stores are fenced), and tell the whole block
+  // whether it was the last slice.
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  gpu::BarrierOp::create(b);
+  return buildIsLastSlice(counters, tileIndex);
+}
+
 // Every slice stores its accumulators in fragment order, one
 // [split_k, pairs, threads] block of pair vectors per output tile: pair i of
 // thread tid of slice s of tile T at ((T * S + s) * pairs + i) * threads +
@@ -119,21 +135,12 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
   Emitter e{b};
   Value slice = loop.tile.slice;
   int64_t numPairs = pairs.size();
-  auto partialIndex = [&](Value s, int64_t i) {
-    Value slot =
-        e.add(e.mul(e.add(e.mul(tileIndex, t.splitK), s), numPairs), i);
-    return e.mul(e.add(e.mul(slot, t.threads), loop.tid), 2);
-  };
   for (auto [i, p] : llvm::enumerate(pairs))
     vector::StoreOp::create(b, p.value, partials,
-                            ValueRange{partialIndex(slice, i)},
+                            ValueRange{getPartialIndex(tileIndex, slice, i,
+                                                       numPairs)},
                             /*nontemporal=*/false, llvm::Align(8));
-  // Release the partials, count this slice in the tile's counter (thread 0,
-  // once every thread's stores are fenced), and tell the whole block
-  // whether it was the last slice.
-  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
-  gpu::BarrierOp::create(b);
-  auto isLast = scf::IfOp::create(b, buildIsLastSlice(counters, tileIndex),
+  auto isLast = scf::IfOp::create(b, buildReleaseAndCount(counters, tileIndex),
                                   /*withElse=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&isLast.getThenRegion().front());
@@ -152,10 +159,10 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
     Value other = e.rem(e.add(slice, sumLoop.getInductionVar()), t.splitK);
     SmallVector<Value> sums;
     for (int64_t i = 0; i < numPairs; ++i) {
-      Value part =
-          vector::LoadOp::create(b, pairs[i].value.getType(), partials,
-                                 ValueRange{partialIndex(other, i)},
-                                 /*nontemporal=*/false, llvm::Align(8));
+      Value part = vector::LoadOp::create(
+          b, pairs[i].value.getType(), partials,
+          ValueRange{getPartialIndex(tileIndex, other, i, numPairs)},
+          /*nontemporal=*/false, llvm::Align(8));
       sums.push_back(
           arith::AddIOp::create(b, sumLoop.getRegionIterArgs()[i], part));
     }
@@ -166,6 +173,69 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
     p.value = sumLoop.getResult(i);
   // The condition is uniform across the block, so the staged store's
   // barriers are reached by every thread.
+  store(total);
+}
+
+void RingEpilogue::storeSplitKOrdered(
+    ArrayRef<Pair> pairs, Value partials, Value counters, Value tileIndex,
+    function_ref<Value(Value slice)> hasPartial) {
+  Emitter e{b};
+  Value slice = loop.tile.slice;
+  int64_t numPairs = pairs.size();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, hasPartial(slice));
+    for (auto [i, p] : llvm::enumerate(pairs))
+      vector::StoreOp::create(
+          b, p.value, partials,
+          ValueRange{getPartialIndex(tileIndex, slice, i, numPairs)},
+          /*nontemporal=*/false, llvm::Align(8));
+  }
+  auto isLast = scf::IfOp::create(b, buildReleaseAndCount(counters, tileIndex),
+                                  /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&isLast.getThenRegion().front());
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  SmallVector<Value> sumInits;
+  for (const Pair &p : pairs)
+    sumInits.push_back(arith::ConstantOp::create(
+        b, DenseElementsAttr::get(cast<VectorType>(p.value.getType()),
+                                  b.getF32FloatAttr(0.0f))));
+  auto sumLoop =
+      scf::ForOp::create(b, e.idx(0), e.idx(t.splitK), e.idx(1), sumInits);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(sumLoop.getBody());
+    Value s = sumLoop.getInductionVar();
+    auto add = scf::IfOp::create(b, sumLoop.getResultTypes(), hasPartial(s),
+                                 /*withElse=*/true);
+    b.setInsertionPointToStart(&add.getThenRegion().front());
+    SmallVector<Value> sums;
+    for (int64_t i = 0; i < numPairs; ++i) {
+      Value part = vector::LoadOp::create(
+          b, pairs[i].value.getType(), partials,
+          ValueRange{getPartialIndex(tileIndex, s, i, numPairs)},
+          /*nontemporal=*/false, llvm::Align(8));
+      sums.push_back(
+          arith::AddFOp::create(b, sumLoop.getRegionIterArgs()[i], part));
+    }
+    scf::YieldOp::create(b, sums);
+    b.setInsertionPointToStart(&add.getElseRegion().front());
+    scf::YieldOp::create(b, sumLoop.getRegionIterArgs());
+    b.setInsertionPointToEnd(sumLoop.getBody());
+    scf::YieldOp::create(b, add.getResults());
+  }
+  {
+    // Every slice has counted: the counter is free to reset for the next
+    // call (no slice of this call reads it again).
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.eq(loop.tid, 0));
+    memref::StoreOp::create(b, arith::ConstantIntOp::create(b, 0, 32),
+                            counters, ValueRange{tileIndex});
+  }
+  SmallVector<Pair> total(pairs);
+  for (auto [i, p] : llvm::enumerate(total))
+    p.value = sumLoop.getResult(i);
   store(total);
 }
 

@@ -42,12 +42,29 @@ public:
   void storeSplitK(ArrayRef<Pair> pairs, Value partials, Value counters,
                    Value tileIndex);
 
+  /// Split K over float accumulators, reproducible: the last slice adds
+  /// every slice's partials in slice order 0, 1, ... (its own read back), so
+  /// the sum does not depend on which slice finishes last. A slice for which
+  /// `hasPartial(slice)` is false stores nothing and is left out of the sum
+  /// (its accumulators are zero). The last slice resets the tile's counter
+  /// to 0, so the counters stay zero between calls.
+  void storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials, Value counters,
+                          Value tileIndex,
+                          function_ref<Value(Value slice)> hasPartial);
+
 private:
   void storeDirect(ArrayRef<Pair> pairs);
   void storeStaged(ArrayRef<Pair> pairs);
   /// Thread 0 counts this slice in counters[tileIndex]; returns, uniform
   /// across the block, whether this was the tile's last slice.
   Value buildIsLastSlice(Value counters, Value tileIndex);
+  /// The element index in `partials` of pair `i` of this thread in slice
+  /// `s` of tile `tileIndex` (fragment order, see storeSplitK).
+  Value getPartialIndex(Value tileIndex, Value s, int64_t i,
+                        int64_t numPairs);
+  /// Releases this block's partials and tells (uniform across the block)
+  /// whether it was the tile's last slice, after acquiring the others'.
+  Value buildReleaseAndCount(Value counters, Value tileIndex);
 
   RingMainloop &loop;
   ImplicitLocOpBuilder &b;

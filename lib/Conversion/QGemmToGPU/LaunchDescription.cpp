@@ -9,7 +9,11 @@
 
 #include "qgemm/Conversion/LaunchDescription.h"
 
+#include "Bsr.h"
+
 #include "qgemm/Conversion/Passes.h"
+
+#include "Bsr.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -24,6 +28,7 @@ namespace {
 
 constexpr StringLiteral kPrologueRole = "prologue";
 constexpr StringLiteral kMatmulRole = "matmul";
+constexpr StringLiteral kValidateRole = "validate";
 constexpr StringLiteral kSplitKPartials = "split_k_partials";
 constexpr StringLiteral kSplitKCounters = "split_k_counters";
 /// Largest grid x and grid y / z extents of a launch.
@@ -87,9 +92,12 @@ ArrayAttr getDimsAttr(Builder &b, ArrayRef<LaunchDim> dims) {
 DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
   SmallVector<NamedAttribute> fields = {
       b.getNamedAttr("kernel", b.getStringAttr(kernel.name)),
-      b.getNamedAttr("role", b.getStringAttr(kernel.role == KernelRole::Prologue
-                                                 ? kPrologueRole
-                                                 : kMatmulRole)),
+      b.getNamedAttr("role",
+                     b.getStringAttr(kernel.role == KernelRole::Prologue
+                                         ? kPrologueRole
+                                         : (kernel.role == KernelRole::Validate
+                                                ? kValidateRole
+                                                : kMatmulRole))),
       b.getNamedAttr(
           "operands",
           b.getStrArrayAttr(llvm::to_vector_of<StringRef>(kernel.operands))),
@@ -100,6 +108,9 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
   if (kernel.role == KernelRole::Prologue) {
     fields.push_back(b.getNamedAttr("rows_per_block",
                                     b.getI64IntegerAttr(kernel.rowsPerBlock)));
+  } else if (kernel.role == KernelRole::Validate) {
+    fields.push_back(
+        b.getNamedAttr("blocks", b.getI64IntegerAttr(kernel.blocks)));
   } else {
     fields.push_back(
         b.getNamedAttr("block_m", b.getI64IntegerAttr(kernel.blockM)));
@@ -140,6 +151,8 @@ DictionaryAttr LaunchDescription::toAttr(MLIRContext *ctx) const {
           b.getStringAttr(buffer.size == WorkspaceSize::SplitKPartials
                               ? kSplitKPartials
                               : kSplitKCounters)));
+    if (buffer.keptZero)
+      fields.push_back(b.getNamedAttr("kept_zero", b.getBoolAttr(true)));
     bufferAttrs.push_back(b.getDictionaryAttr(fields));
   }
   for (const LaunchKernel &kernel : kernels)
@@ -426,7 +439,8 @@ LogicalResult readBuffer(Reader &reader, Attribute attr, size_t index,
   if (!dict)
     return reader.error(where) << " is " << attr << ", expected a dictionary";
   if (failed(reader.checkKeys(dict, where,
-                              {"name", "element_type", "dims", "derived"})))
+                              {"name", "element_type", "dims", "derived",
+                               "kept_zero"})))
     return failure();
   WorkspaceBuffer &buffer = d.buffers.emplace_back();
   FailureOr<std::string> name = reader.getName(dict, where);
@@ -443,11 +457,20 @@ LogicalResult readBuffer(Reader &reader, Attribute attr, size_t index,
            << ", expected an integer or float of whole bytes";
   if (dict.contains("dims") == dict.contains("derived"))
     return reader.error(where) << " needs exactly one of 'dims' and 'derived'";
+  FailureOr<bool> keptZero = reader.getBool(dict, where, "kept_zero");
+  if (failed(keptZero))
+    return failure();
+  buffer.keptZero = *keptZero;
   if (dict.contains("dims")) {
     FailureOr<SmallVector<LaunchDim>> dims = reader.getDims(dict, where);
     if (failed(dims))
       return failure();
     buffer.dims = *dims;
+    if (buffer.keptZero && llvm::any_of(buffer.dims, [](const LaunchDim &dim) {
+          return std::holds_alternative<std::string>(dim);
+        }))
+      return reader.error(where) << " is kept_zero, expected static dims "
+                                    "(its place must not move with a size)";
     for (const LaunchDim &dim : buffer.dims) {
       auto *size = std::get_if<std::string>(&dim);
       if (size && llvm::none_of(d.maxSizes, [&](const auto &entry) {
@@ -459,6 +482,9 @@ LogicalResult readBuffer(Reader &reader, Attribute attr, size_t index,
     }
     return success();
   }
+  if (buffer.keptZero)
+    return reader.error(where) << " is kept_zero, expected static dims "
+                                  "(its place must not move with a size)";
   FailureOr<std::string> derived = reader.getString(dict, where, "derived");
   if (failed(derived))
     return failure();
@@ -530,6 +556,16 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
     kernel.rowsPerBlock = *rows;
     return success();
   }
+  if (kernel.role == KernelRole::Validate) {
+    FailureOr<int64_t> blocks = reader.getInt(dict, where, "blocks", 1);
+    if (failed(blocks))
+      return failure();
+    if (*blocks > kMaxGridX)
+      return reader.error(where) << " field 'blocks' is " << *blocks
+                                 << ", expected at most " << kMaxGridX;
+    kernel.blocks = *blocks;
+    return success();
+  }
   FailureOr<int64_t> blockM = reader.getInt(dict, where, "block_m", 1);
   FailureOr<int64_t> blockN = reader.getInt(dict, where, "block_n", 1);
   FailureOr<int64_t> splitK = reader.getInt(dict, where, "split_k", 1);
@@ -580,10 +616,13 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     kernel.role = KernelRole::Matmul;
     known.append(
         {"block_m", "block_n", "split_k", "max_m", "replaces_prologue"});
+  } else if (*role == kValidateRole) {
+    kernel.role = KernelRole::Validate;
+    known.push_back("blocks");
   } else {
     return reader.error(where)
            << " role is '" << *role << "', expected '" << kPrologueRole
-           << "' or '" << kMatmulRole << "'";
+           << "', '" << kMatmulRole << "' or '" << kValidateRole << "'";
   }
   if (failed(reader.checkKeys(dict, where, known)))
     return failure();
@@ -619,6 +658,25 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
                                   "(expected one of "
                                << llvm::join(candidates, ", ") << ")";
   }
+  if (kernel.role != KernelRole::Validate)
+    return success();
+  // The status the stub zeroes and reads back: one static i32 buffer.
+  SmallVector<int> statuses;
+  for (const std::string &operand : kernel.operands)
+    if (int index = d.getBufferIndex(operand); index >= 0)
+      statuses.push_back(index);
+  if (statuses.size() != 1)
+    return reader.error(where) << " has " << statuses.size()
+                               << " workspace operands, expected one (the "
+                                  "validate status)";
+  const WorkspaceBuffer &status = d.buffers[statuses.front()];
+  if (!status.elementType.isInteger(32) ||
+      status.size != WorkspaceSize::Dims ||
+      llvm::any_of(status.dims, [](const LaunchDim &dim) {
+        return std::holds_alternative<std::string>(dim);
+      }))
+    return reader.error(where) << " status buffer '" << status.name
+                               << "' must be i32 with static dims";
   return success();
 }
 
@@ -865,6 +923,56 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
     if (zeroPoints)
       kernel.operands.push_back("zeros");
     kernel.operands.push_back("y");
+  }
+  return finishDescription(func, op, module, d);
+}
+
+FailureOr<DictionaryAttr> mlir::qgemm::buildBsrLaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN(), k = op.getK();
+  LaunchDescription d;
+  d.scheme = "bsr";
+  d.summary = llvm::formatv(
+      "Y[M, {0}] = X[M, {1}] . W^T, W [{0}, {1}] fp16 in BSR, 32 x 32 blocks",
+      n, k);
+  d.module = module.getSymName().str();
+  d.n = n;
+  FailureOr<SmallVector<LaunchArg>> args =
+      describeArgs(func, op,
+                   {{op.getLhs(), "x", {"m"}},
+                    {op.getWeights()[0], "row_ptr", {}},
+                    {op.getWeights()[1], "col_idx", {"nnzb"}},
+                    {op.getWeights()[2], "blocks", {"nnzb"}},
+                    {op.getOut(), "y", {"m"}}},
+                   kW8A8Align);
+  if (failed(args))
+    return failure();
+  d.args = std::move(*args);
+  d.maxSizes = {{"m", kW8A8MaxM}, {"nnzb", (n / 32) * (k / 32)}};
+  d.workspaceAlign = kW8A8Align;
+  d.sectionAlign = sectionAlign;
+  // The split variants have a bounded M (checkBsrLowerable), so their tile
+  // counters fit one static buffer that stays in place for every M.
+  int64_t counters = kernel::getBsrCounterCount(op);
+  WorkspaceBuffer countersBuffer{
+      "counters", IntegerType::get(ctx, 32), {counters}, WorkspaceSize::Dims};
+  countersBuffer.keptZero = true;
+  d.buffers = {
+      {"status", IntegerType::get(ctx, 32), {1}, WorkspaceSize::Dims},
+      countersBuffer,
+      {"partials", Float32Type::get(ctx), {}, WorkspaceSize::SplitKPartials},
+  };
+  for (const LaunchKernel &built : kernels) {
+    LaunchKernel &kernel = d.kernels.emplace_back(built);
+    if (kernel.role == KernelRole::Validate) {
+      kernel.operands = {"row_ptr", "col_idx", "status"};
+      continue;
+    }
+    kernel.operands = {"x", "row_ptr", "col_idx", "blocks", "y"};
+    if (kernel.splitK > 1)
+      kernel.operands.append({"partials", "counters"});
   }
   return finishDescription(func, op, module, d);
 }

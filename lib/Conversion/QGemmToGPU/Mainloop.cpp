@@ -122,7 +122,7 @@ void RingMainloop::copyRows(Value src, Value dst, int64_t rows, Value rowBase,
 }
 
 void RingMainloop::build(RingOperands &operands,
-                         function_ref<void()> beforeLoop) {
+                         function_ref<void()> beforeLoop, Value tripCount) {
   Emitter e{b};
   MLIRContext *ctx = b.getContext();
   // The K loop in its plain form, marked for qgemm-software-pipeline: each
@@ -146,7 +146,8 @@ void RingMainloop::build(RingOperands &operands,
   }
   warpGroup = e.div(tid, 128);
   beforeLoop();
-  loop = scf::ForOp::create(b, e.idx(0), e.idx(kTiles), e.idx(1), inits);
+  loop = scf::ForOp::create(b, e.idx(0), tripCount ? tripCount : e.idx(kTiles),
+                            e.idx(1), inits);
   loop->setAttr(kPipelineDepthAttrName, b.getI64IntegerAttr(depth));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());

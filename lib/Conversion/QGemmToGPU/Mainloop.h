@@ -75,8 +75,11 @@ public:
 
   /// Builds the K loop, in its plain form marked for
   /// qgemm-software-pipeline; `beforeLoop` builds what must come right
-  /// before it (prefetches, griddepcontrol.wait).
-  void build(RingOperands &operands, function_ref<void()> beforeLoop);
+  /// before it (prefetches, griddepcontrol.wait). The loop runs `kTiles`
+  /// iterations, or `tripCount` (an index known only at run time, e.g. the
+  /// stored blocks of a sparse row) when given.
+  void build(RingOperands &operands, function_ref<void()> beforeLoop,
+             Value tripCount = nullptr);
 
   /// The accumulators after the loop as (row, col) pairs.
   SmallVector<Pair> getPairs();

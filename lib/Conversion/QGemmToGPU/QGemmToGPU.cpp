@@ -19,7 +19,7 @@
 //                    register-direct sums, with the scaling as a hook;
 //   TileScheduler.h  the block's tile and K slice, the row-block order,
 //                    programmatic launch;
-//   W8A8.h           the W8A8 scheme: its hooks and its kernel family.
+//   W8A8.h, W4A16.h, Bsr.h  the schemes: their hooks and kernel families.
 // lowerMatmulToGPU (below) checks what every scheme needs and dispatches on
 // the scheme. A new scheme adds a file with its hooks and kernel family and
 // a case in the dispatch; it does not edit another scheme's builders.
@@ -37,6 +37,7 @@
 #include "qgemm/Conversion/Passes.h"
 #include "qgemm/Transforms/Passes.h"
 
+#include "Bsr.h"
 #include "W4A16.h"
 #include "W8A8.h"
 
@@ -75,8 +76,10 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
                 "func (the host stub passes them)";
   }
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
-    // W4A16 register variants take any K % 128 (checkW4A16Lowerable).
-    if (config.isRegisterDirect() && kernel::isW4A16(op))
+    // W4A16 register variants take any K % 128 (checkW4A16Lowerable); a
+    // BSR split_k counts slices of a block row's stored blocks
+    // (checkBsrLowerable).
+    if ((config.isRegisterDirect() && kernel::isW4A16(op)) || kernel::isBsr(op))
       continue;
     int64_t kTiles = op.getK() / config.getBlockK();
     if (kTiles % config.getSplitK() != 0)
@@ -110,15 +113,19 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
     return op.emitOpError()
            << "expected target and configs (run qgemm-configure first)";
   // The schemes with a lowering; each builds its kernel family.
-  bool w8a8 = kernel::isW8A8(op), w4a16 = kernel::isW4A16(op);
-  if (!w8a8 && !w4a16)
+  bool w8a8 = kernel::isW8A8(op), w4a16 = kernel::isW4A16(op),
+       bsr = kernel::isBsr(op);
+  if (!w8a8 && !w4a16 && !bsr)
     return op.emitOpError()
            << "lowering is implemented for W8A8 with an fp16 activation "
-              "quantized in the kernel and for W4A16 (int4 weights, fp16 "
-              "activation); this scheme is not implemented yet";
+              "quantized in the kernel, for W4A16 (int4 weights, fp16 "
+              "activation) and for BSR with an fp16 activation; this scheme "
+              "is not implemented yet";
   if (failed(checkLowerable(func, op)))
     return failure();
   if (w4a16 && failed(kernel::checkW4A16Lowerable(op)))
+    return failure();
+  if (bsr && failed(kernel::checkBsrLowerable(op)))
     return failure();
 
   ImplicitLocOpBuilder b(op.getLoc(), ctx);
@@ -129,17 +136,26 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   std::string moduleName = (func.getSymName() + "_kernels").str();
   auto gpuModule = gpu::GPUModuleOp::create(b, moduleName);
   SymbolTable(moduleOp).insert(gpuModule);
-  SmallVector<LaunchKernel> kernels =
-      w8a8 ? kernel::buildW8A8Kernels(b, gpuModule, op, programmaticMaxM)
-           : kernel::buildW4A16Kernels(b, gpuModule, op);
+  SmallVector<LaunchKernel> kernels;
+  if (w8a8)
+    kernels = kernel::buildW8A8Kernels(b, gpuModule, op, programmaticMaxM);
+  else if (w4a16)
+    kernels = kernel::buildW4A16Kernels(b, gpuModule, op);
+  else
+    kernels = kernel::buildBsrKernels(b, gpuModule, op);
 
   // The host side: the func keeps its signature and says how to launch
   // (qgemm/Conversion/LaunchDescription.h).
-  FailureOr<DictionaryAttr> launch =
-      w8a8 ? buildW8A8LaunchDescription(func, op, gpuModule, kernels,
-                                        kWorkspaceAlign)
-           : buildW4A16LaunchDescription(func, op, gpuModule, kernels,
+  FailureOr<DictionaryAttr> launch;
+  if (w8a8)
+    launch = buildW8A8LaunchDescription(func, op, gpuModule, kernels,
+                                        kWorkspaceAlign);
+  else if (w4a16)
+    launch = buildW4A16LaunchDescription(func, op, gpuModule, kernels,
                                          kWorkspaceAlign);
+  else
+    launch = buildBsrLaunchDescription(func, op, gpuModule, kernels,
+                                       kWorkspaceAlign);
   if (failed(launch))
     return failure();
   func->setAttr(kLaunchAttrName, *launch);

@@ -1,0 +1,477 @@
+//===- Bsr.cpp - the BSR scheme of the kernel library ---------------------===//
+//
+// The BSR hooks of the ring mainloop (the gather of X through col_idx and
+// the copy of the stored blocks, fp16 ldmatrix + mma.sync m16n8k16), the
+// slice of a block row each thread block owns, the reproducible split
+// reduction, and the structure check (see Bsr.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bsr.h"
+
+#include "Epilogue.h"
+#include "Mainloop.h"
+#include "TileScheduler.h"
+
+using namespace mlir;
+using namespace mlir::qgemm;
+using namespace mlir::qgemm::kernel;
+
+namespace {
+
+constexpr int64_t kBlock = BsrRingLayout::kBlock;
+constexpr int64_t kRowHalves = BsrRingLayout::kRowHalves;
+/// fp16 elements of one cp.async.
+constexpr int64_t kCopyHalves = kCopyBytes / 2;
+/// Threads of the validate kernel.
+constexpr int64_t kValidateThreads = 128;
+
+/// The types of the kernels' arguments.
+struct BsrTypes {
+  MemRefType x, rowPtr, colIdx, blocks, y;
+};
+
+/// row_ptr[r] clamped into [0, nnzb], as an index: whatever the data, the
+/// blocks a row's bounds select exist.
+Value loadRowBound(ImplicitLocOpBuilder &b, Value rowPtr, Value r,
+                   Value nnzb) {
+  Value v = memref::LoadOp::create(b, rowPtr, ValueRange{r});
+  v = arith::MaxSIOp::create(b, v, arith::ConstantIntOp::create(b, 0, 32));
+  Value i = arith::IndexCastUIOp::create(b, b.getIndexType(), v);
+  return arith::MinUIOp::create(b, i, nnzb);
+}
+
+/// The stored blocks one thread block multiplies: `count` blocks from
+/// `first` on, slice `slice` of its block row (`rowCount` blocks, clamped).
+struct BsrSlice {
+  Value rowCount, first, count;
+  int64_t sliceBlocks;
+
+  /// Whether slice `s` of the row holds a block.
+  Value hasBlocks(ImplicitLocOpBuilder &b, Value s) const {
+    Emitter e{b};
+    return e.ult(e.mul(s, sliceBlocks), rowCount);
+  }
+};
+
+/// The slice of block row `blockRow` owned by slice `slice`: rows are
+/// clamped to [0, nnzb] and to K / 32 blocks (more cannot be valid), so a
+/// malformed row_ptr selects fewer blocks, never blocks that do not exist.
+BsrSlice buildSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
+                    Value blockRow, Value slice, int64_t k,
+                    int64_t sliceBlocks) {
+  Emitter e{b};
+  Value nnzb = memref::DimOp::create(b, colIdx, 0);
+  Value lo = loadRowBound(b, rowPtr, blockRow, nnzb);
+  Value hi = loadRowBound(b, rowPtr, e.add(blockRow, 1), nnzb);
+  hi = arith::MaxUIOp::create(b, hi, lo);
+  BsrSlice s;
+  s.sliceBlocks = sliceBlocks;
+  s.rowCount = arith::MinUIOp::create(b, arith::SubIOp::create(b, hi, lo),
+                                      e.idx(k / kBlock));
+  Value begin = arith::MinUIOp::create(b, e.mul(slice, sliceBlocks), s.rowCount);
+  s.first = e.add(lo, begin);
+  s.count = arith::MinUIOp::create(
+      b, arith::SubIOp::create(b, s.rowCount, begin), e.idx(sliceBlocks));
+  return s;
+}
+
+/// Stores the X column offset (col_idx * 32, col_idx clamped into
+/// [0, K / 32)) of each block of `slice` into `offsets` and passes a
+/// barrier: the K loop's gathers read them from shared memory.
+void storeGatherOffsets(ImplicitLocOpBuilder &b, Value colIdx, Value offsets,
+                        const BsrSlice &slice, Value tid, int64_t threads,
+                        int64_t k) {
+  Emitter e{b};
+  Value lastCol = arith::ConstantIntOp::create(b, k / kBlock - 1, 32);
+  Value blockElems = arith::ConstantIntOp::create(b, kBlock, 32);
+  for (int64_t first = 0; first < slice.sliceBlocks; first += threads) {
+    Value i = e.add(tid, first);
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.ult(i, slice.count));
+    Value c = memref::LoadOp::create(b, colIdx, ValueRange{e.add(slice.first, i)});
+    // Unsigned: a negative index is large and clamps to the last column.
+    c = arith::MinUIOp::create(b, c, lastCol);
+    memref::StoreOp::create(b, arith::MulIOp::create(b, c, blockElems), offsets,
+                            ValueRange{i});
+  }
+  gpu::BarrierOp::create(b);
+}
+
+/// fp16 operands of a ring mainloop: A is X gathered 32 columns at a time
+/// through the slice's offsets, B the stored blocks in order; slots of
+/// [rows, 32] fp16 padded to 40 halves; ldmatrix fragments, mma.sync
+/// m16n8k16 with f32 accumulators.
+struct BsrRingOperands : RingOperands {
+  Value x, blocks, aRing, bRing, offsets, first;
+
+  void copyA(RingMainloop &loop, Value kTile, Value slot,
+             SmallVectorImpl<Value> &tokens) override;
+  void copyB(RingMainloop &loop, Value kTile, Value slot,
+             SmallVectorImpl<Value> &tokens) override;
+  Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
+    auto accType = VectorType::get({2, 2}, b.getF32Type());
+    return arith::ConstantOp::create(
+        b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
+  }
+  Type getWgmmaAccumulatorElementType(ImplicitLocOpBuilder &b) override {
+    return b.getF32Type();
+  }
+  void buildMmaSyncTile(RingMainloop &loop, Value slot,
+                        MutableArrayRef<Value> accs) override;
+  Value buildWgmmaTile(RingMainloop &, Value, Value, Value) override {
+    llvm_unreachable("checkBsrLowerable rejects mma = wgmma");
+  }
+};
+
+/// Issues the 16-byte copies of a [rows, 32] fp16 slot: chunk c of the tile
+/// is row c / 4, halves 8 (c % 4) .. + 7; `source(row, col)` gives the
+/// source memref, its indices and the element count (null: all 8).
+void copySlot(RingMainloop &loop, Value dst, Value slot, int64_t rows,
+              function_ref<std::pair<SmallVector<Value>, Value>(Value row,
+                                                                Value col)>
+                  source,
+              Value src, SmallVectorImpl<Value> &tokens) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  constexpr int64_t chunksPerRow = kBlock / kCopyHalves;
+  int64_t chunks = rows * chunksPerRow;
+  for (int64_t first = 0; first < chunks; first += loop.t.threads) {
+    Value c = e.add(loop.tid, first);
+    // A last, partial round: the spare threads repeat the last chunk.
+    if (first + loop.t.threads > chunks)
+      c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
+    Value r = e.div(c, chunksPerRow);
+    Value col = e.mul(e.rem(c, chunksPerRow), kCopyHalves);
+    auto [indices, elements] = source(r, col);
+    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        b, tokenType, dst, ValueRange{slot, r, col}, src, indices,
+        b.getIndexAttr(kCopyHalves), elements, b.getUnitAttr()));
+  }
+}
+
+void BsrRingOperands::copyA(RingMainloop &loop, Value kTile, Value slot,
+                            SmallVectorImpl<Value> &tokens) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  Value offset = arith::IndexCastUIOp::create(
+      b, b.getIndexType(), memref::LoadOp::create(b, offsets, ValueRange{kTile}));
+  // Rows past M zero-fill and read row M - 1, which exists.
+  copySlot(
+      loop, aRing, slot, loop.t.bm,
+      [&](Value r, Value col) -> std::pair<SmallVector<Value>, Value> {
+        Value row = e.add(loop.tile.blockRow, r);
+        Value elements = arith::SelectOp::create(b, e.ult(row, loop.m),
+                                                 e.idx(kCopyHalves), e.idx(0));
+        row = arith::MinUIOp::create(b, row, loop.mLast);
+        return {{row, e.add(offset, col)}, elements};
+      },
+      x, tokens);
+}
+
+void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
+                            SmallVectorImpl<Value> &tokens) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  Value block = e.add(first, kTile);
+  copySlot(
+      loop, bRing, slot, kBlock,
+      [&](Value r, Value col) -> std::pair<SmallVector<Value>, Value> {
+        return {{block, r, col}, Value()};
+      },
+      blocks, tokens);
+}
+
+void BsrRingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
+                                       MutableArrayRef<Value> accs) {
+  ImplicitLocOpBuilder &b = loop.b;
+  const Tiling &t = loop.t;
+  Emitter e{b};
+  auto aFragType = VectorType::get({4, 2}, b.getF16Type());
+  auto bFragType = VectorType::get({2, 2}, b.getF16Type());
+  // ldmatrix x4 (A, 16 x 16): lanes 0-15 address rows 0-15 at halves 0-7,
+  // lanes 16-31 the same rows at halves 8-15; x2 (B, 8 x 16): lanes 0-7
+  // rows 0-7 at halves 0-7, lanes 8-15 at halves 8-15.
+  Value aRowInTile = e.rem(loop.lane, 16),
+        aColHalf = e.mul(e.div(loop.lane, 16), 8);
+  Value bRowInTile = e.rem(loop.lane, 8),
+        bColHalf = e.mul(e.rem(e.div(loop.lane, 8), 2), 8);
+  for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
+    SmallVector<Value> aFrags, bFrags;
+    for (int64_t mi = 0; mi < t.mTiles; ++mi) {
+      Value r = e.add(e.add(loop.warpRow, mi * 16), aRowInTile);
+      aFrags.push_back(nvgpu::LdMatrixOp::create(
+          b, aFragType, aRing, ValueRange{slot, r, e.add(aColHalf, kk * 16)},
+          /*transpose=*/false, /*numTiles=*/4));
+    }
+    for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+      Value r = e.add(e.add(loop.warpCol, ni * 8), bRowInTile);
+      bFrags.push_back(nvgpu::LdMatrixOp::create(
+          b, bFragType, bRing, ValueRange{slot, r, e.add(bColHalf, kk * 16)},
+          /*transpose=*/false, /*numTiles=*/2));
+    }
+    for (int64_t mi = 0; mi < t.mTiles; ++mi)
+      for (int64_t ni = 0; ni < t.nTiles; ++ni) {
+        Value &acc = accs[mi * t.nTiles + ni];
+        acc = nvgpu::MmaSyncOp::create(b, aFrags[mi], bFrags[ni], acc,
+                                       ArrayRef<int64_t>{16, 8, 16});
+      }
+  }
+}
+
+/// Builds one matmul kernel: (x, row_ptr, col_idx, blocks, y[, partials,
+/// counters]). Block (x, y, z): block row x, rows y BM.., slice z.
+void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                       StringRef name, ConfigAttr config, const BsrTypes &ty,
+                       int64_t counters) {
+  int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
+  bool split = config.getSplitK() > 1;
+  SmallVector<Type> types = {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y};
+  if (split)
+    types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+                  MemRefType::get({counters}, b.getI32Type())});
+  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  Value x = func.getArgument(0), rowPtr = func.getArgument(1),
+        colIdx = func.getArgument(2), blocks = func.getArgument(3),
+        y = func.getArgument(4);
+
+  Tiling tiling(config);
+  tiling.rowBytes = 2 * kRowHalves;
+  RingMainloop loop(b, tiling, x, k, /*byteRings=*/false);
+  BsrRingLayout layout = getBsrRingLayout(config, k);
+  Emitter e{b};
+  BsrRingOperands operands;
+  operands.x = x;
+  operands.blocks = blocks;
+  operands.aRing =
+      createSharedView(b, loop.smem, {tiling.stages, tiling.bm, kRowHalves},
+                       b.getF16Type(), e.idx(0));
+  operands.bRing =
+      createSharedView(b, loop.smem, {tiling.stages, kBlock, kRowHalves},
+                       b.getF16Type(), e.idx(layout.aRing));
+  operands.offsets = createSharedView(
+      b, loop.smem, {layout.sliceBlocks + tiling.stages}, b.getI32Type(),
+      e.idx(layout.aRing + layout.bRing));
+
+  Value blockRow = e.blockId(gpu::Dimension::x);
+  BsrSlice slice = buildSlice(b, rowPtr, colIdx, blockRow, loop.tile.slice, k,
+                              layout.sliceBlocks);
+  operands.first = slice.first;
+  storeGatherOffsets(b, colIdx, operands.offsets, slice, loop.tid,
+                     tiling.threads, k);
+  loop.build(operands, [] {}, slice.count);
+
+  auto f16x2 = VectorType::get({2}, b.getF16Type());
+  auto scale = [&](const Pair &p, Value) -> Value {
+    return arith::TruncFOp::create(b, f16x2, p.value);
+  };
+  RingEpilogue epilogue(loop, y, scale);
+  SmallVector<Pair> pairs = loop.getPairs();
+  if (!split) {
+    epilogue.store(pairs);
+  } else {
+    Value tileIndex = getRingTileIndex(b, n, kBlock);
+    epilogue.storeSplitKOrdered(
+        pairs, func.getArgument(5), func.getArgument(6), tileIndex,
+        [&](Value s) { return slice.hasBlocks(b, s); });
+  }
+  gpu::ReturnOp::create(b);
+}
+
+/// Whether the i32 `v` is outside [0, bound).
+Value isOutside(ImplicitLocOpBuilder &b, Value v, int64_t bound) {
+  // Unsigned: a negative v is large.
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, v,
+                               arith::ConstantIntOp::create(b, bound, 32));
+}
+
+/// The checks of one row of the structure, rows = N / 32: row_ptr[r] and
+/// row_ptr[r + 1] in order within [0, nnzb] and at most K / 32 apart, then
+/// its col_idx entries in [0, K / 32) and strictly ascending. Returns
+/// whether the row is malformed (i1).
+Value buildRowCheck(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
+                    Value r, Value nnzb64, int64_t k) {
+  Emitter e{b};
+  auto i64 = b.getI64Type();
+  Value lo = arith::ExtSIOp::create(
+      b, i64, memref::LoadOp::create(b, rowPtr, ValueRange{r}));
+  Value hi = arith::ExtSIOp::create(
+      b, i64, memref::LoadOp::create(b, rowPtr, ValueRange{e.add(r, 1)}));
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, p, x, y);
+  };
+  Value zero = arith::ConstantIntOp::create(b, i64, 0);
+  Value bad = cmp(arith::CmpIPredicate::slt, lo, zero);
+  bad = arith::OrIOp::create(b, bad, cmp(arith::CmpIPredicate::slt, hi, lo));
+  bad = arith::OrIOp::create(b, bad, cmp(arith::CmpIPredicate::sgt, hi, nnzb64));
+  bad = arith::OrIOp::create(
+      b, bad,
+      cmp(arith::CmpIPredicate::sgt, arith::SubIOp::create(b, hi, lo),
+          arith::ConstantIntOp::create(b, i64, k / kBlock)));
+  auto ifValid = scf::IfOp::create(b, TypeRange{b.getI1Type()}, bad,
+                                   /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifValid.getThenRegion().front());
+  scf::YieldOp::create(b, ValueRange{bad});
+  b.setInsertionPointToStart(&ifValid.getElseRegion().front());
+  // The bounds are valid: walk the row's entries.
+  Value loIdx = arith::IndexCastOp::create(b, b.getIndexType(), lo);
+  Value hiIdx = arith::IndexCastOp::create(b, b.getIndexType(), hi);
+  Value noPrev = arith::ConstantIntOp::create(b, -1, 32);
+  auto walk = scf::ForOp::create(b, loIdx, hiIdx, e.idx(1),
+                                 ValueRange{noPrev, bad});
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(walk.getBody());
+    Value prev = walk.getRegionIterArgs()[0];
+    Value c = memref::LoadOp::create(b, colIdx,
+                                     ValueRange{walk.getInductionVar()});
+    Value rowBad = arith::OrIOp::create(b, walk.getRegionIterArgs()[1],
+                                        isOutside(b, c, k / kBlock));
+    rowBad = arith::OrIOp::create(b, rowBad,
+                                  cmp(arith::CmpIPredicate::sle, c, prev));
+    scf::YieldOp::create(b, ValueRange{c, rowBad});
+  }
+  scf::YieldOp::create(b, ValueRange{walk.getResult(1)});
+  return ifValid.getResult(0);
+}
+
+/// Builds `validate`: (row_ptr, col_idx, status i32 [1]); thread i checks
+/// entry i of row_ptr (the first must be 0, the last nnzb) and, below the
+/// last, row i's entries (buildRowCheck); a malformed structure stores 1
+/// into status[0], which the stub zeroes before the launch.
+void buildValidateKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                         const BsrTypes &ty, Type statusType) {
+  int64_t rows = ty.rowPtr.getDimSize(0) - 1, k = ty.x.getDimSize(1);
+  gpu::GPUFuncOp func = createKernel(
+      b, module, "validate", {ty.rowPtr, ty.colIdx, statusType});
+  Value rowPtr = func.getArgument(0), colIdx = func.getArgument(1),
+        status = func.getArgument(2);
+  Emitter e{b};
+  Value i = e.add(e.mul(e.blockId(gpu::Dimension::x), kValidateThreads),
+                  e.threadId());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.ult(i, e.idx(rows + 1)));
+    auto i64 = b.getI64Type();
+    Value nnzb64 = arith::IndexCastOp::create(
+        b, i64, memref::DimOp::create(b, colIdx, 0));
+    Value v = arith::ExtSIOp::create(
+        b, i64, memref::LoadOp::create(b, rowPtr, ValueRange{i}));
+    Value first = arith::AndIOp::create(
+        b, e.eq(i, 0),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
+                              arith::ConstantIntOp::create(b, i64, 0)));
+    Value last = arith::AndIOp::create(
+        b, e.eq(i, rows),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v, nnzb64));
+    Value bad = arith::OrIOp::create(b, first, last);
+    auto row = scf::IfOp::create(b, TypeRange{b.getI1Type()},
+                                 e.ult(i, e.idx(rows)), /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&row.getThenRegion().front());
+      scf::YieldOp::create(
+          b, ValueRange{buildRowCheck(b, rowPtr, colIdx, i, nnzb64, k)});
+      b.setInsertionPointToStart(&row.getElseRegion().front());
+      scf::YieldOp::create(
+          b, ValueRange{arith::ConstantIntOp::create(b, b.getI1Type(), 0)});
+    }
+    bad = arith::OrIOp::create(b, bad, row.getResult(0));
+    buildIfThen(b, bad);
+    memref::StoreOp::create(b, arith::ConstantIntOp::create(b, 1, 32), status,
+                            ValueRange{e.idx(0)});
+  }
+  gpu::ReturnOp::create(b);
+}
+
+} // namespace
+
+bool kernel::isBsr(MatmulOp op) {
+  return op.getWeightEncoding().getFormat() == WeightFormat::bsr &&
+         !op.getLhsEncoding().isQuantized() &&
+         op.getLhs().getType().getElementType().isF16();
+}
+
+LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
+  ArrayRef<int64_t> block = op.getWeightEncoding().getBlock();
+  if (block.size() != 2 || block[0] != kBlock || block[1] != kBlock)
+    return op.emitOpError()
+           << "expected bsr blocks of 32 x 32 for the BSR kernels, got "
+           << (block.empty() ? int64_t(0) : block[0]) << " x "
+           << (block.size() < 2 ? int64_t(0) : block[1]);
+  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
+    if (config.isRegisterDirect() || config.isWgmma())
+      return op.emitOpError()
+             << "BSR lowering of config " << config
+             << " is not implemented: only the cp.async ring with mma_sync";
+    if (config.getBlockN() != kBlock || config.getBlockK() != kBlock)
+      return op.emitOpError()
+             << "expected cta tile N and K of 32 (one stored block) for "
+                "BSR, got "
+             << config.getBlockN() << " and " << config.getBlockK();
+    if (config.getWarpM() % 16 != 0 || config.getWarpN() % 8 != 0)
+      return op.emitOpError()
+             << "expected warp tile [WM, WN] with WM a multiple of 16 and WN "
+                "of 8 for BSR (mma.sync m16n8k16 tiles), got ["
+             << config.getWarpM() << ", " << config.getWarpN() << "]";
+    if (config.getSplitK() > 1 && config.getMaxM() == 0)
+      return op.emitOpError()
+             << "expected a max_m with split_k > 1 for BSR (the split "
+                "counters are sized for it), got config "
+             << config;
+    if (config.getSplitK() > op.getK() / kBlock)
+      return op.emitOpError()
+             << "expected split_k (" << config.getSplitK()
+             << ") to be at most the blocks of a block row (K / 32 = "
+             << op.getK() / kBlock << ")";
+  }
+  return success();
+}
+
+int64_t kernel::getBsrCounterCount(MatmulOp op) {
+  int64_t counters = 1;
+  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>())
+    if (config.getSplitK() > 1)
+      counters = std::max<int64_t>(counters,
+                          (op.getN() / config.getBlockN()) *
+                              llvm::divideCeil(config.getMaxM(),
+                                               config.getBlockM()));
+  return counters;
+}
+
+SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
+                                                  gpu::GPUModuleOp module,
+                                                  MatmulOp op) {
+  BsrTypes ty;
+  ty.x = op.getLhs().getType();
+  ty.rowPtr = cast<MemRefType>(op.getWeights()[0].getType());
+  ty.colIdx = cast<MemRefType>(op.getWeights()[1].getType());
+  ty.blocks = cast<MemRefType>(op.getWeights()[2].getType());
+  ty.y = op.getOut().getType();
+  SmallVector<LaunchKernel> kernels;
+  buildValidateKernel(b, module, ty,
+                      MemRefType::get({1}, b.getI32Type()));
+  LaunchKernel &validate = kernels.emplace_back();
+  validate.name = "validate";
+  validate.role = KernelRole::Validate;
+  validate.threads = kValidateThreads;
+  validate.blocks =
+      llvm::divideCeil(ty.rowPtr.getDimSize(0), kValidateThreads);
+  for (auto [i, config] :
+       llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
+    std::string name = "matmul_v" + std::to_string(i);
+    buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op));
+    LaunchKernel &variant = kernels.emplace_back();
+    variant.name = name;
+    variant.role = KernelRole::Matmul;
+    variant.threads = 32 * config.getNumWarps();
+    variant.blockM = config.getBlockM();
+    variant.blockN = config.getBlockN();
+    variant.maxM = config.getMaxM();
+    variant.splitK = config.getSplitK();
+    variant.sharedMemory = getSharedMemoryBytes(op, config);
+  }
+  return kernels;
+}

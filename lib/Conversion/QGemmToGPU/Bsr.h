@@ -1,0 +1,53 @@
+//===- Bsr.h - the BSR scheme of the kernel library -------------*- C++ -*-===//
+//
+// BSR dense x sparse: Y[M, N] = X[M, K] . W^T with X and Y fp16 and W fp16
+// [N, K] stored as 32 x 32 blocks in torch's `to_sparse_bsr((32, 32))`
+// layout: row_ptr int32 [N/32 + 1], col_idx int32 [nnzb], blocks fp16
+// [nnzb, 32, 32]; nnzb is known only at run time.
+//
+// matmul_v<i>: block (x, y, z) computes rows [y BM, y BM + BM) of block row
+// x (32 output columns) over slice z of that row's stored blocks (slices of
+// ceil(K / 32 / split_k) blocks, so that a long row is spread over several
+// blocks while a short one keeps one); it gathers the 32 columns of X that
+// each block multiplies through col_idx with cp.async, in a RingMainloop
+// whose trip count is the slice's block count, with fp16 mma.sync m16n8k16
+// and f32 accumulators. Slices of one tile meet in a reproducible split-K
+// reduction. Index data is clamped before it addresses memory: row_ptr into
+// [0, nnzb], a row's length to K / 32, col_idx into [0, K / 32).
+//
+// validate: one thread per entry of row_ptr checks the structure (row_ptr
+// starts at 0, ends at nnzb, never decreases; col_idx in [0, K / 32) and
+// strictly ascending within a row) and flags a malformed one in `status`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_LIB_CONVERSION_QGEMMTOGPU_BSR_H
+#define QGEMM_LIB_CONVERSION_QGEMMTOGPU_BSR_H
+
+#include "qgemm/Conversion/LaunchDescription.h"
+
+#include "KernelBuilder.h"
+
+namespace mlir::qgemm::kernel {
+
+/// Whether `op` is BSR dense x sparse (fp16 activation, bsr weights).
+bool isBsr(MatmulOp op);
+
+/// Emits a located error and fails when the BSR kernels cannot be built for
+/// `op` and its configs.
+LogicalResult checkBsrLowerable(MatmulOp op);
+
+/// Tile counters the split variants of `op` need at most: N / 32 block
+/// rows times ceil(max_m / BM) row tiles, the largest over the variants
+/// with split_k > 1 (at least 1). The workspace holds them at a fixed place.
+int64_t getBsrCounterCount(MatmulOp op);
+
+/// Builds the BSR kernel family of `op` into `module`: `validate`, then one
+/// matmul_v<i> per config. Returns the kernels in launch-description order.
+SmallVector<LaunchKernel> buildBsrKernels(ImplicitLocOpBuilder &b,
+                                          gpu::GPUModuleOp module,
+                                          MatmulOp op);
+
+} // namespace mlir::qgemm::kernel
+
+#endif // QGEMM_LIB_CONVERSION_QGEMMTOGPU_BSR_H
