@@ -395,12 +395,7 @@ bool kernel::isBsr(MatmulOp op) {
 }
 
 LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
-  ArrayRef<int64_t> block = op.getWeightEncoding().getBlock();
-  if (block.size() != 2 || block[0] != kBlock || block[1] != kBlock)
-    return op.emitOpError()
-           << "expected bsr blocks of 32 x 32 for the BSR kernels, got "
-           << (block.empty() ? int64_t(0) : block[0]) << " x "
-           << (block.size() < 2 ? int64_t(0) : block[1]);
+  // The verifier admits only 32 x 32 blocks.
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
     if (config.isRegisterDirect() || config.isWgmma())
       return op.emitOpError()
@@ -411,21 +406,11 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
              << "expected cta tile N and K of 32 (one stored block) for "
                 "BSR, got "
              << config.getBlockN() << " and " << config.getBlockK();
-    if (config.getWarpM() % 16 != 0 || config.getWarpN() % 8 != 0)
-      return op.emitOpError()
-             << "expected warp tile [WM, WN] with WM a multiple of 16 and WN "
-                "of 8 for BSR (mma.sync m16n8k16 tiles), got ["
-             << config.getWarpM() << ", " << config.getWarpN() << "]";
     if (config.getSplitK() > 1 && config.getMaxM() == 0)
       return op.emitOpError()
              << "expected a max_m with split_k > 1 for BSR (the split "
                 "counters are sized for it), got config "
              << config;
-    if (config.getSplitK() > op.getK() / kBlock)
-      return op.emitOpError()
-             << "expected split_k (" << config.getSplitK()
-             << ") to be at most the blocks of a block row (K / 32 = "
-             << op.getK() / kBlock << ")";
   }
   return success();
 }
