@@ -9,7 +9,8 @@
 // and finite, that nothing past the outputs changed and that both runs agree,
 // lets the scheme run its own checks, and compares y with the scheme's
 // reference by relative Frobenius error (reporting the max abs difference and
-// the bit mismatches too). The argument checks of the stubs run last.
+// the bit mismatches too). The schemes' own checks of each kernel
+// (Scheme::kernelChecks) and the argument checks of the stubs run last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -164,22 +165,27 @@ bool runCase(const Scheme &scheme, CheckKernel &ck, const KernelInfo &kn,
 }
 
 /// The argument validation documented for the stubs: each null pointer and a
-/// negative m give QGEMM_ERROR_INVALID_VALUE. Run last: a stub that launched
-/// anyway would fault and poison the context.
+/// negative m give QGEMM_ERROR_INVALID_VALUE, then the scheme's own checks
+/// give their statuses. Run last: a stub that launched anyway would fault and
+/// poison the context.
 bool checkApi(const Scheme &scheme, const KernelInfo &kn, cudaStream_t stream) {
   std::unique_ptr<ApiCase> api = scheme.apiCase(kn);
   const std::vector<const char *> names = api->pointerNames();
   const int64_t m = 16;
   bool ok = true;
   gCurrentKernel = &kn;
-  auto expectInvalid = [&](const std::string &what, int nullArg, int64_t mm) {
-    StubStatus st = api->call(nullArg, mm, stream);
+  auto expect = [&](const std::string &what, StubStatus st, int code,
+                    const char *text) {
     CUDA_CHECK(cudaStreamSynchronize(stream));
     CUDA_CHECK(cudaGetLastError());
-    bool pass = st.code == kStubInvalidValue;
+    bool pass = st.code == code;
     ok &= pass;
-    std::printf("api %s %s: %s (%d), expected invalid value %s\n", kn.name,
-                what.c_str(), st.text, st.code, pass ? "PASS" : "FAIL");
+    std::printf("api %s %s: %s (%d), expected %s %s\n", kn.name, what.c_str(),
+                st.text, st.code, text, pass ? "PASS" : "FAIL");
+  };
+  auto expectInvalid = [&](const std::string &what, int nullArg, int64_t mm) {
+    expect(what, api->call(nullArg, mm, stream), kStubInvalidValue,
+           "invalid value");
   };
   for (size_t i = 0; i < names.size(); ++i)
     expectInvalid(std::string("null ") + names[i], int(i), m);
@@ -190,6 +196,8 @@ bool checkApi(const Scheme &scheme, const KernelInfo &kn, cudaStream_t stream) {
   CUDA_CHECK(cudaGetLastError());
   std::printf("api %s m = 0: %s (%d) (informational)\n", kn.name, st.text,
               st.code);
+  for (const ApiCheck &check : api->moreChecks())
+    expect(check.what, check.call(stream), check.expected, check.expectedText);
   return ok;
 }
 
@@ -218,6 +226,17 @@ int runCheck(const std::vector<Selected> &kernels,
       seen |= f.scheme == s.scheme;
     if (!seen)
       firstOfScheme.push_back(s);
+  }
+  // The schemes' own checks of each kernel, after every case: one that faults
+  // ends the process.
+  for (const Selected &s : kernels) {
+    const KernelInfo &kn = *s.kernel;
+    gCurrentKernel = &kn;
+    CheckTally t =
+        s.scheme->kernelChecks(kn, ms.empty() ? s.scheme->checkMs() : ms,
+                               kernelSeed(seed, kn), stream);
+    total += t.total;
+    failed += t.failed;
   }
   for (const Selected &s : firstOfScheme) {
     ++total;

@@ -49,6 +49,11 @@ struct KernelInfo {
   int64_t n, k;
   /// `qgemm_<name>_jit_log`.
   const char *(*jitLog)(void);
+  /// For a scheme that runs one stub on several inputs, each an entry of its
+  /// own (BSR: `bsr_n<N>_k<K>/<pattern>` per weight pattern), the stub's
+  /// function name, which --kernels also takes (for all of its entries);
+  /// nullptr when the entry is the stub.
+  const char *stub = nullptr;
 };
 
 /// A stub's `qgemm_status` in terms the shared code can print. The enum lives

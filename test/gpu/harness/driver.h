@@ -32,8 +32,9 @@ inline uint64_t kernelSeed(uint64_t seed, const KernelInfo &k) {
 }
 
 /// Runs every selected kernel at each M (`ms`, or the scheme's check list when
-/// empty), then the argument checks of each scheme's first selected kernel.
-/// Returns the exit status: 1 when a case failed.
+/// empty), then each selected kernel's own checks (Scheme::kernelChecks), then
+/// the argument checks of each scheme's first selected kernel. Returns the
+/// exit status: 1 when a case failed.
 int runCheck(const std::vector<Selected> &kernels,
              const std::vector<int64_t> &ms, uint64_t seed);
 

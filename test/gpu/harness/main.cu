@@ -12,14 +12,17 @@
 //           random inputs, with the outputs poisoned (0xFF bytes) first, and
 //           compares with the C++ reference (qgemm::ref): what the scheme
 //           checks exactly (W8A8: the quantized activations xq and their
-//           scales sx, bit for bit), and y by relative Frobenius error
-//           (<= 1e-3; W4A16: against the reference's fp64 sums), also
-//           reporting the max abs difference and the number of bit
-//           mismatches. Each case runs twice and both results must be
-//           bit-identical. Exits 1 if a case fails.
+//           scales sx, bit for bit; BSR: the workspace zero after every
+//           call), and y by relative Frobenius error (<= 1e-3; W4A16 and
+//           BSR: against fp64 sums), also reporting the max abs difference
+//           and the number of bit mismatches. Each case runs twice and both
+//           results must be bit-identical. Then the schemes' own checks of
+//           each kernel (BSR: the structure validation and runs on corrupt
+//           indices) and the argument checks. Exits 1 if a case fails.
 //  --bench  times each kernel (one stub call) against the scheme's peers
 //           (W8A8: cuBLAS fp16 and cuBLASLt int8 x int8 -> int32; W4A16:
-//           cuBLAS fp16 on the dequantized weights) on the same
+//           cuBLAS fp16 on the dequantized weights; BSR: cuBLAS fp16 on the
+//           densified weights and cuSPARSE's BSR SpMM) on the same
 //           M, N, K, with CUDA events, warm-up, and the L2 flushed before every
 //           run (--flush read: a kernel reads a 256 MiB buffer, leaving L2
 //           full of clean lines; --flush memset: a 256 MiB memset, whose dirty
@@ -144,7 +147,9 @@ int parseOptions(int argc, char **argv, Options &o) {
   return -1;
 }
 
-/// The kernels of every registered scheme, or those named in `list`.
+/// The kernels of every registered scheme, or those named in `list`: an
+/// entry's name, or a stub's name for all of its entries (BSR: every weight
+/// pattern of `bsr_n<N>_k<K>`).
 std::vector<Selected> selectKernels(const std::string &list) {
   std::vector<Selected> all;
   for (const Scheme *s : registeredSchemes())
@@ -154,13 +159,12 @@ std::vector<Selected> selectKernels(const std::string &list) {
     return all;
   std::vector<Selected> picked;
   for (const std::string &name : splitComma(list)) {
-    const Selected *found = nullptr;
+    size_t before = picked.size();
     for (const Selected &s : all)
-      if (name == s.kernel->name)
-        found = &s;
-    if (!found)
+      if (name == s.kernel->name || (s.kernel->stub && name == s.kernel->stub))
+        picked.push_back(s);
+    if (picked.size() == before)
       fatal("unknown kernel '" + name + "'");
-    picked.push_back(*found);
   }
   return picked;
 }

@@ -77,6 +77,11 @@ struct SchemeInfo {
   std::vector<PeerInfo> peers;
   /// Its calibrations beyond the empty kernel, in the order of their columns.
   std::vector<CalibrationInfo> calibrations;
+  /// How the floor is taken: false for the floor bytes at kPeakBandwidth
+  /// (table column `%floor` = floor / ours); true for the floor bytes at the
+  /// streaming read rate the bench measures once per run, plus the case's
+  /// empty kernel (columns `floor_us` and `x_floor` = ours / floor).
+  bool measuredFloor = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -128,6 +133,11 @@ public:
   virtual ReferenceRows reference(const std::vector<int64_t> &rows) = 0;
 };
 
+/// What a scheme's own checks counted (Scheme::kernelChecks).
+struct CheckTally {
+  int total = 0, failed = 0;
+};
+
 /// One kernel's weights for --check, shared by its cases.
 class CheckKernel {
 public:
@@ -137,8 +147,21 @@ public:
   virtual std::unique_ptr<CheckCase> makeCase(int64_t m, uint64_t seed) = 0;
 };
 
+/// One argument check of a scheme's own: a stub call and the status it must
+/// return.
+struct ApiCheck {
+  /// What the call passes, for the check line (`nnzb = -1`).
+  std::string what;
+  /// The `qgemm_status` it must return, and its name for the line.
+  int expected;
+  const char *expectedText;
+  /// The stub call (on `stream`; the driver synchronizes after it).
+  std::function<StubStatus(cudaStream_t stream)> call;
+};
+
 /// The argument checks of one kernel: each device pointer passed as null once,
-/// and m = -1, must give QGEMM_ERROR_INVALID_VALUE; m = 0 is only reported.
+/// and m = -1, must give QGEMM_ERROR_INVALID_VALUE; m = 0 is only reported;
+/// then the scheme's own checks (moreChecks), each with its expected status.
 class ApiCase {
 public:
   virtual ~ApiCase() = default;
@@ -147,6 +170,9 @@ public:
   /// Calls the stub with valid buffers (for 16 rows), pointer `nullArg` (an
   /// index into pointerNames(), or -1 for none) passed as null, and `m`.
   virtual StubStatus call(int nullArg, int64_t m, cudaStream_t stream) = 0;
+  /// Checks of the scheme's other arguments (BSR: nnzb out of range,
+  /// misaligned pointers), run after the null pointers and m; none by default.
+  virtual std::vector<ApiCheck> moreChecks() { return {}; }
 };
 
 //===----------------------------------------------------------------------===//
@@ -170,7 +196,9 @@ struct BenchContext {
 struct BenchCase {
   /// One call of the kernel under test.
   std::function<void()> ours;
-  /// One run of each peer, in the order of SchemeInfo::peers.
+  /// One run of each peer, in the order of SchemeInfo::peers; an empty
+  /// function when the peer cannot run this case (not timed: its cells read
+  /// `-` and its JSON timing is null).
   std::vector<std::function<void()>> peers;
   /// The M each peer ran (M, or M padded), in the same order.
   std::vector<int64_t> peerMs;
@@ -182,8 +210,9 @@ struct BenchCase {
   std::function<int()> spotCheck;
   /// The bytes one call must move at the least (the memory floor).
   double floorBytes = 0;
-  /// Operations of one call for TOP/s; 0 means 2 M N K.
-  double ops = 0;
+  /// Operations of one call for TOP/s; negative means 2 M N K (BSR: 2 M
+  /// nnzb 32 32, the stored blocks only, which is 0 without blocks).
+  double ops = -1;
 };
 
 /// One kernel's bench data: random inputs for the largest M, shared by its
@@ -227,6 +256,18 @@ public:
                                                    uint64_t seed) const = 0;
   /// The argument checks of `kernel`.
   virtual std::unique_ptr<ApiCase> apiCase(const KernelInfo &kernel) const = 0;
+  /// Checks of `kernel` besides its cases at each M (BSR: the structure
+  /// validation, and runs on corrupt indices that must complete and leave
+  /// y's guard zone alone), each printing one line that ends in PASS or FAIL.
+  /// `ms` are the M of the run's cases. The driver runs them after the cases
+  /// of every kernel and before the argument checks, since a kernel that
+  /// faults here ends the process. None by default.
+  virtual CheckTally kernelChecks(const KernelInfo &kernel,
+                                  const std::vector<int64_t> &ms, uint64_t seed,
+                                  cudaStream_t stream) const {
+    (void)kernel, (void)ms, (void)seed, (void)stream;
+    return {};
+  }
   /// The bench data of `kernel` for the M in `ms`, from `seed`.
   virtual std::unique_ptr<BenchKernel>
   benchKernel(const KernelInfo &kernel, const std::vector<int64_t> &ms,
