@@ -150,26 +150,35 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 }
 
 /// BSR (fp16 activation, 32 x 32 blocks): one block row (32 columns) per
-/// thread block, its stored blocks split into slices of about
-/// `sliceBlocks` blocks (split_k = ceil(K / 32 / sliceBlocks)) so that a
-/// long row is spread over several blocks and the grid is large at small M:
-/// - M <= 16: 16-row tiles, four warps of 16 x 8, slices of 8 blocks;
-/// - M <= 64: 64-row tiles, warps of 32 x 16, slices of 16 blocks;
+/// thread block. Up to M = 64 a block row's stored blocks are split into
+/// split_k slices (of ceil(K / 32 / split_k) blocks), so that about
+/// `blocksPerSM` thread blocks per multiprocessor have work when rows are
+/// full and a long row is spread over several blocks; a row that fits one
+/// slice is stored directly, the slices of a longer one meet in a split
+/// reduction. Measured on the H100 (docs/perf-notes.md, v13): splitting
+/// into slices of 8 blocks regardless of N took 14 us on an empty
+/// 11008 x 4096 weight at M = 1 (5504 blocks), against 4 us of floor.
+/// - M <= 16: 16-row tiles, four warps of 16 x 8, about 8 blocks per SM;
+/// - M <= 64: 64-row tiles, warps of 32 x 16, about 4 blocks per SM;
 /// - larger M: 128-row tiles, warps of 32 x 32, whole rows (the M tiles
 ///   fill the GPU).
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
-  int64_t blockCols = op.getK() / 32;
-  auto make = [&](int64_t bm, int64_t wm, int64_t wn, int64_t sliceBlocks,
-                  int64_t maxM) {
-    int64_t splitK =
-        sliceBlocks ? llvm::divideCeil(blockCols, sliceBlocks) : 1;
+  int64_t blockRows = op.getN() / 32, blockCols = op.getK() / 32;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  auto make = [&](int64_t bm, int64_t wm, int64_t wn, int64_t blocksPerSM,
+                  int64_t minSliceBlocks, int64_t maxM) {
+    int64_t splitK = 1;
+    if (blocksPerSM > 0)
+      splitK = std::clamp<int64_t>(
+          llvm::divideCeil(sms * blocksPerSM, blockRows), 1,
+          std::max<int64_t>(blockCols / minSliceBlocks, 1));
     return ConfigAttr::get(ctx, {bm, 32, 32}, {wm, wn}, /*stages=*/4, splitK,
                            maxM, MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false);
   };
-  return {make(16, 16, 8, 8, 16), make(64, 32, 16, 16, 64),
-          make(128, 32, 32, 0, 0)};
+  return {make(16, 16, 8, 8, 4, 16), make(64, 32, 16, 4, 8, 64),
+          make(128, 32, 32, 0, 0, 0)};
 }
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {

@@ -47,6 +47,7 @@ func.func @bsr(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>,
 // CHECK: arith.minui %{{.*}}, %[[NNZB]] : index
 // CHECK: arith.minui %{{.*}}, %c32{{.*}} : index
 // CHECK: arith.minui %{{.*}}, %c4{{.*}} : index
+// CHECK: %[[NS:.*]] = arith.divui %{{.*}}, %c4
 // CHECK: %[[C:.*]] = memref.load %[[CI]]
 // CHECK: arith.minui %[[C]], %c31_i32 : i32
 // CHECK: memref.store %{{.*}} : memref<8xi32, #gpu.address_space<workgroup>>
@@ -60,11 +61,15 @@ func.func @bsr(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>,
 // CHECK: nvgpu.ldmatrix {{.*}} -> vector<2x2xf16>
 // CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK: qgemm.pipeline_depth = 3
-// Split: the last slice sums slices 0..7 in order, skipping empty ones,
-// and resets its counter.
-// CHECK: memref.atomic_rmw addi
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c8{{.*}} step
+// A row of one slice (or none) is stored by slice 0 directly; the slices
+// of a longer row meet in the split reduction: the last one sums slices
+// 0 .. numSlices - 1 in order and resets its counter.
+// CHECK: arith.cmpi ule, %[[NS]], %c1
 // CHECK: scf.if
+// CHECK: arith.truncf {{.*}} : vector<2xf32> to vector<2xf16>
+// CHECK: scf.if
+// CHECK: memref.atomic_rmw addi
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[NS]] step
 // CHECK: arith.addf
 // CHECK: memref.store %c0_i32{{.*}} : memref<32xi32>
 // CHECK: arith.truncf {{.*}} : vector<2xf32> to vector<2xf16>

@@ -42,16 +42,11 @@ Value loadRowBound(ImplicitLocOpBuilder &b, Value rowPtr, Value r,
 }
 
 /// The stored blocks one thread block multiplies: `count` blocks from
-/// `first` on, slice `slice` of its block row (`rowCount` blocks, clamped).
+/// `first` on, slice `slice` of its block row (`rowCount` blocks, clamped);
+/// the row's slices that hold a block are 0 .. `numSlices` - 1.
 struct BsrSlice {
-  Value rowCount, first, count;
+  Value rowCount, first, count, numSlices;
   int64_t sliceBlocks;
-
-  /// Whether slice `s` of the row holds a block.
-  Value hasBlocks(ImplicitLocOpBuilder &b, Value s) const {
-    Emitter e{b};
-    return e.ult(e.mul(s, sliceBlocks), rowCount);
-  }
 };
 
 /// The slice of block row `blockRow` owned by slice `slice`: rows are
@@ -73,6 +68,7 @@ BsrSlice buildSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
   s.first = e.add(lo, begin);
   s.count = arith::MinUIOp::create(
       b, arith::SubIOp::create(b, s.rowCount, begin), e.idx(sliceBlocks));
+  s.numSlices = e.div(e.add(s.rowCount, sliceBlocks - 1), sliceBlocks);
   return s;
 }
 
@@ -271,10 +267,27 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   if (!split) {
     epilogue.store(pairs);
   } else {
-    Value tileIndex = getRingTileIndex(b, n, kBlock);
-    epilogue.storeSplitKOrdered(
-        pairs, func.getArgument(5), func.getArgument(6), tileIndex,
-        [&](Value s) { return slice.hasBlocks(b, s); });
+    // A row of at most one slice's blocks (or none: zeros) is stored by
+    // slice 0 directly; a longer one meets in the split reduction of its
+    // non-empty slices; the row's other blocks store nothing. The
+    // conditions are uniform across the block.
+    Value single = arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                         slice.numSlices, e.idx(1));
+    Value sliceIndex = loop.tile.slice;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      buildIfThen(b, arith::AndIOp::create(b, single, e.eq(sliceIndex, 0)));
+      epilogue.store(pairs);
+    }
+    OpBuilder::InsertionGuard guard(b);
+    Value notSingle = arith::XOrIOp::create(
+        b, single, arith::ConstantIntOp::create(b, b.getI1Type(), 1));
+    buildIfThen(b, arith::AndIOp::create(b, notSingle,
+                                         e.ult(sliceIndex, slice.numSlices)));
+    epilogue.storeSplitKOrdered(pairs, func.getArgument(5),
+                                func.getArgument(6),
+                                getRingTileIndex(b, n, kBlock),
+                                slice.numSlices);
   }
   gpu::ReturnOp::create(b);
 }

@@ -77,7 +77,8 @@ void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
   }
 }
 
-Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex) {
+Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex,
+                                     Value lastBefore) {
   Emitter e{b};
   MLIRContext *ctx = b.getContext();
   auto thread0 =
@@ -89,9 +90,10 @@ Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex) {
     Value one = arith::ConstantIntOp::create(b, 1, 32);
     Value before = memref::AtomicRMWOp::create(
         b, arith::AtomicRMWKind::addi, one, counters, ValueRange{tileIndex});
-    Value last = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::eq, before,
-        arith::ConstantIntOp::create(b, t.splitK - 1, 32));
+    if (!lastBefore)
+      lastBefore = arith::ConstantIntOp::create(b, t.splitK - 1, 32);
+    Value last =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, before, lastBefore);
     scf::YieldOp::create(
         b, ValueRange{arith::ExtUIOp::create(b, b.getI32Type(), last)});
     b.setInsertionPointToStart(&thread0.getElseRegion().front());
@@ -115,13 +117,14 @@ Value RingEpilogue::getPartialIndex(Value tileIndex, Value s, int64_t i,
   return e.mul(e.add(e.mul(slot, t.threads), loop.tid), 2);
 }
 
-Value RingEpilogue::buildReleaseAndCount(Value counters, Value tileIndex) {
+Value RingEpilogue::buildReleaseAndCount(Value counters, Value tileIndex,
+                                         Value lastBefore) {
   // Release the partials, count this slice in the tile's counter (thread 0,
   // once every thread's stores are fenced), and tell the whole block
   // whether it was the last slice.
   NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
   gpu::BarrierOp::create(b);
-  return buildIsLastSlice(counters, tileIndex);
+  return buildIsLastSlice(counters, tileIndex, lastBefore);
 }
 
 // Every slice stores its accumulators in fragment order, one
@@ -176,23 +179,22 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
   store(total);
 }
 
-void RingEpilogue::storeSplitKOrdered(
-    ArrayRef<Pair> pairs, Value partials, Value counters, Value tileIndex,
-    function_ref<Value(Value slice)> hasPartial) {
+void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
+                                      Value counters, Value tileIndex,
+                                      Value numSlices) {
   Emitter e{b};
   Value slice = loop.tile.slice;
   int64_t numPairs = pairs.size();
-  {
-    OpBuilder::InsertionGuard guard(b);
-    buildIfThen(b, hasPartial(slice));
-    for (auto [i, p] : llvm::enumerate(pairs))
-      vector::StoreOp::create(
-          b, p.value, partials,
-          ValueRange{getPartialIndex(tileIndex, slice, i, numPairs)},
-          /*nontemporal=*/false, llvm::Align(8));
-  }
-  auto isLast = scf::IfOp::create(b, buildReleaseAndCount(counters, tileIndex),
-                                  /*withElse=*/false);
+  for (auto [i, p] : llvm::enumerate(pairs))
+    vector::StoreOp::create(
+        b, p.value, partials,
+        ValueRange{getPartialIndex(tileIndex, slice, i, numPairs)},
+        /*nontemporal=*/false, llvm::Align(8));
+  Value lastBefore = arith::IndexCastOp::create(
+      b, b.getI32Type(), arith::SubIOp::create(b, numSlices, e.idx(1)));
+  auto isLast = scf::IfOp::create(
+      b, buildReleaseAndCount(counters, tileIndex, lastBefore),
+      /*withElse=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&isLast.getThenRegion().front());
   NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
@@ -201,15 +203,11 @@ void RingEpilogue::storeSplitKOrdered(
     sumInits.push_back(arith::ConstantOp::create(
         b, DenseElementsAttr::get(cast<VectorType>(p.value.getType()),
                                   b.getF32FloatAttr(0.0f))));
-  auto sumLoop =
-      scf::ForOp::create(b, e.idx(0), e.idx(t.splitK), e.idx(1), sumInits);
+  auto sumLoop = scf::ForOp::create(b, e.idx(0), numSlices, e.idx(1), sumInits);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(sumLoop.getBody());
     Value s = sumLoop.getInductionVar();
-    auto add = scf::IfOp::create(b, sumLoop.getResultTypes(), hasPartial(s),
-                                 /*withElse=*/true);
-    b.setInsertionPointToStart(&add.getThenRegion().front());
     SmallVector<Value> sums;
     for (int64_t i = 0; i < numPairs; ++i) {
       Value part = vector::LoadOp::create(
@@ -220,10 +218,6 @@ void RingEpilogue::storeSplitKOrdered(
           arith::AddFOp::create(b, sumLoop.getRegionIterArgs()[i], part));
     }
     scf::YieldOp::create(b, sums);
-    b.setInsertionPointToStart(&add.getElseRegion().front());
-    scf::YieldOp::create(b, sumLoop.getRegionIterArgs());
-    b.setInsertionPointToEnd(sumLoop.getBody());
-    scf::YieldOp::create(b, add.getResults());
   }
   {
     // Every slice has counted: the counter is free to reset for the next

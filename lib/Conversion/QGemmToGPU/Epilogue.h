@@ -42,29 +42,32 @@ public:
   void storeSplitK(ArrayRef<Pair> pairs, Value partials, Value counters,
                    Value tileIndex);
 
-  /// Split K over float accumulators, reproducible: the last slice adds
-  /// every slice's partials in slice order 0, 1, ... (its own read back), so
-  /// the sum does not depend on which slice finishes last. A slice for which
-  /// `hasPartial(slice)` is false stores nothing and is left out of the sum
-  /// (its accumulators are zero). The last slice resets the tile's counter
-  /// to 0, so the counters stay zero between calls.
+  /// Split K over float accumulators, reproducible, for a tile whose
+  /// slices 0 .. `numSlices` - 1 (a run-time index, at most split_k) take
+  /// part; the others store nothing and must not call this. The last of them
+  /// adds every slice's partials in slice order 0, 1, ... (its own read
+  /// back), so the sum does not depend on which slice finishes last, and
+  /// resets the tile's counter to 0, so the counters stay zero between
+  /// calls.
   void storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials, Value counters,
-                          Value tileIndex,
-                          function_ref<Value(Value slice)> hasPartial);
+                          Value tileIndex, Value numSlices);
 
 private:
   void storeDirect(ArrayRef<Pair> pairs);
   void storeStaged(ArrayRef<Pair> pairs);
   /// Thread 0 counts this slice in counters[tileIndex]; returns, uniform
-  /// across the block, whether this was the tile's last slice.
-  Value buildIsLastSlice(Value counters, Value tileIndex);
+  /// across the block, whether this was the tile's last slice (the count
+  /// before it is `lastBefore`, an i32; split_k - 1 when null).
+  Value buildIsLastSlice(Value counters, Value tileIndex,
+                         Value lastBefore = nullptr);
   /// The element index in `partials` of pair `i` of this thread in slice
   /// `s` of tile `tileIndex` (fragment order, see storeSplitK).
   Value getPartialIndex(Value tileIndex, Value s, int64_t i,
                         int64_t numPairs);
   /// Releases this block's partials and tells (uniform across the block)
   /// whether it was the tile's last slice, after acquiring the others'.
-  Value buildReleaseAndCount(Value counters, Value tileIndex);
+  Value buildReleaseAndCount(Value counters, Value tileIndex,
+                             Value lastBefore = nullptr);
 
   RingMainloop &loop;
   ImplicitLocOpBuilder &b;
