@@ -150,35 +150,43 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 }
 
 /// BSR (fp16 activation, 32 x 32 blocks): one block row (32 columns) per
-/// thread block. Up to M = 64 a block row's stored blocks are split into
-/// split_k slices (of ceil(K / 32 / split_k) blocks), so that about
-/// `blocksPerSM` thread blocks per multiprocessor have work when rows are
-/// full and a long row is spread over several blocks; a row that fits one
-/// slice is stored directly, the slices of a longer one meet in a split
-/// reduction. Measured on the H100 (docs/perf-notes.md, v13): splitting
-/// into slices of 8 blocks regardless of N took 14 us on an empty
-/// 11008 x 4096 weight at M = 1 (5504 blocks), against 4 us of floor.
-/// - M <= 16: 16-row tiles, four warps of 16 x 8, about 8 blocks per SM;
-/// - M <= 64: 64-row tiles, warps of 32 x 16, about 4 blocks per SM;
-/// - larger M: 128-row tiles, warps of 32 x 32, whole rows (the M tiles
-///   fill the GPU).
+/// thread block. Up to M = 256 a block row's stored blocks are split into
+/// split_k slices (of ceil(K / 32 / split_k) blocks): enough for about
+/// `blocksPerSM` thread blocks per multiprocessor when rows are full, and
+/// (M > 16) slices of at most `maxSliceBlocks` blocks, so that a long row
+/// of a skewed weight is spread over several blocks. A row that fits one
+/// slice is stored directly; the slices of a longer one meet in a split
+/// reduction. Measured on the H200 (docs/perf-notes.md, v13):
+/// - M <= 16: 16-row tiles, four warps of 16 x 8, a 4-stage ring, about 8
+///   blocks per SM (a 6-stage ring with slices of at most 32 blocks was 2
+///   to 20% slower on every layer; 8-block slices regardless of N took
+///   14 us on an empty 11008 x 4096 weight, against 6 us now);
+/// - M <= 256: 64-row tiles, warps of 32 x 16, about 4 blocks per SM,
+///   slices of at most 32 blocks: a weight of a few full rows takes 1.2 to
+///   1.4x the time of a uniform one of the same size at M = 256, against 1.4
+///   to 4.9x with whole rows of 128 rows; uniform weights lose 15 to 30%
+///   there;
+/// - larger M: 128-row tiles, warps of 32 x 32, whole rows.
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t blockRows = op.getN() / 32, blockCols = op.getK() / 32;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  auto make = [&](int64_t bm, int64_t wm, int64_t wn, int64_t blocksPerSM,
+  auto make = [&](int64_t bm, int64_t wm, int64_t wn, int64_t stages,
+                  int64_t blocksPerSM, int64_t maxSliceBlocks,
                   int64_t minSliceBlocks, int64_t maxM) {
     int64_t splitK = 1;
     if (blocksPerSM > 0)
       splitK = std::clamp<int64_t>(
-          llvm::divideCeil(sms * blocksPerSM, blockRows), 1,
-          std::max<int64_t>(blockCols / minSliceBlocks, 1));
-    return ConfigAttr::get(ctx, {bm, 32, 32}, {wm, wn}, /*stages=*/4, splitK,
-                           maxM, MmaKind::mma_sync, OperandPath::shared,
+          std::max(llvm::divideCeil(sms * blocksPerSM, blockRows),
+                   maxSliceBlocks ? llvm::divideCeil(blockCols, maxSliceBlocks)
+                                  : int64_t(1)),
+          1, std::max<int64_t>(blockCols / minSliceBlocks, 1));
+    return ConfigAttr::get(ctx, {bm, 32, 32}, {wm, wn}, stages, splitK, maxM,
+                           MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false);
   };
-  return {make(16, 16, 8, 8, 4, 16), make(64, 32, 16, 4, 8, 64),
-          make(128, 32, 32, 0, 0, 0)};
+  return {make(16, 16, 8, 4, 8, 0, 4, 16), make(64, 32, 16, 4, 4, 32, 8, 256),
+          make(128, 32, 32, 4, 0, 0, 0, 0)};
 }
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
