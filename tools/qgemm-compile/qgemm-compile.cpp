@@ -24,6 +24,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -185,12 +186,31 @@ int main(int argc, char **argv) {
       std::string arch = "-arch=" + chip;
       SmallVector<StringRef> args = {ptxas, arch, "-O3", "-o", cubinPath,
                                      ptxPath};
+      // ptxas's output goes to a log: its warnings are passed on, its
+      // informational notes are not (ptxas reports constant-offset accesses
+      // to the dynamic shared memory symbol as "potential out of bound"),
+      // and on failure the whole log is part of the error.
+      SmallString<128> logPath;
+      if (llvm::sys::fs::createTemporaryFile("qgemm-ptxas", "log", logPath))
+        return fail("cannot create a temporary file for the ptxas log");
+      llvm::FileRemover removeLog(logPath);
+      std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
+                                              StringRef(logPath)};
       std::string message;
-      int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, {}, 0, 0,
-                                         &message);
+      int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
+                                         0, 0, &message);
+      std::string log;
+      if (auto logBuffer = llvm::MemoryBuffer::getFile(logPath))
+        log = (*logBuffer)->getBuffer().str();
       if (rc != 0)
         return fail("ptxas failed on '" + ptxPath + "' (exit " + Twine(rc) +
-                    ")" + (message.empty() ? "" : ": " + message));
+                    ")" + (message.empty() ? "" : ": " + message) +
+                    (log.empty() ? "" : "\n" + log));
+      SmallVector<StringRef> lines;
+      StringRef(log).split(lines, '\n', -1, /*KeepEmpty=*/false);
+      for (StringRef line : lines)
+        if (line.contains("warning"))
+          llvm::errs() << line << "\n";
       auto cubinBuffer = llvm::MemoryBuffer::getFile(cubinPath);
       if (!cubinBuffer)
         return fail("cannot read '" + cubinPath + "'");
