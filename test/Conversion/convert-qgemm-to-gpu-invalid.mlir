@@ -133,7 +133,7 @@ func.func @negative_bsr_wgmma(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %c
 // -----
 
 func.func @negative_bsr_tile_n(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected cta tile N and K of 32 (one stored block) for BSR, got 64 and 32}}
+  // expected-error @+1 {{expected warp tile N of 32 (one block row per warp) for a BSR tile of several block rows, got 16}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 64, 32], warp_tile = [16, 16], stages = 4>]}
@@ -147,5 +147,25 @@ func.func @negative_bsr_split_unbounded(%x: memref<?x256xf16>, %row_ptr: memref<
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 2>]}
+  return
+}
+
+// -----
+
+func.func @negative_bsr_tile_k(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, got 32 and 64}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 4>]}
+  return
+}
+
+// -----
+
+func.func @negative_bsr_tile_n_divides(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected cta tile N (128) to divide N (64)}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [64, 128, 32], warp_tile = [32, 32], stages = 4>]}
   return
 }

@@ -81,25 +81,34 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
 }
 
 /// The shared-memory layout of a BSR ring variant (bytes): per stage the X
-/// slot [BM, 32] and the block slot [32, 32] of fp16, rows padded to 80
-/// bytes (conflict-free ldmatrix); after the ring, the gather offsets of
-/// the block's slice, int32 [sliceBlocks + stages] (the pipelined loop reads
-/// up to `stages` entries past the slice). A slice is ceil(K / 32 /
-/// split_k) stored blocks of a block row.
+/// slot [BM, 32] and the block slot [BN, 32] of fp16 (BN / 32 block rows),
+/// rows padded to 80 bytes (conflict-free ldmatrix); after the ring, the
+/// gather list (block columns) of the block's slice, int32 [sliceBlocks +
+/// stages] (the pipelined loop reads up to `stages` entries past the
+/// slice). A slice is ceil(K / 32 / split_k) entries. With several block
+/// rows (BN > 32) the list holds the union of their columns, int32
+/// [K / 32 + stages], and two tables follow it: the
+/// rows that store each column (int32 bit masks [K / 32]) and the block of
+/// each (row, column) (int32 [BN / 32, K / 32]).
 struct BsrRingLayout {
   static constexpr int64_t kBlock = 32;
   static constexpr int64_t kRowHalves = kBlock + 8;
-  int64_t sliceBlocks, aRing, bRing, offsets, total;
+  int64_t rows, blockCols, sliceBlocks;
+  int64_t aRing, bRing, list, masks, blockOf, total;
 };
 inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   BsrRingLayout l;
   int64_t rowBytes = 2 * BsrRingLayout::kRowHalves;
-  l.sliceBlocks = (k / BsrRingLayout::kBlock + config.getSplitK() - 1) /
-                  config.getSplitK();
+  l.rows = config.getBlockN() / BsrRingLayout::kBlock;
+  l.blockCols = k / BsrRingLayout::kBlock;
+  l.sliceBlocks = (l.blockCols + config.getSplitK() - 1) / config.getSplitK();
   l.aRing = config.getStages() * config.getBlockM() * rowBytes;
-  l.bRing = config.getStages() * BsrRingLayout::kBlock * rowBytes;
-  l.offsets = 4 * (l.sliceBlocks + config.getStages());
-  l.total = l.aRing + l.bRing + l.offsets;
+  l.bRing = config.getStages() * config.getBlockN() * rowBytes;
+  l.list = 4 * ((l.rows > 1 ? l.blockCols : l.sliceBlocks) +
+                config.getStages());
+  l.masks = l.rows > 1 ? 4 * l.blockCols : 0;
+  l.blockOf = l.rows > 1 ? 4 * l.rows * l.blockCols : 0;
+  l.total = l.aRing + l.bRing + l.list + l.masks + l.blockOf;
   return l;
 }
 

@@ -72,15 +72,14 @@ BsrSlice buildSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
   return s;
 }
 
-/// Stores the X column offset (col_idx * 32, col_idx clamped into
-/// [0, K / 32)) of each block of `slice` into `offsets` and passes a
-/// barrier: the K loop's gathers read them from shared memory.
-void storeGatherOffsets(ImplicitLocOpBuilder &b, Value colIdx, Value offsets,
-                        const BsrSlice &slice, Value tid, int64_t threads,
-                        int64_t k) {
+/// Stores the block column (col_idx clamped into [0, K / 32)) of each
+/// block of `slice` into `list` and passes a barrier: the K loop's gathers
+/// read them from shared memory.
+void storeGatherList(ImplicitLocOpBuilder &b, Value colIdx, Value list,
+                     const BsrSlice &slice, Value tid, int64_t threads,
+                     int64_t k) {
   Emitter e{b};
   Value lastCol = arith::ConstantIntOp::create(b, k / kBlock - 1, 32);
-  Value blockElems = arith::ConstantIntOp::create(b, kBlock, 32);
   for (int64_t first = 0; first < slice.sliceBlocks; first += threads) {
     Value i = e.add(tid, first);
     OpBuilder::InsertionGuard guard(b);
@@ -88,10 +87,113 @@ void storeGatherOffsets(ImplicitLocOpBuilder &b, Value colIdx, Value offsets,
     Value c = memref::LoadOp::create(b, colIdx, ValueRange{e.add(slice.first, i)});
     // Unsigned: a negative index is large and clamps to the last column.
     c = arith::MinUIOp::create(b, c, lastCol);
-    memref::StoreOp::create(b, arith::MulIOp::create(b, c, blockElems), offsets,
-                            ValueRange{i});
+    memref::StoreOp::create(b, c, list, ValueRange{i});
   }
   gpu::BarrierOp::create(b);
+}
+
+/// The stored blocks of the `rows` block rows from `firstRow` on, as the
+/// union of their columns: clears `masks`, records in `blockOf`[j, c] the
+/// block of row j at column c and sets bit j of `masks`[c] (columns clamped
+/// into [0, K / 32), rows' bounds as in buildSlice), then compacts the
+/// columns that any row stores into `list` in ascending order (one ballot
+/// per 32 columns). Returns slice `slice` of that list: `first` is its
+/// position in the list, `rowCount` the list's length.
+BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
+                         Value firstRow, int64_t rows, Value slice,
+                         const BsrRingLayout &layout, Value masks,
+                         Value blockOf, Value list, Value tid, Value lane,
+                         Value warp, int64_t threads) {
+  Emitter e{b};
+  auto i32 = b.getI32Type();
+  int64_t cols = layout.blockCols;
+  auto c32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, v, 32); };
+  for (int64_t first = 0; first < cols; first += threads) {
+    Value i = e.add(tid, first);
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.ult(i, e.idx(cols)));
+    memref::StoreOp::create(b, c32(0), masks, ValueRange{i});
+  }
+  Value nnzb = memref::DimOp::create(b, colIdx, 0);
+  SmallVector<Value> lo, count;
+  for (int64_t j = 0; j < rows; ++j) {
+    Value l = loadRowBound(b, rowPtr, e.add(firstRow, j), nnzb);
+    Value h = arith::MaxUIOp::create(
+        b, loadRowBound(b, rowPtr, e.add(firstRow, j + 1), nnzb), l);
+    lo.push_back(l);
+    count.push_back(arith::MinUIOp::create(b, arith::SubIOp::create(b, h, l),
+                                           e.idx(cols)));
+  }
+  gpu::BarrierOp::create(b);
+  for (int64_t first = 0; first < rows * cols; first += threads) {
+    Value idx = e.add(tid, first);
+    Value j = e.div(idx, cols), entry = e.rem(idx, cols);
+    Value rowLo = lo.front(), rowCount = count.front();
+    for (int64_t jj = 1; jj < rows; ++jj) {
+      Value isRow = e.eq(j, jj);
+      rowLo = arith::SelectOp::create(b, isRow, lo[jj], rowLo);
+      rowCount = arith::SelectOp::create(b, isRow, count[jj], rowCount);
+    }
+    Value valid = e.ult(entry, rowCount);
+    if (first + threads > rows * cols)
+      valid = arith::AndIOp::create(b, valid, e.ult(idx, e.idx(rows * cols)));
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, valid);
+    Value block = e.add(rowLo, entry);
+    Value c = memref::LoadOp::create(b, colIdx, ValueRange{block});
+    c = arith::MinUIOp::create(b, c, c32(cols - 1));
+    Value cIndex = arith::IndexCastUIOp::create(b, b.getIndexType(), c);
+    memref::StoreOp::create(
+        b, arith::IndexCastUIOp::create(b, i32, block), blockOf,
+        ValueRange{j, cIndex});
+    Value bit = arith::ShLIOp::create(
+        b, c32(1), arith::IndexCastUIOp::create(b, i32, j));
+    memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::ori, bit, masks,
+                                ValueRange{cIndex});
+  }
+  gpu::BarrierOp::create(b);
+  // Every warp computes the list's length; warp 0 writes the list.
+  Value lane32 = arith::IndexCastUIOp::create(b, i32, lane);
+  Value below = arith::SubIOp::create(
+      b, arith::ShLIOp::create(b, c32(1), lane32), c32(1));
+  Value isWarp0 = e.eq(warp, 0);
+  Value base = c32(0);
+  for (int64_t chunk = 0; chunk < cols; chunk += 32) {
+    Value c = e.add(lane, chunk);
+    Value inRange = e.ult(c, e.idx(cols));
+    Value mask = memref::LoadOp::create(
+        b, masks,
+        ValueRange{arith::MinUIOp::create(b, c, e.idx(cols - 1))});
+    Value flag = arith::AndIOp::create(
+        b, inRange,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ne, mask, c32(0)));
+    Value ballot = NVVM::VoteSyncOp::create(b, i32, c32(-1), flag,
+                                            NVVM::VoteSyncKind::ballot);
+    Value pos = arith::AddIOp::create(
+        b, base,
+        LLVM::CtPopOp::create(b, arith::AndIOp::create(b, ballot, below)));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      buildIfThen(b, arith::AndIOp::create(b, isWarp0, flag));
+      memref::StoreOp::create(
+          b, arith::IndexCastUIOp::create(b, i32, c), list,
+          ValueRange{arith::IndexCastUIOp::create(b, b.getIndexType(), pos)});
+    }
+    base = arith::AddIOp::create(b, base, LLVM::CtPopOp::create(b, ballot));
+  }
+  gpu::BarrierOp::create(b);
+  BsrSlice s;
+  s.sliceBlocks = layout.sliceBlocks;
+  s.rowCount = arith::IndexCastUIOp::create(b, b.getIndexType(), base);
+  Value begin =
+      arith::MinUIOp::create(b, e.mul(slice, layout.sliceBlocks), s.rowCount);
+  s.first = begin;
+  s.count = arith::MinUIOp::create(
+      b, arith::SubIOp::create(b, s.rowCount, begin),
+      e.idx(layout.sliceBlocks));
+  s.numSlices =
+      e.div(e.add(s.rowCount, layout.sliceBlocks - 1), layout.sliceBlocks);
+  return s;
 }
 
 /// fp16 operands of a ring mainloop: A is X gathered 32 columns at a time
@@ -99,7 +201,21 @@ void storeGatherOffsets(ImplicitLocOpBuilder &b, Value colIdx, Value offsets,
 /// [rows, 32] fp16 padded to 40 halves; ldmatrix fragments, mma.sync
 /// m16n8k16 with f32 accumulators.
 struct BsrRingOperands : RingOperands {
-  Value x, blocks, aRing, bRing, offsets, first;
+  Value x, blocks, aRing, bRing, list;
+  /// One block row: the slice's first block (list entry kt is block
+  /// first + kt). Several (union): the slice's first list entry, the rows'
+  /// column masks and blocks (buildUnionSlice).
+  Value first;
+  int64_t rows = 1;
+  Value masks, blockOf;
+
+  /// The block column of K tile `kTile` (an index).
+  Value getColumn(ImplicitLocOpBuilder &b, Value kTile) {
+    Emitter e{b};
+    Value entry = rows > 1 ? e.add(first, kTile) : kTile;
+    return arith::IndexCastUIOp::create(
+        b, b.getIndexType(), memref::LoadOp::create(b, list, ValueRange{entry}));
+  }
 
   void copyA(RingMainloop &loop, Value kTile, Value slot,
              SmallVectorImpl<Value> &tokens) override;
@@ -118,6 +234,17 @@ struct BsrRingOperands : RingOperands {
   Value buildWgmmaTile(RingMainloop &, Value, Value, Value) override {
     llvm_unreachable("checkBsrLowerable rejects mma = wgmma");
   }
+  /// Whether bit `j` (an index) of the i32 `mask` is set.
+  static Value hasRow(ImplicitLocOpBuilder &b, Value mask, Value j) {
+    Value bit = arith::ShRUIOp::create(
+        b, mask, arith::IndexCastUIOp::create(b, b.getI32Type(), j));
+    bit = arith::AndIOp::create(b, bit, arith::ConstantIntOp::create(b, 1, 32));
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, bit,
+                                 arith::ConstantIntOp::create(b, 0, 32));
+  }
+  /// The fragments and mma.sync of the warp's tile (all of K tile `slot`).
+  void buildWarpMmas(RingMainloop &loop, Value slot,
+                     MutableArrayRef<Value> accs);
 };
 
 /// Issues the 16-byte copies of a [rows, 32] fp16 slot: chunk c of the tile
@@ -151,8 +278,7 @@ void BsrRingOperands::copyA(RingMainloop &loop, Value kTile, Value slot,
                             SmallVectorImpl<Value> &tokens) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
-  Value offset = arith::IndexCastUIOp::create(
-      b, b.getIndexType(), memref::LoadOp::create(b, offsets, ValueRange{kTile}));
+  Value offset = e.mul(getColumn(b, kTile), kBlock);
   // Rows past M zero-fill and read row M - 1, which exists.
   copySlot(
       loop, aRing, slot, loop.t.bm,
@@ -170,17 +296,64 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
                             SmallVectorImpl<Value> &tokens) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
-  Value block = e.add(first, kTile);
+  if (rows == 1) {
+    Value block = e.add(first, kTile);
+    copySlot(
+        loop, bRing, slot, kBlock,
+        [&](Value r, Value col) -> std::pair<SmallVector<Value>, Value> {
+          return {{block, r, col}, Value()};
+        },
+        blocks, tokens);
+    return;
+  }
+  // Row j's block of this column, or zeros where row j stores none (block
+  // 0, nothing read).
+  Value c = getColumn(b, kTile);
+  Value mask = memref::LoadOp::create(b, masks, ValueRange{c});
   copySlot(
-      loop, bRing, slot, kBlock,
+      loop, bRing, slot, rows * kBlock,
       [&](Value r, Value col) -> std::pair<SmallVector<Value>, Value> {
-        return {{block, r, col}, Value()};
+        Value j = e.div(r, kBlock);
+        Value has = hasRow(b, mask, j);
+        Value block = arith::IndexCastUIOp::create(
+            b, b.getIndexType(),
+            memref::LoadOp::create(b, blockOf, ValueRange{j, c}));
+        block = arith::SelectOp::create(b, has, block, e.idx(0));
+        Value elements = arith::SelectOp::create(
+            b, has, e.idx(kCopyHalves), e.idx(0));
+        return {{block, e.rem(r, kBlock), col}, elements};
       },
       blocks, tokens);
 }
 
 void BsrRingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
                                        MutableArrayRef<Value> accs) {
+  if (rows == 1)
+    return buildWarpMmas(loop, slot, accs);
+  // A warp's columns lie in one block row (warp tile N = 32): it skips the
+  // K tiles where that row stores no block (uniform across the warp).
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  Value c = getColumn(b, loop.loop.getInductionVar());
+  Value mask = memref::LoadOp::create(b, masks, ValueRange{c});
+  Value has = hasRow(b, mask, e.div(loop.warpCol, kBlock));
+  auto ifHas = scf::IfOp::create(b, ValueRange(accs).getTypes(), has,
+                                 /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifHas.getThenRegion().front());
+    SmallVector<Value> updated(accs);
+    buildWarpMmas(loop, slot, updated);
+    scf::YieldOp::create(b, updated);
+    b.setInsertionPointToStart(&ifHas.getElseRegion().front());
+    scf::YieldOp::create(b, ValueRange(accs));
+  }
+  for (auto [acc, result] : llvm::zip_equal(accs, ifHas.getResults()))
+    acc = result;
+}
+
+void BsrRingOperands::buildWarpMmas(RingMainloop &loop, Value slot,
+                                    MutableArrayRef<Value> accs) {
   ImplicitLocOpBuilder &b = loop.b;
   const Tiling &t = loop.t;
   Emitter e{b};
@@ -244,18 +417,31 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       createSharedView(b, loop.smem, {tiling.stages, tiling.bm, kRowHalves},
                        b.getF16Type(), e.idx(0));
   operands.bRing =
-      createSharedView(b, loop.smem, {tiling.stages, kBlock, kRowHalves},
+      createSharedView(b, loop.smem, {tiling.stages, tiling.bn, kRowHalves},
                        b.getF16Type(), e.idx(layout.aRing));
-  operands.offsets = createSharedView(
-      b, loop.smem, {layout.sliceBlocks + tiling.stages}, b.getI32Type(),
-      e.idx(layout.aRing + layout.bRing));
-
-  Value blockRow = e.blockId(gpu::Dimension::x);
-  BsrSlice slice = buildSlice(b, rowPtr, colIdx, blockRow, loop.tile.slice, k,
-                              layout.sliceBlocks);
+  int64_t listOffset = layout.aRing + layout.bRing;
+  operands.list = createSharedView(b, loop.smem, {layout.list / 4},
+                                   b.getI32Type(), e.idx(listOffset));
+  operands.rows = layout.rows;
+  BsrSlice slice;
+  if (layout.rows == 1) {
+    slice = buildSlice(b, rowPtr, colIdx, e.blockId(gpu::Dimension::x),
+                       loop.tile.slice, k, layout.sliceBlocks);
+    storeGatherList(b, colIdx, operands.list, slice, loop.tid, tiling.threads,
+                    k);
+  } else {
+    operands.masks =
+        createSharedView(b, loop.smem, {layout.blockCols}, b.getI32Type(),
+                         e.idx(listOffset + layout.list));
+    operands.blockOf = createSharedView(
+        b, loop.smem, {layout.rows, layout.blockCols}, b.getI32Type(),
+        e.idx(listOffset + layout.list + layout.masks));
+    slice = buildUnionSlice(
+        b, rowPtr, colIdx, e.mul(e.blockId(gpu::Dimension::x), layout.rows),
+        layout.rows, loop.tile.slice, layout, operands.masks, operands.blockOf,
+        operands.list, loop.tid, loop.lane, loop.warp, tiling.threads);
+  }
   operands.first = slice.first;
-  storeGatherOffsets(b, colIdx, operands.offsets, slice, loop.tid,
-                     tiling.threads, k);
   loop.build(operands, [] {}, slice.count);
 
   auto f16x2 = VectorType::get({2}, b.getF16Type());
@@ -286,7 +472,7 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                                          e.ult(sliceIndex, slice.numSlices)));
     epilogue.storeSplitKOrdered(pairs, func.getArgument(5),
                                 func.getArgument(6),
-                                getRingTileIndex(b, n, kBlock),
+                                getRingTileIndex(b, n, tiling.bn),
                                 slice.numSlices);
   }
   gpu::ReturnOp::create(b);
@@ -414,11 +600,22 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
       return op.emitOpError()
              << "BSR lowering of config " << config
              << " is not implemented: only the cp.async ring with mma_sync";
-    if (config.getBlockN() != kBlock || config.getBlockK() != kBlock)
+    int64_t bn = config.getBlockN();
+    if (bn % kBlock != 0 || bn > 8 * kBlock || config.getBlockK() != kBlock)
       return op.emitOpError()
-             << "expected cta tile N and K of 32 (one stored block) for "
-                "BSR, got "
-             << config.getBlockN() << " and " << config.getBlockK();
+             << "expected cta tile N of 32 to 256 (1 to 8 block rows) and K "
+                "of 32 (one stored block) for BSR, got "
+             << bn << " and " << config.getBlockK();
+    if (op.getN() % bn != 0)
+      return op.emitOpError() << "expected cta tile N (" << bn
+                              << ") to divide N (" << op.getN() << ")";
+    if (bn > kBlock && config.getWarpN() != kBlock)
+      return op.emitOpError()
+             << "expected warp tile N of 32 (one block row per warp) for a "
+                "BSR tile of several block rows, got "
+             << config.getWarpN();
+    if (failed(checkSharedMemory(op, config)))
+      return failure();
     if (config.getSplitK() > 1 && config.getMaxM() == 0)
       return op.emitOpError()
              << "expected a max_m with split_k > 1 for BSR (the split "
