@@ -285,6 +285,9 @@ void printHeaderComment(raw_ostream &os, const KernelFamily &family) {
     os << " " << name << " in [0, " << max << "]"
        << (name == d.maxSizes.back().first ? "" : ",");
   os << ".\n";
+  if (d.staticM > 0)
+    os << "// M is static: a call takes m = " << d.staticM
+       << " (or 0, a no-op) and rejects any other.\n";
 }
 
 /// The header's declaration of <f>_validate, or "" without a validate
@@ -862,6 +865,10 @@ void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
      << ",\n    " << getSizeList(d, true)
      << ", CUdeviceptr workspace, CUstream stream) {\n";
   printRangeChecks("QGEMM_ERROR_INVALID_VALUE", /*zeroInRange=*/true);
+  if (d.staticM > 0)
+    os << "  // The kernels were compiled for M = " << d.staticM << ".\n"
+       << "  if (m != 0 && m != " << d.staticM
+       << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n";
   os << "  if (m == 0)\n    return QGEMM_SUCCESS;\n";
 
   // Null pointers: allowed only where the buffer is empty.

@@ -40,10 +40,11 @@ func.func @negative_w4a16_register_warp_n(%x: memref<?x256xf16>, %w: memref<32x6
 
 // -----
 
-func.func @negative_static_m(%x: memref<16x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<16x128xf16>) {
-  // expected-error @+1 {{expected a dynamic M (memref<?x256xf16>): the kernels take M at run time}}
-  qgemm.matmul lhs(%x : memref<16x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<16x128xf16>)
-      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8]>]}
+func.func @negative_bsr_static_nnzb(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<4xi32>, %blocks: memref<4x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected a dynamic number of stored blocks (dim 0 of col_idx and blocks, `?`) for the BSR kernels, got 'memref<4xi32>': nnzb is a run-time size of the stub}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<4xi32>, memref<4x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4>]}
   return
 }
 

@@ -15,7 +15,7 @@ func.func @missing_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes 
 }
 
 // A misspelt field.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch has unknown field 'kernels_' (expected one of scheme, summary, module, n, args, max_sizes, workspace, kernels)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch has unknown field 'kernels_' (expected one of scheme, summary, module, n, args, max_sizes, workspace, kernels, static_m)
 func.func @unknown_top_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_top_field_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -396,5 +396,39 @@ func.func @"bad-name"(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qg
     max_sizes = {m = 1024},
     workspace = {align = 16, section_align = 256, buffers = []},
     kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A static M that max_sizes bounds differently.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch field 'max_sizes' bounds 'm' by 1024, expected the static M 16
+func.func @static_m_bound(%x: memref<16x64xf16>, %y: memref<16x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[16, 64] = X[16, 64]", module = @static_m_bound_kernels, n = 64, static_m = 16,
+    args = [{name = "x", dims = [16, 64], align = 16}, {name = "y", dims = [16, 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A kept-zero buffer whose place would move with a size.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace buffer #0 ('counters') is kept_zero, expected static dims (its place must not move with a size)
+func.func @kept_zero_dynamic(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @kept_zero_dynamic_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "counters", element_type = i32, dims = ["m"], kept_zero = true}]},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A validate kernel without its status buffer.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('check') has 0 workspace operands, expected one (the validate status)
+func.func @validate_no_status(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @validate_no_status_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "check", role = "validate", operands = ["x"], threads = 128, shared_memory = 0, blocks = 1},
+               {kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
   return
 }

@@ -26,6 +26,10 @@
 //                       `args` (int per name); `m`, the rows M, is required.
 //                       The stub takes one int64_t per size, in the order of
 //                       first appearance in `args`.
+//   static_m  : int     optional: the rows M are this static value (the
+//                       arguments' types say so and name no size `m`); the
+//                       stub still takes `m` first, bounded by it, and
+//                       accepts only 0 and this value
 //   workspace : dict    the caller's device scratch buffer:
 //       align         : int    alignment of the workspace pointer
 //       section_align : int    every buffer starts at a multiple of it
@@ -175,6 +179,8 @@ struct LaunchKernel {
 struct LaunchDescription {
   std::string scheme, summary, module;
   int64_t n = 0;
+  /// The static rows M, or 0 when M is a run-time size.
+  int64_t staticM = 0;
   SmallVector<LaunchArg> args;
   /// Largest value of each run-time size, in first-appearance order.
   SmallVector<std::pair<std::string, int64_t>> maxSizes;
@@ -203,6 +209,12 @@ struct LaunchDescription {
 /// Largest M a W8A8 stub call accepts (the grid's y extent stays far below
 /// its limit for every variant's block M up to 2^24 / 256).
 inline constexpr int64_t kW8A8MaxM = int64_t(1) << 24;
+
+/// The bound of `m` in the description of `op`: its static M, or
+/// kW8A8MaxM when M is dynamic.
+inline int64_t getMaxRows(MatmulOp op) {
+  return ShapedType::isDynamic(op.getM()) ? kW8A8MaxM : op.getM();
+}
 
 /// Builds the description of a lowered W8A8 family: arguments x, wq, sw, y
 /// (the matmul's lhs, weights and out, which must be the func's arguments

@@ -595,6 +595,12 @@ bool kernel::isBsr(MatmulOp op) {
 
 LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
   // The verifier admits only 32 x 32 blocks.
+  for (Value weights : op.getWeights().drop_front())
+    if (!ShapedType::isDynamic(cast<MemRefType>(weights.getType()).getDimSize(0)))
+      return op.emitOpError()
+             << "expected a dynamic number of stored blocks (dim 0 of "
+                "col_idx and blocks, `?`) for the BSR kernels, got "
+             << weights.getType() << ": nnzb is a run-time size of the stub";
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
     if (config.isRegisterDirect() || config.isWgmma())
       return op.emitOpError()

@@ -157,7 +157,7 @@ DictionaryAttr LaunchDescription::toAttr(MLIRContext *ctx) const {
   }
   for (const LaunchKernel &kernel : kernels)
     kernelAttrs.push_back(getKernelAttr(b, kernel));
-  return b.getDictionaryAttr({
+  DictionaryAttr dict = b.getDictionaryAttr({
       b.getNamedAttr("scheme", b.getStringAttr(scheme)),
       b.getNamedAttr("summary", b.getStringAttr(summary)),
       b.getNamedAttr("module", FlatSymbolRefAttr::get(ctx, module)),
@@ -174,6 +174,12 @@ DictionaryAttr LaunchDescription::toAttr(MLIRContext *ctx) const {
           })),
       b.getNamedAttr("kernels", b.getArrayAttr(kernelAttrs)),
   });
+  if (staticM > 0) {
+    NamedAttrList fields(dict);
+    fields.set("static_m", b.getI64IntegerAttr(staticM));
+    dict = fields.getDictionary(ctx);
+  }
+  return dict;
 }
 
 int LaunchDescription::getArgIndex(StringRef name) const {
@@ -427,6 +433,11 @@ LogicalResult readMaxSizes(Reader &reader, DictionaryAttr attr,
       return failure();
     max = *value;
   }
+  auto m = llvm::find_if(d.maxSizes,
+                         [](const auto &entry) { return entry.first == "m"; });
+  if (d.staticM > 0 && m->second != d.staticM)
+    return reader.error("") << " field 'max_sizes' bounds 'm' by " << m->second
+                            << ", expected the static M " << d.staticM;
   return success();
 }
 
@@ -696,8 +707,17 @@ FailureOr<LaunchDescription> LaunchDescription::read(func::FuncOp func,
   LaunchDescription d;
   if (failed(reader.checkKeys(attr, "",
                               {"scheme", "summary", "module", "n", "args",
-                               "max_sizes", "workspace", "kernels"})))
+                               "max_sizes", "workspace", "kernels",
+                               "static_m"})))
     return failure();
+  if (attr.contains("static_m")) {
+    FailureOr<int64_t> staticM = reader.getInt(attr, "", "static_m", 1);
+    if (failed(staticM))
+      return failure();
+    d.staticM = *staticM;
+    // The stub's first size, bounded by the static rows.
+    d.maxSizes.emplace_back("m", 0);
+  }
   FailureOr<std::string> scheme = reader.getString(attr, "", "scheme");
   FailureOr<std::string> summary = reader.getString(attr, "", "summary");
   FailureOr<FlatSymbolRefAttr> module =
@@ -856,7 +876,8 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
   if (failed(args))
     return failure();
   d.args = std::move(*args);
-  d.maxSizes = {{"m", kW8A8MaxM}};
+  d.maxSizes = {{"m", getMaxRows(op)}};
+  d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
   d.workspaceAlign = kW8A8Align;
   d.sectionAlign = sectionAlign;
   d.buffers = {
@@ -914,7 +935,8 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
   if (failed(args))
     return failure();
   d.args = std::move(*args);
-  d.maxSizes = {{"m", kW8A8MaxM}};
+  d.maxSizes = {{"m", getMaxRows(op)}};
+  d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
   d.workspaceAlign = kW8A8Align;
   d.sectionAlign = sectionAlign;
   for (const LaunchKernel &built : kernels) {
@@ -950,7 +972,8 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildBsrLaunchDescription(
   if (failed(args))
     return failure();
   d.args = std::move(*args);
-  d.maxSizes = {{"m", kW8A8MaxM}, {"nnzb", (n / 32) * (k / 32)}};
+  d.maxSizes = {{"m", getMaxRows(op)}, {"nnzb", (n / 32) * (k / 32)}};
+  d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
   d.workspaceAlign = kW8A8Align;
   d.sectionAlign = sectionAlign;
   // The split variants have a bounded M (checkBsrLowerable), so their tile

@@ -63,11 +63,9 @@ namespace {
 constexpr int64_t kWorkspaceAlign = 256;
 
 /// Checks what every lowering needs of a configured `op` in `func`: operands
-/// that are func arguments, a dynamic M, and configs the kernels can build.
+/// that are func arguments and configs the kernels can build. A static M is
+/// lowered like a dynamic one; the host stub accepts only that M.
 LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
-  if (!ShapedType::isDynamic(op.getM()))
-    return op.emitOpError() << "expected a dynamic M (memref<?x" << op.getK()
-                            << "xf16>): the kernels take M at run time";
   for (Value operand : op->getOperands()) {
     auto arg = dyn_cast<BlockArgument>(operand);
     if (!arg || arg.getOwner()->getParentOp() != func)
