@@ -159,6 +159,12 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     workspace. The work is repeated by every block, so it pays only for a few
     rows, where it saves the second kernel launch.
 
+    `min_fill = P` (BSR only) makes the variant a choice by density: the
+    stub picks it only when nnzb is at least P% of the (N / 32) x (K / 32)
+    blocks a full weight has, and otherwise the next variant, which has the
+    same `max_m`. Tiles of several block rows pay off on dense-enough
+    weights only.
+
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4,
@@ -179,7 +185,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
         "::mlir::qgemm::MmaKind::mma_sync">:$mma,
     DefaultValuedParameter<"::mlir::qgemm::OperandPath",
         "::mlir::qgemm::OperandPath::shared">:$operands,
-    DefaultValuedParameter<"bool", "false">:$fuse_quantize
+    DefaultValuedParameter<"bool", "false">:$fuse_quantize,
+    DefaultValuedParameter<"int64_t", "0">:$min_fill
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

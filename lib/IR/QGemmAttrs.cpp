@@ -163,7 +163,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> ctaTile,
                                  ArrayRef<int64_t> warpTile, int64_t stages,
                                  int64_t splitK, int64_t maxM, MmaKind mma,
-                                 OperandPath operands, bool fuseQuantize) {
+                                 OperandPath operands, bool fuseQuantize,
+                                 int64_t minFill) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -243,5 +244,9 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "expected split_k >= 1, got " << splitK;
   if (maxM < 0)
     return emitError() << "expected max_m >= 0 (0: no bound), got " << maxM;
+  if (minFill < 0 || minFill > 100)
+    return emitError() << "expected min_fill in [0, 100] (percent of the "
+                          "blocks of a full weight), got "
+                       << minFill;
   return success();
 }

@@ -229,16 +229,32 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
   for (auto [index, attr] : llvm::enumerate(configs)) {
     auto config = cast<ConfigAttr>(attr);
     bool last = index + 1 == configs.size();
-    if (last && config.getMaxM() != 0)
-      return op.emitOpError()
-             << "expected the last config to have no M bound (max_m = 0), "
-                "got max_m = "
-             << config.getMaxM();
-    if (!last && config.getMaxM() <= previousMaxM)
-      return op.emitOpError()
-             << "expected configs in increasing max_m, got max_m = "
-             << config.getMaxM() << " after " << previousMaxM;
-    previousMaxM = config.getMaxM();
+    if (config.getMinFill() > 0) {
+      // A choice by density: the next config takes the sparser weights of
+      // the same M range; the order is checked on that one.
+      if (op.getWeightEncoding().getFormat() != WeightFormat::bsr)
+        return op.emitOpError() << "expected min_fill only with bsr weights "
+                                   "(it bounds nnzb), got min_fill = "
+                                << config.getMinFill();
+      auto next = last ? ConfigAttr() : cast<ConfigAttr>(configs[index + 1]);
+      if (!next || next.getMaxM() != config.getMaxM() || next.getMinFill() != 0)
+        return op.emitOpError()
+               << "expected a config with min_fill = " << config.getMinFill()
+               << " to be followed by one with the same max_m ("
+               << config.getMaxM() << ") and no min_fill, for the sparser "
+                  "weights";
+    } else {
+      if (last && config.getMaxM() != 0)
+        return op.emitOpError()
+               << "expected the last config to have no M bound (max_m = 0), "
+                  "got max_m = "
+               << config.getMaxM();
+      if (!last && config.getMaxM() <= previousMaxM)
+        return op.emitOpError()
+               << "expected configs in increasing max_m, got max_m = "
+               << config.getMaxM() << " after " << previousMaxM;
+      previousMaxM = config.getMaxM();
+    }
 
     if (config.isWgmma()) {
       TargetAttr target = op.getTargetAttr();

@@ -404,6 +404,35 @@ void printBytes(raw_ostream &os, StringRef bytes) {
   }
 }
 
+/// `admitsSizes(i, s)`: whether the sizes `s` reach the lower bounds of
+/// kernel i (min_sizes), one case per kernel that has some.
+std::string getAdmitsSizesText(const LaunchDescription &d,
+                               ArrayRef<const LaunchKernel *> order) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "/// Whether the run-time sizes `s` reach the lower bounds of kernel "
+        "`i`.\n"
+     << "bool admitsSizes([[maybe_unused]] int i, "
+        "[[maybe_unused]] const Sizes &s) {\n";
+  bool any = false;
+  for (auto [i, k] : llvm::enumerate(order)) {
+    if (k->minSizes.empty())
+      continue;
+    if (!any)
+      os << "  switch (i) {\n";
+    any = true;
+    SmallVector<std::string> conditions;
+    for (const auto &[name, min] : k->minSizes)
+      conditions.push_back("s." + name + " >= " + std::to_string(min));
+    os << "  case " << i << ": // " << k->name << "\n    return "
+       << llvm::join(conditions, " && ") << ";\n";
+  }
+  if (any)
+    os << "  }\n";
+  os << "  return true;\n}\n\n";
+  return text;
+}
+
 /// The kernel and operand tables.
 void printKernelTables(raw_ostream &os, const LaunchDescription &d) {
   SmallVector<const LaunchKernel *> order = getKernelOrder(d);
@@ -445,6 +474,7 @@ const Kernel kKernels[] = {
   os << "};\nconstexpr int kNumKernels = " << order.size()
      << ", kNumPrologues = " << numPrologues
      << ", kFirstMatmul = " << numPrologues + numValidates << ";\n\n"
+     << getAdmitsSizesText(d, order)
      << "/// What a kernel operand is: a call argument or a workspace buffer.\n"
      << "enum OperandKind { kArgument, kBuffer };\n"
      << "struct Operand {\n  OperandKind kind;\n  int index;\n};\n"
@@ -476,10 +506,12 @@ std::mutex gMutex;
 std::deque<LoadedModule> gLoaded; // stable addresses
 char gJitLog[16384];
 
-/// The matmul variant for `m`: the first whose max M admits it.
-int chooseVariant(int64_t m) {
+/// The matmul variant for sizes `s`: the first whose max M admits s.m and
+/// whose lower bounds admit the other sizes.
+int chooseVariant(const Sizes &s) {
   for (int i = kFirstMatmul; i < kNumKernels; ++i)
-    if (kKernels[i].maxM == 0 || m <= kKernels[i].maxM)
+    if ((kKernels[i].maxM == 0 || s.m <= kKernels[i].maxM) &&
+        admitsSizes(i, s))
       return i;
   return kNumKernels - 1;
 }
@@ -732,7 +764,7 @@ CUresult launchKernel(CUfunction function, const Kernel &kernel,
 qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
                        const Sizes &s, CUdeviceptr workspace,
                        CUstream stream) {
-  int chosen = chooseVariant(s.m);
+  int chosen = chooseVariant(s);
   const Kernel &variant = kKernels[chosen];
   int64_t gridM = (s.m + variant.blockM - 1) / variant.blockM;
   if (gridM > 65535)
@@ -823,7 +855,7 @@ void printValidateEntryPoint(raw_ostream &os, const LaunchDescription &d,
      << "  const LoadedModule *loaded = nullptr;\n"
      << "  if (qgemm_status status = getModule(context, &loaded))\n"
      << "    return status;\n"
-     << "  Layout l = workspaceLayout(kKernels[chooseVariant(s.m)], s);\n"
+     << "  Layout l = workspaceLayout(kKernels[chooseVariant(s)], s);\n"
      << "  Operands operands = callOperands(args, s, l, workspace);\n"
      << "  const int kValidate = kNumPrologues;\n"
      << "  CUdeviceptr status = workspace + (CUdeviceptr)l.offsets[" << status
@@ -857,8 +889,9 @@ void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
   os << "extern \"C\" size_t " << f << "_workspace_size("
      << getSizeList(d, true) << ") {\n";
   printRangeChecks("0", /*zeroInRange=*/false);
-  os << "  return (size_t)workspaceLayout(kKernels[chooseVariant(m)], " << sizes
-     << ").total;\n}\n\n"
+  os << "  const Sizes s = " << sizes << ";\n"
+     << "  return (size_t)workspaceLayout(kKernels[chooseVariant(s)], s)"
+     << ".total;\n}\n\n"
      << "extern \"C\" const char *" << f
      << "_jit_log(void) { return gJitLog; }\n\n"
      << "extern \"C\" qgemm_status " << f << "(" << getPointerParams(d)

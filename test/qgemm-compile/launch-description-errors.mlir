@@ -48,7 +48,7 @@ func.func @unknown_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attribute
 }
 
 // A misspelt kernel field.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes)
 func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_kernel_field_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -59,7 +59,7 @@ func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attr
 }
 
 // A prologue field on a matmul kernel.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes)
 func.func @prologue_field_on_matmul(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @prologue_field_on_matmul_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],

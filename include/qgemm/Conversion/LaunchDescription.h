@@ -78,6 +78,10 @@
 //     role = "matmul":
 //       block_m, block_n, split_k : int  the tile scheduler's geometry
 //       max_m             : int   largest M it is chosen for (0: no bound)
+//       min_sizes         : dict  optional: the smallest value of run-time
+//                                 sizes other than m (int per name) it is
+//                                 chosen for; a variant that does not admit
+//                                 them gives way to the next
 //       replaces_prologue : bool  optional (false): it does the prologue's
 //                                 work itself; no prologue kernel runs
 //
@@ -173,6 +177,8 @@ struct LaunchKernel {
   /// Matmul: tile, K slices, M bound (0: none).
   int64_t blockM = 0, blockN = 0, splitK = 1, maxM = 0;
   bool replacesPrologue = false;
+  /// Matmul: lower bounds of run-time sizes other than m (may be empty).
+  SmallVector<std::pair<std::string, int64_t>> minSizes;
 };
 
 /// The `qgemm.launch` description of a lowered func (schema above).

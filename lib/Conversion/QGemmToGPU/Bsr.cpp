@@ -673,6 +673,11 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
     variant.maxM = config.getMaxM();
     variant.splitK = config.getSplitK();
     variant.sharedMemory = getSharedMemoryBytes(op, config);
+    if (config.getMinFill() > 0) {
+      int64_t full = (op.getN() / kBlock) * (op.getK() / kBlock);
+      variant.minSizes.emplace_back(
+          "nnzb", llvm::divideCeil(full * config.getMinFill(), 100));
+    }
   }
   return kernels;
 }

@@ -121,6 +121,13 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
     fields.push_back(b.getNamedAttr("max_m", b.getI64IntegerAttr(kernel.maxM)));
     fields.push_back(b.getNamedAttr("replaces_prologue",
                                     b.getBoolAttr(kernel.replacesPrologue)));
+    if (!kernel.minSizes.empty()) {
+      SmallVector<NamedAttribute> bounds;
+      for (const auto &[name, min] : kernel.minSizes)
+        bounds.push_back(b.getNamedAttr(name, b.getI64IntegerAttr(min)));
+      fields.push_back(
+          b.getNamedAttr("min_sizes", b.getDictionaryAttr(bounds)));
+    }
   }
   return b.getDictionaryAttr(fields);
 }
@@ -598,6 +605,25 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   kernel.splitK = *splitK;
   kernel.maxM = *maxM;
   kernel.replacesPrologue = *replaces;
+  FailureOr<DictionaryAttr> minSizes = reader.get<DictionaryAttr>(
+      dict, where, "min_sizes", "a dictionary", /*optional=*/true);
+  if (failed(minSizes))
+    return failure();
+  if (!*minSizes)
+    return success();
+  for (NamedAttribute bound : *minSizes) {
+    StringRef name = bound.getName().getValue();
+    if (name == "m" || llvm::none_of(d.maxSizes, [&](const auto &entry) {
+          return entry.first == name;
+        }))
+      return reader.error(where)
+             << " field 'min_sizes' bounds '" << name
+             << "', expected a run-time size other than m";
+    FailureOr<int64_t> min = reader.getInt(*minSizes, where, name, 0);
+    if (failed(min))
+      return failure();
+    kernel.minSizes.emplace_back(name.str(), *min);
+  }
   return success();
 }
 
@@ -625,8 +651,8 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     known.push_back("rows_per_block");
   } else if (*role == kMatmulRole) {
     kernel.role = KernelRole::Matmul;
-    known.append(
-        {"block_m", "block_n", "split_k", "max_m", "replaces_prologue"});
+    known.append({"block_m", "block_n", "split_k", "max_m",
+                  "replaces_prologue", "min_sizes"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");

@@ -101,3 +101,8 @@ func.func private @negative_fuse_shared() attributes {c = #qgemm.config<cta_tile
 
 // expected-error @+1 {{expected max_m in [1, 8] with fuse_quantize = true (every block quantizes the rows itself), got 16}}
 func.func private @negative_fuse_max_m() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], max_m = 16, operands = registers, fuse_quantize = true>}
+
+// -----
+
+// expected-error @+1 {{expected min_fill in [0, 100] (percent of the blocks of a full weight), got 150}}
+func.func private @negative_min_fill() attributes {c = #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 32], min_fill = 150>}

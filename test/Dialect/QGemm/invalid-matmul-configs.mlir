@@ -91,3 +91,23 @@ func.func @negative_wgmma_not_sm90a(%x: memref<?x1024xf16>, %w: memref<256x1024x
        configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]}
   return
 }
+
+// -----
+
+func.func @negative_min_fill_not_bsr(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected min_fill only with bsr weights (it bounds nnzb), got min_fill = 35}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], min_fill = 35>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64]>]}
+  return
+}
+
+// -----
+
+func.func @negative_min_fill_last(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected a config with min_fill = 35 to be followed by one with the same max_m (0) and no min_fill, for the sparser weights}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], max_m = 16>, #qgemm.config<cta_tile = [64, 64, 32], warp_tile = [32, 32], min_fill = 35>]}
+  return
+}
