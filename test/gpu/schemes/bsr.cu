@@ -315,6 +315,10 @@ struct DeviceBsr {
     if (blocks && nnzb > 0)
       CUDA_CHECK(cudaMemcpy(dBlocks.ptr, blocks, dBlocks.bytes,
                             cudaMemcpyHostToDevice));
+    // The stubs run on a non-blocking stream, which does not wait for the
+    // legacy stream's copies: a copy from pageable memory may still be in
+    // flight when cudaMemcpy returns.
+    CUDA_CHECK(cudaDeviceSynchronize());
   }
   CUdeviceptr rowPtr() const { return dRowPtr.dptr(); }
   CUdeviceptr colIdx() const { return nnzb > 0 ? dColIdx.dptr() : 0; }
@@ -453,6 +457,8 @@ struct ZeroedWorkspace {
   void zero() const {
     buf.poison();
     CUDA_CHECK(cudaMemset(buf.ptr(), 0, bytes));
+    // Done before a stub call on the non-blocking stream.
+    CUDA_CHECK(cudaDeviceSynchronize());
   }
   CUdeviceptr dptr() const { return buf.dptr(); }
   /// The guard bytes that are no longer 0xFF.
