@@ -20,6 +20,18 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 base=${1:-HEAD}
 new=${2:-.}
+# Commits are resolved once, here: a commit made while the script runs (it
+# takes minutes) must not change what HEAD means half-way.
+for rev in base new; do
+  if [ "${!rev}" != . ]; then
+    sha=$(git rev-parse --verify --quiet "${!rev}^{commit}") || {
+      echo "error: '${!rev}' is not a commit" >&2
+      exit 2
+    }
+    printf -v "$rev" '%s' "$sha"
+  fi
+done
+shopt -s nullglob
 cache=${QGEMM_PTX_CACHE:-$root/build-ptx}
 chips=(sm_80 sm_90 sm_90a)
 
@@ -89,6 +101,10 @@ fi
 
 echo "ptx-diff: $base ($base_compiler) against $new ($new_compiler)"
 echo "ptx-diff: ${#inputs[@]} inputs x ${#chips[@]} chips"
+if [ "${#inputs[@]}" -eq 0 ]; then
+  echo "error: no inputs under test/gpu/kernels or examples of $new" >&2
+  exit 2
+fi
 compile_all "$base_compiler" "$cache/out/base"
 compile_all "$new_compiler" "$cache/out/new"
 
