@@ -12,8 +12,13 @@
 // each block multiplies through col_idx with cp.async, in a RingMainloop
 // whose trip count is the slice's block count, with fp16 mma.sync m16n8k16
 // and f32 accumulators. Slices of one tile meet in a reproducible split-K
-// reduction. Index data is clamped before it addresses memory: row_ptr into
-// [0, nnzb], a row's length to K / 32, col_idx into [0, K / 32).
+// reduction. A tile of several block rows (cta tile N = 32 R) walks the
+// union of their columns instead: X is gathered once per column for all R
+// rows, each row's block (or zeros) is copied, and each warp skips the
+// columns its row lacks; a config's min_fill makes the stub pick it only for
+// dense-enough weights. Index data is clamped before it addresses memory:
+// row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
+// [0, K / 32).
 //
 // validate: one thread per entry of row_ptr checks the structure (row_ptr
 // starts at 0, ends at nnzb, never decreases; col_idx in [0, K / 32) and
