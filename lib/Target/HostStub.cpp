@@ -516,9 +516,12 @@ int chooseVariant(const Sizes &s) {
   return kNumKernels - 1;
 }
 
-/// Loads the module into `context` once (cubin first, then PTX) and keeps
-/// the JIT log of the last attempt.
-qgemm_status getModule(CUcontext context, const LoadedModule **out) {
+/// Loads the module into the current context once (cubin first, then PTX)
+/// and keeps the JIT log of the last attempt.
+qgemm_status getModule(const LoadedModule **out) {
+  CUcontext context = nullptr;
+  if (cuCtxGetCurrent(&context) != CUDA_SUCCESS || !context)
+    return QGEMM_ERROR_NO_CONTEXT;
   std::lock_guard<std::mutex> lock(gMutex);
   for (const LoadedModule &loaded : gLoaded)
     if (loaded.context == context) {
@@ -773,11 +776,8 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
     if ((s.m + kKernels[i].rowsPerBlock - 1) / kKernels[i].rowsPerBlock >
         0x7fffffff)
       return QGEMM_ERROR_INVALID_VALUE;
-  CUcontext context = nullptr;
-  if (cuCtxGetCurrent(&context) != CUDA_SUCCESS || !context)
-    return QGEMM_ERROR_NO_CONTEXT;
   const LoadedModule *loaded = nullptr;
-  if (qgemm_status status = getModule(context, &loaded))
+  if (qgemm_status status = getModule(&loaded))
     return status;
 
   Operands operands =
@@ -801,6 +801,51 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
 }
 )";
 
+/// The checks of a call's pointers: a null pointer is
+/// QGEMM_ERROR_INVALID_VALUE unless its buffer is empty in this call (the
+/// workspace: where `workspaceNull`, a C condition, holds; none when empty),
+/// a pointer not aligned as described is QGEMM_ERROR_MISALIGNED (one test
+/// per alignment, in order of first appearance).
+void printPointerChecks(raw_ostream &os, ArrayRef<const LaunchArg *> args,
+                        StringRef workspaceNull, int64_t workspaceAlign) {
+  SmallVector<std::string> nullChecks;
+  for (const LaunchArg *arg : args) {
+    auto conditions = getNonEmptyConditions(arg->dims);
+    if (!conditions)
+      continue;
+    if (conditions->empty())
+      nullChecks.push_back("!" + arg->name);
+    else
+      nullChecks.push_back("(!" + arg->name + " && " +
+                           llvm::join(*conditions, " && ") + ")");
+  }
+  if (!workspaceNull.empty())
+    nullChecks.push_back(workspaceNull.str());
+  if (!nullChecks.empty()) {
+    std::string condition = llvm::join(nullChecks, " || ");
+    if (condition.size() + 7 > 80)
+      condition = llvm::join(nullChecks, " ||\n      ");
+    os << "  if (" << condition << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n";
+  }
+
+  SmallVector<std::pair<int64_t, SmallVector<std::string>>> groups;
+  auto addAligned = [&](int64_t align, StringRef name) {
+    if (align <= 1)
+      return;
+    auto *group =
+        llvm::find_if(groups, [&](auto &g) { return g.first == align; });
+    if (group == groups.end())
+      group = &groups.emplace_back(align, SmallVector<std::string>());
+    group->second.push_back(name.str());
+  };
+  for (const LaunchArg *arg : args)
+    addAligned(arg->align, arg->name);
+  addAligned(workspaceAlign, "workspace");
+  for (const auto &[align, names] : groups)
+    os << "  if ((" << llvm::join(names, " | ") << ") % " << align
+       << " != 0)\n    return QGEMM_ERROR_MISALIGNED;\n";
+}
+
 /// <f>_validate: checks its arguments like the call, then launches the
 /// validate kernel on a zeroed status word of the workspace and returns
 /// what it found (synchronous: the caller waits for the status anyway).
@@ -821,27 +866,8 @@ void printValidateEntryPoint(raw_ostream &os, const LaunchDescription &d,
   for (const std::string &size : sizes)
     os << "  if (" << size << " < 0 || " << size << " > " << upper(f)
        << "_MAX_" << upper(size) << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n";
-  SmallVector<std::string> nullChecks = {"!workspace"};
-  SmallVector<std::string> aligned;
-  for (const LaunchArg *arg : args) {
-    auto conditions = getNonEmptyConditions(arg->dims);
-    if (!conditions)
-      continue;
-    nullChecks.push_back(conditions->empty()
-                             ? "!" + arg->name
-                             : "(!" + arg->name + " && " +
-                                   llvm::join(*conditions, " && ") + ")");
-    if (arg->align > 1)
-      aligned.push_back("(" + arg->name + " % " + std::to_string(arg->align) +
-                        " != 0)");
-  }
-  aligned.push_back("(workspace % " + std::to_string(d.workspaceAlign) +
-                    " != 0)");
-  os << "  if (" << llvm::join(nullChecks, " ||\n      ")
-     << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n"
-     << "  if (" << llvm::join(aligned, " ||\n      ")
-     << ")\n    return QGEMM_ERROR_MISALIGNED;\n"
-     << "  std::array<CUdeviceptr, kNumArgs> args = {};\n";
+  printPointerChecks(os, args, "!workspace", d.workspaceAlign);
+  os << "  std::array<CUdeviceptr, kNumArgs> args = {};\n";
   for (const LaunchArg *arg : args)
     os << "  args[" << d.getArgIndex(arg->name) << "] = " << arg->name << ";\n";
   SmallVector<std::string> sizeValues;
@@ -849,11 +875,8 @@ void printValidateEntryPoint(raw_ostream &os, const LaunchDescription &d,
     sizeValues.push_back(llvm::is_contained(sizes, entry.first) ? entry.first
                                                                 : "1");
   os << "  const Sizes s{" << llvm::join(sizeValues, ", ") << "};\n"
-     << "  CUcontext context = nullptr;\n"
-     << "  if (cuCtxGetCurrent(&context) != CUDA_SUCCESS || !context)\n"
-     << "    return QGEMM_ERROR_NO_CONTEXT;\n"
      << "  const LoadedModule *loaded = nullptr;\n"
-     << "  if (qgemm_status status = getModule(context, &loaded))\n"
+     << "  if (qgemm_status status = getModule(&loaded))\n"
      << "    return status;\n"
      << "  Layout l = workspaceLayout(kKernels[chooseVariant(s)], s);\n"
      << "  Operands operands = callOperands(args, s, l, workspace);\n"
@@ -904,47 +927,16 @@ void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
        << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n";
   os << "  if (m == 0)\n    return QGEMM_SUCCESS;\n";
 
-  // Null pointers: allowed only where the buffer is empty.
-  SmallVector<std::string> nullChecks;
-  for (const LaunchArg &arg : d.args) {
-    auto conditions = getNonEmptyConditions(arg.dims);
-    if (!conditions)
-      continue;
-    if (conditions->empty())
-      nullChecks.push_back("!" + arg.name);
-    else
-      nullChecks.push_back("(!" + arg.name + " && " +
-                           llvm::join(*conditions, " && ") + ")");
-  }
-  if (isWorkspaceNeverEmpty(d))
-    nullChecks.push_back("!workspace");
-  else if (!d.buffers.empty())
-    nullChecks.push_back("(!workspace && " + f + "_workspace_size(" +
-                         getSizeList(d, false) + ") != 0)");
-  if (!nullChecks.empty()) {
-    std::string condition = llvm::join(nullChecks, " || ");
-    if (condition.size() + 7 > 80)
-      condition = llvm::join(nullChecks, " ||\n      ");
-    os << "  if (" << condition << ")\n    return QGEMM_ERROR_INVALID_VALUE;\n";
-  }
-
-  // Alignment, one test per alignment in order of first appearance.
-  SmallVector<std::pair<int64_t, SmallVector<std::string>>> groups;
-  auto addAligned = [&](int64_t align, StringRef name) {
-    if (align <= 1)
-      return;
-    auto *group =
-        llvm::find_if(groups, [&](auto &g) { return g.first == align; });
-    if (group == groups.end())
-      group = &groups.emplace_back(align, SmallVector<std::string>());
-    group->second.push_back(name.str());
-  };
+  SmallVector<const LaunchArg *> pointers;
   for (const LaunchArg &arg : d.args)
-    addAligned(arg.align, arg.name);
-  addAligned(d.workspaceAlign, "workspace");
-  for (const auto &[align, names] : groups)
-    os << "  if ((" << llvm::join(names, " | ") << ") % " << align
-       << " != 0)\n    return QGEMM_ERROR_MISALIGNED;\n";
+    pointers.push_back(&arg);
+  std::string workspaceNull;
+  if (isWorkspaceNeverEmpty(d))
+    workspaceNull = "!workspace";
+  else if (!d.buffers.empty())
+    workspaceNull = "(!workspace && " + f + "_workspace_size(" +
+                    getSizeList(d, false) + ") != 0)";
+  printPointerChecks(os, pointers, workspaceNull, d.workspaceAlign);
 
   SmallVector<std::string> args;
   for (const LaunchArg &arg : d.args)

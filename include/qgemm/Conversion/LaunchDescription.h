@@ -208,6 +208,8 @@ struct LaunchDescription {
 
   /// The index of the argument named `name`, or -1.
   int getArgIndex(StringRef name) const;
+  /// The index of the run-time size named `name` in maxSizes, or -1.
+  int getSizeIndex(StringRef name) const;
   /// The index of the workspace buffer named `name`, or -1.
   int getBufferIndex(StringRef name) const;
 };

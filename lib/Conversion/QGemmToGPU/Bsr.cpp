@@ -41,6 +41,20 @@ Value loadRowBound(ImplicitLocOpBuilder &b, Value rowPtr, Value r,
   return arith::MinUIOp::create(b, i, nnzb);
 }
 
+/// Block row `row`'s stored blocks as (first block, count): row_ptr[row]
+/// and row_ptr[row + 1] clamped into [0, nnzb] and in order, the count to
+/// `cols` = K / 32 blocks (more cannot be valid), so that a malformed
+/// row_ptr selects fewer blocks, never blocks that do not exist.
+std::pair<Value, Value> loadRowRange(ImplicitLocOpBuilder &b, Value rowPtr,
+                                     Value row, Value nnzb, int64_t cols) {
+  Emitter e{b};
+  Value lo = loadRowBound(b, rowPtr, row, nnzb);
+  Value hi = arith::MaxUIOp::create(
+      b, loadRowBound(b, rowPtr, e.add(row, 1), nnzb), lo);
+  return {lo, arith::MinUIOp::create(b, arith::SubIOp::create(b, hi, lo),
+                                     e.idx(cols))};
+}
+
 /// The stored blocks one thread block multiplies: `count` blocks from
 /// `first` on, slice `slice` of its block row (`rowCount` blocks, clamped);
 /// the row's slices that hold a block are 0 .. `numSlices` - 1.
@@ -49,27 +63,30 @@ struct BsrSlice {
   int64_t sliceBlocks;
 };
 
-/// The slice of block row `blockRow` owned by slice `slice`: rows are
-/// clamped to [0, nnzb] and to K / 32 blocks (more cannot be valid), so a
-/// malformed row_ptr selects fewer blocks, never blocks that do not exist.
+/// Slice `slice` (slices of `sliceBlocks` entries) of a list of `length`
+/// entries whose first is `base` (an index, or null for 0).
+BsrSlice sliceOf(ImplicitLocOpBuilder &b, Value length, Value base,
+                 Value slice, int64_t sliceBlocks) {
+  Emitter e{b};
+  BsrSlice s;
+  s.sliceBlocks = sliceBlocks;
+  s.rowCount = length;
+  Value begin = arith::MinUIOp::create(b, e.mul(slice, sliceBlocks), length);
+  s.first = base ? e.add(base, begin) : begin;
+  s.count = arith::MinUIOp::create(b, arith::SubIOp::create(b, length, begin),
+                                   e.idx(sliceBlocks));
+  s.numSlices = e.div(e.add(length, sliceBlocks - 1), sliceBlocks);
+  return s;
+}
+
+/// The slice of block row `blockRow` owned by slice `slice`
+/// (loadRowRange).
 BsrSlice buildSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
                     Value blockRow, Value slice, int64_t k,
                     int64_t sliceBlocks) {
-  Emitter e{b};
   Value nnzb = memref::DimOp::create(b, colIdx, 0);
-  Value lo = loadRowBound(b, rowPtr, blockRow, nnzb);
-  Value hi = loadRowBound(b, rowPtr, e.add(blockRow, 1), nnzb);
-  hi = arith::MaxUIOp::create(b, hi, lo);
-  BsrSlice s;
-  s.sliceBlocks = sliceBlocks;
-  s.rowCount = arith::MinUIOp::create(b, arith::SubIOp::create(b, hi, lo),
-                                      e.idx(k / kBlock));
-  Value begin = arith::MinUIOp::create(b, e.mul(slice, sliceBlocks), s.rowCount);
-  s.first = e.add(lo, begin);
-  s.count = arith::MinUIOp::create(
-      b, arith::SubIOp::create(b, s.rowCount, begin), e.idx(sliceBlocks));
-  s.numSlices = e.div(e.add(s.rowCount, sliceBlocks - 1), sliceBlocks);
-  return s;
+  auto [lo, count] = loadRowRange(b, rowPtr, blockRow, nnzb, k / kBlock);
+  return sliceOf(b, count, lo, slice, sliceBlocks);
 }
 
 /// Stores the block column (col_idx clamped into [0, K / 32)) of each
@@ -95,7 +112,7 @@ void storeGatherList(ImplicitLocOpBuilder &b, Value colIdx, Value list,
 /// The stored blocks of the `rows` block rows from `firstRow` on, as the
 /// union of their columns: clears `masks`, records in `blockOf`[j, c] the
 /// block of row j at column c and sets bit j of `masks`[c] (columns clamped
-/// into [0, K / 32), rows' bounds as in buildSlice), then compacts the
+/// into [0, K / 32), rows' bounds as in loadRowRange), then compacts the
 /// columns that any row stores into `list` in ascending order (one ballot
 /// per 32 columns). Returns slice `slice` of that list: `first` is its
 /// position in the list, `rowCount` the list's length.
@@ -117,12 +134,9 @@ BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
   Value nnzb = memref::DimOp::create(b, colIdx, 0);
   SmallVector<Value> lo, count;
   for (int64_t j = 0; j < rows; ++j) {
-    Value l = loadRowBound(b, rowPtr, e.add(firstRow, j), nnzb);
-    Value h = arith::MaxUIOp::create(
-        b, loadRowBound(b, rowPtr, e.add(firstRow, j + 1), nnzb), l);
+    auto [l, c] = loadRowRange(b, rowPtr, e.add(firstRow, j), nnzb, cols);
     lo.push_back(l);
-    count.push_back(arith::MinUIOp::create(b, arith::SubIOp::create(b, h, l),
-                                           e.idx(cols)));
+    count.push_back(c);
   }
   gpu::BarrierOp::create(b);
   for (int64_t first = 0; first < rows * cols; first += threads) {
@@ -182,18 +196,8 @@ BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
     base = arith::AddIOp::create(b, base, LLVM::CtPopOp::create(b, ballot));
   }
   gpu::BarrierOp::create(b);
-  BsrSlice s;
-  s.sliceBlocks = layout.sliceBlocks;
-  s.rowCount = arith::IndexCastUIOp::create(b, b.getIndexType(), base);
-  Value begin =
-      arith::MinUIOp::create(b, e.mul(slice, layout.sliceBlocks), s.rowCount);
-  s.first = begin;
-  s.count = arith::MinUIOp::create(
-      b, arith::SubIOp::create(b, s.rowCount, begin),
-      e.idx(layout.sliceBlocks));
-  s.numSlices =
-      e.div(e.add(s.rowCount, layout.sliceBlocks - 1), layout.sliceBlocks);
-  return s;
+  return sliceOf(b, arith::IndexCastUIOp::create(b, b.getIndexType(), base),
+                 Value(), slice, layout.sliceBlocks);
 }
 
 /// fp16 operands of a ring mainloop: A is X gathered 32 columns at a time

@@ -196,6 +196,13 @@ int LaunchDescription::getArgIndex(StringRef name) const {
   return -1;
 }
 
+int LaunchDescription::getSizeIndex(StringRef name) const {
+  for (auto [i, entry] : llvm::enumerate(maxSizes))
+    if (entry.first == name)
+      return i;
+  return -1;
+}
+
 int LaunchDescription::getBufferIndex(StringRef name) const {
   for (auto [i, buffer] : llvm::enumerate(buffers))
     if (buffer.name == name)
@@ -405,9 +412,7 @@ LogicalResult readArgs(Reader &reader, DictionaryAttr attr,
     arg = {*name, *dims, *align};
     for (const LaunchDim &dim : arg.dims) {
       auto *size = std::get_if<std::string>(&dim);
-      if (size && llvm::none_of(d.maxSizes, [&](const auto &entry) {
-            return entry.first == *size;
-          }))
+      if (size && d.getSizeIndex(*size) < 0)
         d.maxSizes.emplace_back(*size, 0);
     }
   }
@@ -422,15 +427,11 @@ LogicalResult readMaxSizes(Reader &reader, DictionaryAttr attr,
       reader.get<DictionaryAttr>(attr, "", "max_sizes", "a dictionary");
   if (failed(maxSizes))
     return failure();
-  auto isSize = [&](StringRef name) {
-    return llvm::any_of(d.maxSizes,
-                        [&](const auto &entry) { return entry.first == name; });
-  };
-  if (!isSize("m"))
+  if (d.getSizeIndex("m") < 0)
     return reader.error("") << " arguments name no run-time size 'm' (expected "
                                "the rows M as a dim of some argument)";
   for (NamedAttribute entry : *maxSizes)
-    if (!isSize(entry.getName().getValue()))
+    if (d.getSizeIndex(entry.getName().getValue()) < 0)
       return reader.error("")
              << " field 'max_sizes' bounds '" << entry.getName().str()
              << "', which no argument dim names";
@@ -440,10 +441,9 @@ LogicalResult readMaxSizes(Reader &reader, DictionaryAttr attr,
       return failure();
     max = *value;
   }
-  auto m = llvm::find_if(d.maxSizes,
-                         [](const auto &entry) { return entry.first == "m"; });
-  if (d.staticM > 0 && m->second != d.staticM)
-    return reader.error("") << " field 'max_sizes' bounds 'm' by " << m->second
+  int64_t maxM = d.maxSizes[d.getSizeIndex("m")].second;
+  if (d.staticM > 0 && maxM != d.staticM)
+    return reader.error("") << " field 'max_sizes' bounds 'm' by " << maxM
                             << ", expected the static M " << d.staticM;
   return success();
 }
@@ -491,9 +491,7 @@ LogicalResult readBuffer(Reader &reader, Attribute attr, size_t index,
                                     "(its place must not move with a size)";
     for (const LaunchDim &dim : buffer.dims) {
       auto *size = std::get_if<std::string>(&dim);
-      if (size && llvm::none_of(d.maxSizes, [&](const auto &entry) {
-            return entry.first == *size;
-          }))
+      if (size && d.getSizeIndex(*size) < 0)
         return reader.error(where) << " dim '" << *size
                                    << "' is not a run-time size of the "
                                       "arguments";
@@ -613,9 +611,7 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
     return success();
   for (NamedAttribute bound : *minSizes) {
     StringRef name = bound.getName().getValue();
-    if (name == "m" || llvm::none_of(d.maxSizes, [&](const auto &entry) {
-          return entry.first == name;
-        }))
+    if (name == "m" || d.getSizeIndex(name) < 0)
       return reader.error(where)
              << " field 'min_sizes' bounds '" << name
              << "', expected a run-time size other than m";
