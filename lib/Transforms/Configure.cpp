@@ -58,6 +58,12 @@ LogicalResult mlir::qgemm::checkSharedMemory(MatmulOp op, ConfigAttr config) {
                           << limit << " bytes";
 }
 
+/// The multiple of `step` nearest to `value` (halves round up), at least
+/// `step`.
+static int64_t getNearestMultiple(int64_t value, int64_t step) {
+  return std::max<int64_t>((value + step / 2) / step, 1) * step;
+}
+
 /// The largest of `candidates` that divides `value`, or the last candidate.
 static int64_t largestDivisor(int64_t value, ArrayRef<int64_t> candidates) {
   for (int64_t c : candidates)
@@ -212,19 +218,22 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t bk = largestDivisor(k, {128, 64, 32});
+  // Tiles need not divide N or K (the kernels mask the edge tiles), so the
+  // variants are those of the nearest shape whose N and K are multiples of
+  // 128 (`n128`, `k128`), with the tiles' K and N read off that shape.
+  int64_t n128 = getNearestMultiple(n, 128), k128 = getNearestMultiple(k, 128);
+  int64_t bk = largestDivisor(k128, {128, 64, 32});
   auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
                   int64_t wn, int64_t stages, int64_t maxM,
                   int64_t splitK = 1, MmaKind mma = MmaKind::mma_sync) {
-    int64_t tiles = k / bkTile / splitK;
+    int64_t tiles = llvm::divideCeil(k, bkTile) / splitK;
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
                            std::min(stages, tiles + 1), splitK, maxM, mma,
                            OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0);
   };
   SmallVector<ConfigAttr> configs;
-  // sm_90a, M > 64 (below): wgmma tiles when 128 divides N and K.
-  bool wgmmaTiles = op.getTargetAttr().hasWgmma() && k % 128 == 0 &&
-                    n % 128 == 0 && k / 128 >= 2;
+  // sm_90a, M > 64 (below): wgmma tiles of K 128.
+  bool wgmmaTiles = op.getTargetAttr().hasWgmma() && k128 / 128 >= 2;
   // M <= 64, K a multiple of 128: register-direct weight streaming. Each
   // warp keeps `stages` 128-byte K chunks of its weights in flight in
   // registers (2 chunks of two mma tiles: 74 registers, three blocks of 256
@@ -237,17 +246,21 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // as divide the K / 128 chunks. Measured
   // on the H200 (docs/perf-notes.md, v8): 1.1 to 1.4x faster than the ring
   // at M = 16, and faster on every shape at M <= 8.
-  if (k % ConfigAttr::kRegisterChunkBytes == 0) {
-    int64_t chunks = k / ConfigAttr::kRegisterChunkBytes;
-    int64_t wn = n % 16 == 0 && n / 16 >= sms ? 16 : 8;
+  // When K is not a multiple of 128, the warps split the chunks of the
+  // nearest multiple's way and the last chunk is partly past K.
+  {
+    int64_t chunks = k128 / ConfigAttr::kRegisterChunkBytes;
+    int64_t wn = n128 / 16 >= sms ? 16 : 8;
     int64_t warpsK = wn == 16 ? 8 : 16;
     while (chunks % warpsK != 0)
       --warpsK;
     int64_t stages = wn == 16 ? 2 : 8;
-    int64_t perWarp = chunks / warpsK;
-    int64_t maxM =
-        wgmmaTiles && n * k > kRegisterMaxWeightBytes ? 16 : kRegisterMaxM;
-    if (n % wn == 0 && perWarp <= ConfigAttr::kMaxRegisterChunks) {
+    int64_t perWarp = llvm::divideCeil(
+        llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes), warpsK);
+    int64_t maxM = wgmmaTiles && n128 * k128 > kRegisterMaxWeightBytes
+                       ? 16
+                       : kRegisterMaxM;
+    if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {
         return ConfigAttr::get(
             ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
@@ -261,8 +274,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       // us, 1024 x 4096 7.65 -> 7.36 us; slower for K = 1024 (7.52 ->
       // 7.95) and for 11008 x 4096 (688 blocks: 17.98 -> 19.78), and at
       // M >= 2 on every shape (each block repeats the quantization).
-      if (op.getTargetAttr().getSMVersion() >= 90 && k >= kFusedMinK &&
-          n / wn <= 2 * sms)
+      if (op.getTargetAttr().getSMVersion() >= 90 && k128 >= kFusedMinK &&
+          n128 / wn <= 2 * sms)
         configs.push_back(registers(1, /*fuse=*/true));
       configs.push_back(registers(maxM, /*fuse=*/false));
     }
@@ -271,7 +284,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // chunks per warp): weight streaming through the shared-memory ring, 4
   // warps side by side along N, K tiles 8 deep (split_k stays available to
   // a config written by hand).
-  int64_t smallN = largestDivisor(n, {32, 64, 128, 16, 8});
+  int64_t smallN = largestDivisor(n128, {32, 64, 128, 16, 8});
   if (configs.empty())
     configs.push_back(
         make(16, smallN, bk, 16, std::max<int64_t>(smallN / 4, 8), 8, 16));
@@ -299,23 +312,25 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   //   M = 2048, 128 x 128 tiles with 4 stages serve M up to 2048 (v7:
   //   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
   if (wgmmaTiles) {
-    bool wide = n % 256 == 0 && n / 256 >= 4;
+    bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
     int64_t bigN = wide ? 256 : 128;
-    int64_t midMaxM = (1024 / 128) * (n / bigN) * 2 < sms ? 1024 : 256;
-    configs.push_back(make(64, 128, 128, 64, 128, 4, midMaxM,
-                           midMaxM == 1024 ? 2 : 1, MmaKind::wgmma));
-    if (wide && (2048 / 128) * (n / bigN) < sms)
+    int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
+    // Two slices need an even number of K tiles.
+    bool split = midMaxM == 1024 && llvm::divideCeil(k, 128) % 2 == 0;
+    configs.push_back(make(64, 128, 128, 64, 128, 4, midMaxM, split ? 2 : 1,
+                           MmaKind::wgmma));
+    if (wide && (2048 / 128) * (n128 / bigN) < sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 2048, 1, MmaKind::wgmma));
     configs.push_back(make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1,
                            MmaKind::wgmma));
     return configs;
   }
-  int64_t midN = largestDivisor(n, {64, 32, 16, 8});
-  int64_t midK = largestDivisor(k, {64, 32});
+  int64_t midN = largestDivisor(n128, {64, 32, 16, 8});
+  int64_t midK = largestDivisor(k128, {64, 32});
   configs.push_back(make(64, midN, midK, 32, std::min<int64_t>(midN, 32), 4,
                          256));
-  int64_t bigN = largestDivisor(n, {128, 64, 32, 16, 8});
+  int64_t bigN = largestDivisor(n128, {128, 64, 32, 16, 8});
   configs.push_back(make(128, bigN, midK, 64, std::min<int64_t>(bigN, 64), 4,
                          0));
   return configs;

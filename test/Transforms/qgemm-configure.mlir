@@ -9,8 +9,8 @@
 // set. On sm_90a the variants past M = 64 use
 // wgmma: 64 x 128 tiles up to M = 256 (up to M = 1024 when N = 1024 gives
 // too few 128-row thread blocks), then 128 x 256 tiles 4 deep for N >= 4096
-// or 128 x 128 tiles 3 deep; shapes whose N or K is not a multiple of 128
-// keep mma.sync.
+// or 128 x 128 tiles 3 deep; a shape whose N or K is not a multiple of 128
+// gets the variants of the nearest one that is.
 
 // CHECK-LABEL: func @w8a8_4096x4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
@@ -70,16 +70,36 @@ func.func @w8a8_n768_k4096(%x: memref<?x4096xf16>, %w: memref<768x4096xi8>, %sw:
   return
 }
 
-// N = 40 (not a multiple of 32) and K = 96 (three K tiles of 32):
-// the tiles fall back to divisors and the ring is capped by the K tiles;
-// three K tiles cannot be split in 2.
+// N = 40 and K = 96 (neither a multiple of 128): the variants of the
+// nearest such shape, N = K = 128 (tiles need not divide N or K: the edge
+// tiles are masked): register-direct 8-column warp tiles, one 128-K chunk
+// (partly past K), then 64 x 64 and 128 x 128 ring tiles with K tiles of 64,
+// their ring capped by the two K tiles; no wgmma (one K tile of 128).
 // CHECK-LABEL: func @w8a8_n40_k96
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 16>, #qgemm.config<cta_tile = [32, 8, 32], warp_tile = [16, 8], stages = 4, max_m = 64>, #qgemm.config<cta_tile = [64, 8, 32], warp_tile = [32, 8], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 8, 32], warp_tile = [64, 8], stages = 4>]
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 128], warp_tile = [16, 8], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64]>]
 // SM90A-LABEL: func @w8a8_n40_k96
 // SM90A-NOT: wgmma
 // SM90A: target = #qgemm.target<"sm_90a">
 func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<40xf32>, %y: memref<?x40xf16>) {
   qgemm.matmul lhs(%x : memref<?x96xf16>) weights(%w, %sw : memref<40x96xi8>, memref<40xf32>) outs(%y : memref<?x40xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// N = 2056, K = 4128: the family of N = 2048, K = 4096 (8-column register
+// tiles, 16 warps along K, here 3 chunks each (the default 3 stages), the
+// last past K for most;
+// wgmma 64 x 128, 128 x 128 and 128 x 256 tiles, 9 columns of 256), except
+// that 33 K tiles of 128 cannot be split in two.
+// SM90A-LABEL: func @w8a8_n2056_k4128
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]
+// SM90A-LABEL: func @w8a8_n2048_k4096
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]
+func.func @w8a8_n2056_k4128(%x: memref<?x4128xf16>, %w: memref<2056x4128xi8>, %sw: memref<2056xf32>, %y: memref<?x2056xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4128xf16>) weights(%w, %sw : memref<2056x4128xi8>, memref<2056xf32>) outs(%y : memref<?x2056xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+func.func @w8a8_n2048_k4096(%x: memref<?x4096xf16>, %w: memref<2048x4096xi8>, %sw: memref<2048xf32>, %y: memref<?x2048xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<2048x4096xi8>, memref<2048xf32>) outs(%y : memref<?x2048xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 

@@ -22,11 +22,23 @@ void RingEpilogue::store(ArrayRef<Pair> pairs) {
     storeDirect(pairs);
 }
 
+/// N of the output `y` when the tiles of width `bn` do not divide it (the
+/// epilogue then masks columns), else 0.
+static int64_t getEdgeColumns(Value y, int64_t bn) {
+  int64_t n = cast<MemRefType>(y.getType()).getDimSize(1);
+  return n % bn != 0 ? n : 0;
+}
+
 void RingEpilogue::storeDirect(ArrayRef<Pair> pairs) {
   Emitter e{b};
+  int64_t edgeN = getEdgeColumns(y, t.bn);
   for (const Pair &p : pairs) {
     OpBuilder::InsertionGuard guard(b);
-    buildIfThen(b, e.ult(p.row, loop.m));
+    // A pair's two columns lie both inside N or both past it (N is even).
+    Value valid = e.ult(p.row, loop.m);
+    if (edgeN)
+      valid = arith::AndIOp::create(b, valid, e.ult(p.col, e.idx(edgeN)));
+    buildIfThen(b, valid);
     vector::StoreOp::create(b, scale(p, p.row), y, ValueRange{p.row, p.col},
                             /*nontemporal=*/false, llvm::Align(4));
   }
@@ -46,9 +58,14 @@ void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
   // last zero-filling copies after it), and every warpgroup has finished
   // reading the rings (wgmma.wait 0) once past the barrier.
   gpu::BarrierOp::create(b);
+  int64_t edgeN = getEdgeColumns(y, t.bn);
   for (const Pair &p : pairs) {
-    // Rows past M read the data of row M - 1 and are never stored.
-    Value h = scale(p, arith::MinUIOp::create(b, p.row, loop.mLast));
+    // Rows past M read the data of row M - 1, columns past N that of
+    // columns N - 2, N - 1; neither is stored.
+    Pair read = p;
+    if (edgeN)
+      read.col = arith::MinUIOp::create(b, p.col, e.idx(edgeN - 2));
+    Value h = scale(read, arith::MinUIOp::create(b, p.row, loop.mLast));
     vector::StoreOp::create(
         b, h, stage,
         ValueRange{arith::SubIOp::create(b, p.row, blockRow),
@@ -65,14 +82,18 @@ void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
     Value r = e.div(c, chunksPerRow);
     Value col = e.mul(e.rem(c, chunksPerRow), vec);
     Value row = e.add(blockRow, r);
+    Value yCol = e.add(blockCol, col);
     Value valid = e.ult(row, loop.m);
     if (first + t.threads > chunks)
       valid = arith::AndIOp::create(b, valid, e.ult(c, e.idx(chunks)));
+    // A 16-byte chunk lies inside N or past it (N is a multiple of 8).
+    if (edgeN)
+      valid = arith::AndIOp::create(b, valid, e.ult(yCol, e.idx(edgeN)));
     OpBuilder::InsertionGuard guard(b);
     buildIfThen(b, valid);
     Value v = vector::LoadOp::create(b, f16x8, stage, ValueRange{r, col},
                                      /*nontemporal=*/false, llvm::Align(16));
-    vector::StoreOp::create(b, v, y, ValueRange{row, e.add(blockCol, col)},
+    vector::StoreOp::create(b, v, y, ValueRange{row, yCol},
                             /*nontemporal=*/false, llvm::Align(16));
   }
 }
@@ -266,9 +287,12 @@ void RegisterEpilogue::store(
   for (const Slot &slot : slots) {
     Value p = e.add(loop.tid, slot.first);
     Value row = e.add(loop.tile.rowBase, slot.tileRow);
+    Value yCol = e.add(loop.tile.blockCol, slot.col);
     Value valid = e.ult(row, loop.m);
     if (slot.first + loop.threads > pairs)
       valid = arith::AndIOp::create(b, valid, e.ult(p, e.idx(pairs)));
+    if (int64_t edgeN = getEdgeColumns(y, loop.bn))
+      valid = arith::AndIOp::create(b, valid, e.ult(yCol, e.idx(edgeN)));
     OpBuilder::InsertionGuard guard(b);
     buildIfThen(b, valid);
     Value total;
@@ -283,7 +307,6 @@ void RegisterEpilogue::store(
       else
         total = arith::AddIOp::create(b, total, part);
     }
-    Value yCol = e.add(loop.tile.blockCol, slot.col);
     vector::StoreOp::create(b, scaleSlot(total, slot), y, ValueRange{row, yCol},
                             /*nontemporal=*/false, llvm::Align(4));
   }

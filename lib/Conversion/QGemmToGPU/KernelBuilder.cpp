@@ -75,6 +75,10 @@ void kernel::prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
   Value offset =
       e.add(e.mul(first, 4),
             arith::MinUIOp::create(b, e.mul(tid, lineBytes), e.idx(bytes - 4)));
+  auto srcType = cast<MemRefType>(src.getType());
+  if (srcType.hasStaticShape() && srcType.getNumElements() * 4 % bytes != 0)
+    offset = arith::MinUIOp::create(
+        b, offset, e.idx(srcType.getNumElements() * 4 - 4));
   Value address =
       arith::IndexCastOp::create(b, b.getI64Type(), e.add(base, offset));
   Value pointer = LLVM::IntToPtrOp::create(

@@ -49,7 +49,7 @@ Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
 
 RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
                            int64_t k, bool byteRings)
-    : b(b), t(t), kTiles(k / t.bk / t.splitK) {
+    : b(b), t(t), kTiles(llvm::divideCeil(k, t.bk) / t.splitK) {
   Emitter e{b};
   // Shared memory: A ring [stages, BM, rowBytes], B ring [stages, BN,
   // rowBytes]. With wgmma the rings start at the first 1024-byte-aligned
@@ -88,6 +88,8 @@ void RingMainloop::copyRows(Value src, Value dst, int64_t rows, Value rowBase,
   Emitter e{b};
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
   Value kBase = e.mul(e.add(tile.firstKTile, kTile), t.bk);
+  auto srcType = cast<MemRefType>(src.getType());
+  int64_t srcK = srcType.getDimSize(1);
   int64_t chunksPerRow = t.bk / kCopyBytes;
   int64_t chunks = rows * chunksPerRow;
   for (int64_t first = 0; first < chunks; first += t.threads) {
@@ -105,16 +107,34 @@ void RingMainloop::copyRows(Value src, Value dst, int64_t rows, Value rowBase,
           e.mul(arith::XOrIOp::create(b, e.rem(c, chunksPerRow), e.rem(r, 8)),
                 kCopyBytes);
     Value globalRow = e.add(rowBase, r);
-    Value bytes;
+    Value globalCol = e.add(kBase, col);
+    // The chunk's bytes are copied when it lies inside `src`, zero-filled
+    // otherwise (reading a chunk that exists): rows past M, rows past a
+    // static row count the tiles do not divide, and chunks past a K the
+    // K tiles do not divide.
+    Value valid;
+    auto andValid = [&](Value cond) {
+      valid = valid ? arith::AndIOp::create(b, valid, cond) : cond;
+    };
     if (maskRows) {
-      bytes = arith::SelectOp::create(b, e.ult(globalRow, m), e.idx(kCopyBytes),
-                                      e.idx(0));
+      andValid(e.ult(globalRow, m));
       globalRow = arith::MinUIOp::create(b, globalRow, mLast);
+    } else if (int64_t srcRows = srcType.getDimSize(0);
+               !srcType.isDynamicDim(0) && srcRows % rows != 0) {
+      andValid(e.ult(globalRow, e.idx(srcRows)));
+      globalRow = arith::MinUIOp::create(b, globalRow, e.idx(srcRows - 1));
     }
+    if (srcK % t.bk != 0) {
+      andValid(e.ult(globalCol, e.idx(srcK)));
+      globalCol = arith::MinUIOp::create(b, globalCol, e.idx(srcK - kCopyBytes));
+    }
+    Value bytes;
+    if (valid)
+      bytes = arith::SelectOp::create(b, valid, e.idx(kCopyBytes), e.idx(0));
     Value tok = nvgpu::DeviceAsyncCopyOp::create(
         b, tokenType, dst, ValueRange{slot, r, dstCol}, src,
-        ValueRange{globalRow, e.add(kBase, col)}, b.getIndexAttr(kCopyBytes),
-        bytes, b.getUnitAttr());
+        ValueRange{globalRow, globalCol}, b.getIndexAttr(kCopyBytes), bytes,
+        b.getUnitAttr());
     if (!maskRows)
       tok.getDefiningOp()->setAttr(kGridIndependentAttrName, b.getUnitAttr());
     tokens.push_back(tok);
@@ -274,8 +294,9 @@ RegisterMainloop::RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config,
       threads(32 * config.getNumWarps()),
       // Chunks per warp; when warpsK does not divide the chunks of K (a
       // scheme that allows it), the last ones of some warps lie past K.
-      chunks(llvm::divideCeil(k / ConfigAttr::kRegisterChunkBytes,
-                              config.getWarpsK())),
+      chunks(llvm::divideCeil(
+          llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes),
+          config.getWarpsK())),
       ahead(std::min(config.getStages(), chunks)),
       layout(getRegisterSharedLayout(config, k)) {
   Emitter e{b};

@@ -89,6 +89,9 @@ public:
   /// of `dst` (aRing or bRing), swizzled for wgmma. Rows past M zero-fill
   /// when `maskRows` (and read row M - 1, which exists); copies without
   /// `maskRows` read nothing a prerequisite grid writes and are marked so.
+  /// Edge tiles: rows past the static row count of `src` (when `rows` does
+  /// not divide it) and 16-byte chunks past its static K (when BK does not
+  /// divide it) zero-fill too; for tiles that divide both, no mask is built.
   void copyRows(Value src, Value dst, int64_t rows, Value rowBase,
                 bool maskRows, Value kTile, Value slot,
                 SmallVectorImpl<Value> &tokens);

@@ -24,7 +24,7 @@ RingTile kernel::scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm,
 
 Value kernel::getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn) {
   Emitter e{b};
-  return e.add(e.mul(e.blockId(gpu::Dimension::y), n / bn),
+  return e.add(e.mul(e.blockId(gpu::Dimension::y), llvm::divideCeil(n, bn)),
                e.blockId(gpu::Dimension::x));
 }
 

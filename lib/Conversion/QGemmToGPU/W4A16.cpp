@@ -775,6 +775,14 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
         return op.emitOpError()
                << "expected cta tile K (" << bk << ") and the group size ("
                << groupSize << ") to divide one another";
+      if (k % bk != 0)
+        return op.emitOpError() << "expected cta tile K (" << bk
+                                << ") to divide K (" << k
+                                << ") for the W4A16 ring";
+      if (n % config.getBlockN() != 0)
+        return op.emitOpError() << "expected cta tile N (" << config.getBlockN()
+                                << ") to divide N (" << n
+                                << ") for the W4A16 ring";
       continue;
     }
     if (k % kChunkK != 0)

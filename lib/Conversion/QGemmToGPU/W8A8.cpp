@@ -163,22 +163,43 @@ struct Int8RegisterOperands : RegisterOperands {
         b, DenseElementsAttr::get(i8x4, b.getI8IntegerAttr(0)));
   }
 
+  /// Edge tiles: lane (g, q)'s 32 bytes of chunk `j` lie wholly inside K
+  /// or past it (K is a multiple of 32). When chunk j may reach past K, the
+  /// offset is clamped to K - 32 and `valid` tells whether it was inside
+  /// (the weights past K are then zeroed, which zeroes their products).
+  std::pair<Value, Value> getChunkOffset(RegisterMainloop &loop, int64_t j) {
+    Emitter e{loop.b};
+    Value offset = loop.getChunkOffset(j);
+    int64_t k = loop.k;
+    if ((j + 1) * loop.warpsK * ConfigAttr::kRegisterChunkBytes <= k)
+      return {offset, Value()};
+    Value valid = e.ult(offset, e.idx(k));
+    return {arith::MinUIOp::create(loop.b, offset, e.idx(k - 32)), valid};
+  }
   Words loadWeights(RegisterMainloop &loop, int64_t j) override {
     Emitter e{loop.b};
+    auto [offset, valid] = getChunkOffset(loop, j);
+    // Rows past N (a warp tile the column tiles do not divide) read row
+    // N - 1; their columns are never stored.
+    int64_t n = cast<MemRefType>(w.getType()).getDimSize(0);
     Words words(loop.nTiles);
     for (int64_t ni = 0; ni < loop.nTiles; ++ni) {
       Value row = e.add(e.add(loop.warpCol, ni * 8), loop.g);
-      loadFragmentWords(loop.b, w, row, loop.getChunkOffset(j), words[ni]);
+      if (n % loop.bn != 0)
+        row = arith::MinUIOp::create(loop.b, row, e.idx(n - 1));
+      loadFragmentWords(loop.b, w, row, offset, words[ni]);
+      if (valid)
+        for (Value &word : words[ni])
+          word = arith::SelectOp::create(loop.b, valid, word, zeroWord);
     }
     return words;
   }
   Words loadActivations(RegisterMainloop &loop, int64_t j) override {
     Words words(2);
-    loadFragmentWords(loop.b, activations, loop.actRowLo,
-                      loop.getChunkOffset(j), words[0]);
+    Value offset = getChunkOffset(loop, j).first;
+    loadFragmentWords(loop.b, activations, loop.actRowLo, offset, words[0]);
     if (upperRows)
-      loadFragmentWords(loop.b, activations, loop.actRowHi,
-                        loop.getChunkOffset(j), words[1]);
+      loadFragmentWords(loop.b, activations, loop.actRowHi, offset, words[1]);
     else
       words[1].assign(8, zeroWord);
     return words;
@@ -300,8 +321,13 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   RegisterMainloop loop(b, config, xq, ty.xq.getDimSize(1));
   Int8RegisterOperands operands(b, xq, w, /*upperRows=*/config.getMaxM() > 8);
   loop.loadWeightsAhead(operands);
+  int64_t n = ty.w.getDimSize(0);
   RegisterEpilogue epilogue(loop, [&](Value col) {
-    return loadScalePair(b, sw, e.add(loop.tile.blockCol, col));
+    // Columns past N (never stored) read the last pair of sw.
+    Value c = e.add(loop.tile.blockCol, col);
+    if (n % config.getBlockN() != 0)
+      c = arith::MinUIOp::create(b, c, e.idx(n - 2));
+    return loadScalePair(b, sw, c);
   });
   // The weights above do not depend on the quantize kernel; the
   // activations below do.

@@ -64,16 +64,6 @@ func.func @negative_cta_k_not_mma_multiple(%x: memref<?x1024xf16>, %w: memref<25
 
 // -----
 
-func.func @negative_cta_k_not_dividing_k(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
-  // expected-error @+1 {{expected cta tile K (96) to divide K (1024)}}
-  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
-      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
-       configs = [#qgemm.config<cta_tile = [128, 128, 96], warp_tile = [64, 64]>]}
-  return
-}
-
-// -----
-
 func.func @negative_split_k_too_large(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
   // expected-error @+1 {{expected split_k (16) to be at most the number of K tiles (8)}}
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)

@@ -1,0 +1,109 @@
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
+// Covers: edge tiles, tiles that do not divide N or K (W8A8). The ring's
+// copies zero-fill the rows of W past N and the 16-byte chunks past K (the
+// source clamped to a chunk that exists), the epilogues store no column past
+// N and read the scales of a valid column, the register-direct mainloop
+// zeroes the weight words past K and reads row N - 1 for rows past N; a
+// shape the tiles divide gets none of it.
+
+// N = 40 over tiles of 32, K = 160 over K tiles of 64 (3 tiles, the last
+// half past K).
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x160xi8>, %arg1: memref<?xf32>, %arg2: memref<40x160xi8>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3{{.*}} step
+// A: rows past M and chunks past K.
+// CHECK: %[[AROW:.*]] = arith.cmpi ult, %{{.*}}, %dim
+// CHECK: %[[ACOL:.*]] = arith.cmpi ult, %{{.*}}, %c160
+// CHECK: %[[AVALID:.*]] = arith.andi %[[AROW]], %[[ACOL]]
+// CHECK: %[[AK:.*]] = arith.minui %{{.*}}, %c144
+// CHECK: %[[ABYTES:.*]] = arith.select %[[AVALID]], %c16{{.*}}, %c0
+// CHECK: nvgpu.device_async_copy %arg0[%{{.*}}, %[[AK]]], %{{.*}}, 16, %[[ABYTES]] {bypassL1}
+// W: rows past N and chunks past K.
+// CHECK: %[[BROW:.*]] = arith.cmpi ult, %{{.*}}, %c40
+// CHECK: %[[BN:.*]] = arith.minui %{{.*}}, %c39
+// CHECK: %[[BCOL:.*]] = arith.cmpi ult, %{{.*}}, %c160
+// CHECK: %[[BVALID:.*]] = arith.andi %[[BROW]], %[[BCOL]]
+// CHECK: %[[BK:.*]] = arith.minui %{{.*}}, %c144
+// CHECK: %[[BBYTES:.*]] = arith.select %[[BVALID]], %c16{{.*}}, %c0
+// CHECK: nvgpu.device_async_copy %arg2[%[[BN]], %[[BK]]], %{{.*}}, 16, %[[BBYTES]] {bypassL1, qgemm.grid_independent}
+// The direct store: rows below M and columns below N.
+// CHECK: %[[SROW:.*]] = arith.cmpi ult, %[[R:.*]], %dim
+// CHECK: %[[SCOL:.*]] = arith.cmpi ult, %[[C:.*]], %c40
+// CHECK: %[[S:.*]] = arith.andi %[[SROW]], %[[SCOL]]
+// CHECK: scf.if %[[S]] {
+// CHECK: vector.store %{{.*}}, %arg4[%[[R]], %[[C]]]
+func.func @edge_ring(%x: memref<?x160xf16>, %w: memref<40x160xi8>, %sw: memref<40xf32>, %y: memref<?x40xf16>) {
+  qgemm.matmul lhs(%x : memref<?x160xf16>) weights(%w, %sw : memref<40x160xi8>, memref<40xf32>) outs(%y : memref<?x40xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [64, 32, 64], warp_tile = [32, 16], stages = 3>]}
+  return
+}
+
+// wgmma, N = 136 over tiles of 128, K = 288 over K tiles of 128: the same
+// copy masks; the staged store reads the scales of column min(col, N - 2)
+// and stores no 16-byte chunk past N.
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x288xi8>, %arg1: memref<?xf32>, %arg2: memref<136x288xi8>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3{{.*}} step
+// CHECK: %[[WROW:.*]] = arith.cmpi ult, %{{.*}}, %c136
+// CHECK: %[[WN:.*]] = arith.minui %{{.*}}, %c135
+// CHECK: %[[WCOL:.*]] = arith.cmpi ult, %{{.*}}, %c288
+// CHECK: %[[WVALID:.*]] = arith.andi %[[WROW]], %[[WCOL]]
+// CHECK: %[[WK:.*]] = arith.minui %{{.*}}, %c272
+// CHECK: %[[WBYTES:.*]] = arith.select %[[WVALID]], %c16{{.*}}, %c0
+// CHECK: nvgpu.device_async_copy %arg2[%[[WN]], %[[WK]]], %{{.*}}, 16, %[[WBYTES]] {bypassL1, qgemm.grid_independent}
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: %[[SCOL:.*]] = arith.minui %{{.*}}, %c134
+// CHECK: vector.load %arg3[%[[SCOL]]]
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[YCOL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[INM:.*]] = arith.cmpi ult, %[[ROW]], %dim
+// CHECK: %[[INN:.*]] = arith.cmpi ult, %[[YCOL]], %c136
+// CHECK: %[[V:.*]] = arith.andi %[[INM]], %[[INN]]
+// CHECK: scf.if %[[V]] {
+// CHECK: vector.store %{{.*}}, %arg4[%{{.*}}, %[[YCOL]]] {alignment = 16 : i64} : memref<?x136xf16>, vector<8xf16>
+func.func @edge_wgmma(%x: memref<?x288xf16>, %w: memref<136x288xi8>, %sw: memref<136xf32>, %y: memref<?x136xf16>) {
+  qgemm.matmul lhs(%x : memref<?x288xf16>) weights(%w, %sw : memref<136x288xi8>, memref<136xf32>) outs(%y : memref<?x136xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma>]}
+  return
+}
+
+// Register-direct, N = 40 over warp tiles of 16, K = 288 over 2 warps of
+// 128-K chunks: chunk 1 lies past K but for lane q = 0 of warp 0. Its
+// offset is clamped to K - 32 and its weight words zeroed; the weight rows
+// are clamped to N - 1; the epilogue reads the scales of column
+// min(col, N - 2) and stores no column past N.
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x288xi8>, %arg1: memref<?xf32>, %arg2: memref<40x288xi8>
+// CHECK: %[[R0:.*]] = arith.minui %{{.*}}, %c39
+// CHECK: vector.load %arg2[%[[R0]], %{{.*}}] {{.*}} vector<16xi8>
+// CHECK: %[[INK:.*]] = arith.cmpi ult, %[[OFF:.*]], %c288
+// CHECK: %[[K1:.*]] = arith.minui %[[OFF]], %c256
+// CHECK: vector.load %arg2[%{{.*}}, %[[K1]]] {{.*}} vector<16xi8>
+// CHECK: arith.select %[[INK]], %{{.*}}, %cst : vector<4xi8>
+// CHECK: %[[SC:.*]] = arith.minui %{{.*}}, %c38
+// CHECK: vector.load %arg3[%[[SC]]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[YC:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[INM:.*]] = arith.cmpi ult, %[[ROW]], %dim
+// CHECK: %[[INC:.*]] = arith.cmpi ult, %[[YC]], %c40
+// CHECK: %[[V:.*]] = arith.andi %[[INM]], %[[INC]]
+// CHECK: scf.if %[[V]] {
+// CHECK: vector.store %{{.*}}, %arg4[%{{.*}}, %[[YC]]]
+func.func @edge_registers(%x: memref<?x288xf16>, %w: memref<40x288xi8>, %sw: memref<40xf32>, %y: memref<?x40xf16>) {
+  qgemm.matmul lhs(%x : memref<?x288xf16>) weights(%w, %sw : memref<40x288xi8>, memref<40xf32>) outs(%y : memref<?x40xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 16, 256], warp_tile = [16, 16], stages = 2, operands = registers>]}
+  return
+}
+
+// Tiles that divide N and K: unmasked copies and stores.
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x256xi8>, %arg1: memref<?xf32>, %arg2: memref<64x256xi8>
+// CHECK: nvgpu.device_async_copy %arg2[%{{.*}}, %{{.*}}], %{{.*}}, 16 {bypassL1, qgemm.grid_independent}
+// CHECK: %[[DROW:.*]] = arith.cmpi ult, %{{.*}}, %dim
+// CHECK-NEXT: scf.if %[[DROW]] {
+func.func @divisible_ring(%x: memref<?x256xf16>, %w: memref<64x256xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<64x256xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [64, 32, 64], warp_tile = [32, 16], stages = 3>]}
+  return
+}
