@@ -1,10 +1,10 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
-// Covers: edge tiles, tiles that do not divide N or K (W8A8). The ring's
-// copies zero-fill the rows of W past N and the 16-byte chunks past K (the
-// source clamped to a chunk that exists), the epilogues store no column past
-// N and read the scales of a valid column, the register-direct mainloop
-// zeroes the weight words past K and reads row N - 1 for rows past N; a
-// shape the tiles divide gets none of it.
+// Covers: edge tiles, tiles that do not divide N or K (W8A8; N for the
+// W4A16 ring). The ring's copies zero-fill the rows of W past N and the
+// 16-byte chunks past K (the source clamped to a chunk that exists), the
+// epilogues store no column past N and read the scales of a valid column,
+// the register-direct mainloop zeroes the weight words past K and reads row
+// N - 1 for rows past N; a shape the tiles divide gets none of it.
 
 // N = 40 over tiles of 32, K = 160 over K tiles of 64 (3 tiles, the last
 // half past K).
@@ -105,5 +105,36 @@ func.func @divisible_ring(%x: memref<?x256xf16>, %w: memref<64x256xi8>, %sw: mem
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<64x256xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
        configs = [#qgemm.config<cta_tile = [64, 32, 64], warp_tile = [32, 16], stages = 3>]}
+  return
+}
+
+// W4A16 ring, N = 192 over tiles of 128, g128 with zero points: the copies
+// of Wq (4 words a chunk), the scales (8 halves) and the zero-point words
+// (4 words, 32 channels) zero-fill the chunks past N, reading the last
+// chunk; the X copies count their source in elements (8 halves, not 16);
+// the store masks columns past N.
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x256xf16>, %arg1: memref<32x192xi32>
+// CHECK: %[[XIN:.*]] = arith.cmpi ult, %{{.*}}, %dim
+// CHECK-NEXT: %[[XN:.*]] = arith.select %[[XIN]], %c8{{.*}}, %c0
+// CHECK: nvgpu.device_async_copy %arg0[%{{.*}}], %{{.*}}, 8, %[[XN]] {bypassL1}
+// CHECK: %[[WIN:.*]] = arith.cmpi ult, %[[WC:.*]], %c192
+// CHECK-NEXT: %[[WN:.*]] = arith.select %[[WIN]], %c4{{.*}}, %c0
+// CHECK: %[[WCOL:.*]] = arith.minui %[[WC]], %c188
+// CHECK: nvgpu.device_async_copy %arg1[%{{.*}}, %[[WCOL]]], %{{.*}}, 4, %[[WN]] {bypassL1}
+// CHECK: nvgpu.device_async_copy %arg1
+// CHECK: %[[SIN:.*]] = arith.cmpi ult, %[[SC:.*]], %c192
+// CHECK-NEXT: %[[SN:.*]] = arith.select %[[SIN]], %c8{{.*}}, %c0
+// CHECK: %[[SCOL:.*]] = arith.minui %[[SC]], %c184
+// CHECK: nvgpu.device_async_copy %arg2[%{{.*}}, %[[SCOL]]], %{{.*}}, 8, %[[SN]] {bypassL1}
+// CHECK: %[[ZIN:.*]] = arith.cmpi ult, %[[ZC:.*]], %c24
+// CHECK-NEXT: %[[ZN:.*]] = arith.select %[[ZIN]], %c4{{.*}}, %c0
+// CHECK: %[[ZCOL:.*]] = arith.minui %[[ZC]], %c20
+// CHECK: nvgpu.device_async_copy %arg3[%{{.*}}, %[[ZCOL]]], %{{.*}}, 4, %[[ZN]] {bypassL1}
+// CHECK: %[[YIN:.*]] = arith.cmpi ult, %[[YC:.*]], %c192
+// CHECK: vector.store %{{.*}}, %arg4[%{{.*}}, %[[YC]]]
+func.func @edge_w4a16_ring(%x: memref<?x256xf16>, %wq: memref<32x192xi32>, %s: memref<2x192xf16>, %z: memref<2x24xi32>, %y: memref<?x192xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x192xi32>, memref<2x192xf16>, memref<2x24xi32>) outs(%y : memref<?x192xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4>]}
   return
 }

@@ -68,18 +68,8 @@ func.func @negative_one_stage(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw
 
 // -----
 
-// The W4A16 ring does not mask edge tiles yet: its cta tile must divide N
-// and K.
-func.func @negative_w4a16_ring_block_n(%x: memref<?x256xf16>, %wq: memref<32x192xi32>, %s: memref<192xf16>, %y: memref<?x192xf16>) {
-  // expected-error @+1 {{expected cta tile N (128) to divide N (192) for the W4A16 ring}}
-  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s : memref<32x192xi32>, memref<192xf16>) outs(%y : memref<?x192xf16>)
-      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
-       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4>]}
-  return
-}
-
-// -----
-
+// The W4A16 ring masks N edge tiles, not K ones: its cta tile K must
+// divide K.
 func.func @negative_w4a16_ring_block_k(%x: memref<?x192xf16>, %wq: memref<24x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
   // expected-error @+1 {{expected cta tile K (128) to divide K (192) for the W4A16 ring}}
   qgemm.matmul lhs(%x : memref<?x192xf16>) weights(%wq, %s : memref<24x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)

@@ -143,6 +143,17 @@ func.func @w4a16_n1056(%x: memref<?x1024xf16>, %wq: memref<128x1056xi32>, %s: me
   return
 }
 
+// N = 4160 (a multiple of 64, not of 128): the register variants of any
+// N % 64, then ring tiles 128 channels wide whose last column of blocks is
+// half past N (masked); 128 x 256 tiles only where 256 divides N.
+// CHECK-LABEL: func @w4a16_n4160
+// CHECK: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 32], stages = 4>]
+func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: memref<4160xf16>, %y: memref<?x4160xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4160xi32>, memref<4160xf16>) outs(%y : memref<?x4160xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // K = 4160 (a multiple of 64, not of 128): no register variant (128-K
 // chunks); the ring serves every M.
 // CHECK-LABEL: func @w4a16_k4160

@@ -511,13 +511,16 @@ struct Int4RingOperands : RingOperands {
 
   /// cp.async of `rows` x `chunksPerRow` 16-byte chunks: chunk (r, c) reads
   /// src[srcRow(r), srcCol(c)] and lands at dst[slot, r, dstCol(r, c)] (in
-  /// elements); `srcRowValid` masks rows past M (null: none).
+  /// elements); `maskRows` zero-fills rows past M. An edge tile
+  /// (`maskColumns`) zero-fills the chunks past the last column of `src`
+  /// (a chunk lies wholly inside or past it) and reads the last chunk.
   void copyChunks(RingMainloop &loop, Value src, Value dst, Value slot,
                   int64_t rows, int64_t chunksPerRow, int64_t chunkElements,
                   function_ref<Value(Value r)> srcRow,
                   function_ref<Value(Value c)> srcCol,
                   function_ref<Value(Value r, Value c)> dstCol,
-                  SmallVectorImpl<Value> &tokens, bool maskRows);
+                  SmallVectorImpl<Value> &tokens, bool maskRows,
+                  bool maskColumns = false);
 
   void copyA(RingMainloop &loop, Value kTile, Value slot,
              SmallVectorImpl<Value> &tokens) override;
@@ -575,10 +578,11 @@ void Int4RingOperands::copyChunks(
     int64_t chunksPerRow, int64_t chunkElements,
     function_ref<Value(Value r)> srcRow, function_ref<Value(Value c)> srcCol,
     function_ref<Value(Value r, Value c)> dstCol,
-    SmallVectorImpl<Value> &tokens, bool maskRows) {
+    SmallVectorImpl<Value> &tokens, bool maskRows, bool maskColumns) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  int64_t columns = cast<MemRefType>(src.getType()).getDimSize(1);
   int64_t chunks = rows * chunksPerRow;
   for (int64_t first = 0; first < chunks; first += loop.t.threads) {
     Value c = e.add(loop.tid, first);
@@ -586,15 +590,22 @@ void Int4RingOperands::copyChunks(
     if (first + loop.t.threads > chunks)
       c = arith::MinUIOp::create(b, c, e.idx(chunks - 1));
     Value r = e.div(c, chunksPerRow), col = e.rem(c, chunksPerRow);
-    Value row = srcRow(r), bytes;
+    Value row = srcRow(r), column = srcCol(col), elements;
+    // The source count is in elements (a 16-byte chunk of `chunkElements`).
     if (maskRows) {
-      bytes = arith::SelectOp::create(b, e.ult(row, loop.m), e.idx(kCopyBytes),
-                                      e.idx(0));
+      elements = arith::SelectOp::create(b, e.ult(row, loop.m),
+                                         e.idx(chunkElements), e.idx(0));
       row = arith::MinUIOp::create(b, row, loop.mLast);
+    }
+    if (maskColumns) {
+      elements = arith::SelectOp::create(b, e.ult(column, e.idx(columns)),
+                                         e.idx(chunkElements), e.idx(0));
+      column =
+          arith::MinUIOp::create(b, column, e.idx(columns - chunkElements));
     }
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
         b, tokenType, dst, ValueRange{slot, r, dstCol(r, col)}, src,
-        ValueRange{row, srcCol(col)}, b.getIndexAttr(chunkElements), bytes,
+        ValueRange{row, column}, b.getIndexAttr(chunkElements), elements,
         b.getUnitAttr()));
   }
 }
@@ -621,11 +632,15 @@ void Int4RingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
   const Tiling &t = loop.t;
   Value kBase = e.mul(e.add(loop.tile.firstKTile, kTile), t.bk);
   Value col0 = loop.tile.blockCol;
+  // Edge tiles (BN does not divide N): the channels past N are zero-filled
+  // (weights, scales and zero points: their products are 0, never stored).
+  // N is a multiple of 32, so each chunk lies wholly inside or past N.
+  bool edge = cast<MemRefType>(wq.getType()).getDimSize(1) % t.bn != 0;
   copyChunks(
       loop, wq, wRing, slot, t.bk / 8, t.bn / 4, 4,
       [&](Value r) { return e.add(e.div(kBase, 8), r); },
       [&](Value c) { return e.add(col0, e.mul(c, 4)); },
-      [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false);
+      [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false, edge);
   if (!layout.scaleRows)
     return;
   Value group = e.div(kBase, format.groupSize);
@@ -633,13 +648,13 @@ void Int4RingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
       loop, scales, sRing, slot, layout.scaleRows, t.bn / 8, 8,
       [&](Value r) { return e.add(group, r); },
       [&](Value c) { return e.add(col0, e.mul(c, 8)); },
-      [&](Value r, Value c) { return e.mul(c, 8); }, tokens, false);
+      [&](Value r, Value c) { return e.mul(c, 8); }, tokens, false, edge);
   if (zeros)
     copyChunks(
         loop, zeros, zRing, slot, layout.scaleRows, t.bn / 32, 4,
         [&](Value r) { return e.add(group, r); },
         [&](Value c) { return e.add(e.div(col0, 8), e.mul(c, 4)); },
-        [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false);
+        [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false, edge);
 }
 
 void Int4RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
@@ -778,10 +793,6 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
       if (k % bk != 0)
         return op.emitOpError() << "expected cta tile K (" << bk
                                 << ") to divide K (" << k
-                                << ") for the W4A16 ring";
-      if (n % config.getBlockN() != 0)
-        return op.emitOpError() << "expected cta tile N (" << config.getBlockN()
-                                << ") to divide N (" << n
                                 << ") for the W4A16 ring";
       continue;
     }
