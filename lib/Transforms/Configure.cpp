@@ -252,17 +252,30 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // as divide the K / 128 chunks. Measured
   // on the H200 (docs/perf-notes.md, v8): 1.1 to 1.4x faster than the ring
   // at M = 16, and faster on every shape at M <= 8.
-  // When K is not a multiple of 128, the warps split the chunks of the
-  // nearest multiple's way and the last chunk is partly past K.
+  // When K is not a multiple of 128 (the last chunk partly past K), the
+  // warps along K divide either the whole chunks (a warp whose chunk of the
+  // last step lies past K skips it) or all of them, whichever gives each
+  // warp fewer steps (more warps on a tie).
   {
-    int64_t chunks = k128 / ConfigAttr::kRegisterChunkBytes;
     int64_t wn = n128 / 16 >= sms ? 16 : 8;
-    int64_t warpsK = wn == 16 ? 8 : 16;
-    while (chunks % warpsK != 0)
-      --warpsK;
+    int64_t chunks = llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes);
+    auto dividingWarps = [&](int64_t count) {
+      int64_t warps = wn == 16 ? 8 : 16;
+      while (count % warps != 0)
+        --warps;
+      return warps;
+    };
+    int64_t warpsK = dividingWarps(chunks);
+    int64_t wholeWarpsK = dividingWarps(
+        std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1));
+    if (llvm::divideCeil(chunks, wholeWarpsK) <
+            llvm::divideCeil(chunks, warpsK) ||
+        (llvm::divideCeil(chunks, wholeWarpsK) ==
+             llvm::divideCeil(chunks, warpsK) &&
+         wholeWarpsK > warpsK))
+      warpsK = wholeWarpsK;
     int64_t stages = wn == 16 ? 2 : 8;
-    int64_t perWarp = llvm::divideCeil(
-        llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes), warpsK);
+    int64_t perWarp = llvm::divideCeil(chunks, warpsK);
     int64_t maxM = wgmmaTiles && n128 * k128 > kRegisterMaxWeightBytes
                        ? 16
                        : kRegisterMaxM;

@@ -69,9 +69,9 @@ func.func @edge_wgmma(%x: memref<?x288xf16>, %w: memref<136x288xi8>, %sw: memref
 
 // Register-direct, N = 40 over warp tiles of 16, K = 288 over 2 warps of
 // 128-K chunks: chunk 1 lies past K but for lane q = 0 of warp 0. Its
-// offset is clamped to K - 32 and its weight words zeroed; the weight rows
-// are clamped to N - 1; the epilogue reads the scales of column
-// min(col, N - 2) and stores no column past N.
+// offset is clamped to K - 32 and its weight words zeroed, and warp 1 skips
+// its mma steps; the weight rows are clamped to N - 1; the epilogue reads
+// the scales of column min(col, N - 2) and stores no column past N.
 // CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x288xi8>, %arg1: memref<?xf32>, %arg2: memref<40x288xi8>
 // CHECK: %[[R0:.*]] = arith.minui %{{.*}}, %c39
 // CHECK: vector.load %arg2[%[[R0]], %{{.*}}] {{.*}} vector<16xi8>
@@ -81,6 +81,13 @@ func.func @edge_wgmma(%x: memref<?x288xf16>, %w: memref<136x288xi8>, %sw: memref
 // CHECK: arith.select %[[INK]], %{{.*}}, %cst : vector<4xi8>
 // CHECK: %[[SC:.*]] = arith.minui %{{.*}}, %c38
 // CHECK: vector.load %arg3[%[[SC]]]
+// Warp 1's chunk 1 lies wholly past K: its mma steps are skipped.
+// CHECK: nvgpu.mma.sync
+// CHECK: %[[WARPIN:.*]] = arith.cmpi ult, %{{.*}}, %c288{{.*}} : index
+// CHECK-NEXT: %{{.*}} = scf.if %[[WARPIN]] -> (vector<2x2xi32>, vector<2x2xi32>) {
+// CHECK-COUNT-8: nvgpu.mma.sync
+// CHECK: } else {
+// CHECK-NEXT: scf.yield
 // CHECK: gpu.barrier
 // CHECK-NEXT: %[[ROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: %[[YC:.*]] = arith.addi %{{.*}}, %{{.*}} : index

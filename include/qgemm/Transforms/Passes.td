@@ -15,16 +15,19 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
   let description = [{
     Fills `target` (from the `chip` option) and `configs` on every
     `qgemm.matmul` that lacks them, and checks every config (given or chosen)
-    against the shared-memory budget of the target. The rule, per scheme
-    with 8-bit activations (int8 mma m16n8k32):
+    against the shared-memory budget of the target. Tiles need not divide N
+    or K (the kernels mask edge tiles): the rule below reads N and K as the
+    nearest multiples of 128 (N128, K128; at least 128). The rule, per
+    scheme with 8-bit activations (int8 mma m16n8k32):
 
-    - M <= 64 (`max_m = 64`), when 128 divides K: register operands
-      (`operands = registers`): warp_tile [16, WN] with WN = 16 when N / 16
+    - M <= 64 (`max_m = 64`): register operands
+      (`operands = registers`): warp_tile [16, WN] with WN = 16 when N128 / 16
       thread blocks are at least the multiprocessors (132 on sm_90, 108 on
       sm_80), else 8; BN = WN; up to 8 warps (16 with WN = 8) split K inside
       the block, one 128-byte chunk each per BK step (cta_tile
       [16, WN, 128 x warps]), taking the largest such count that divides
-      K / 128; `stages` (chunks in flight in registers) is 2 with WN = 16
+      the ceil(K / 128) chunks, or (K not a multiple of 128) the whole
+      floor(K / 128) chunks when that gives each warp fewer steps; `stages` (chunks in flight in registers) is 2 with WN = 16
       (v9: faster than 4, which left room for only two blocks per
       multiprocessor) and 8 with WN = 8, capped by the chunks of one warp.
       The kernel is bound by the weight bytes and the chain of instructions between them,
@@ -40,8 +43,7 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       kernel that quantizes the row in every block (v9: 4096 x 4096 11.06
       -> 10.45 us, 1024 x 4096 7.65 -> 7.36 us; slower for K = 1024, for
       11008 x 4096 and for M >= 2);
-    - M <= 16 otherwise (K not a multiple of 128, N not one of 8, or more
-      than 64 chunks per warp): cta_tile [16, BN, BK], one 16-row mma tile
+    - M <= 16 otherwise (more than 64 chunks per warp): cta_tile [16, BN, BK], one 16-row mma tile
       per warp, 4 warps side by side along N; BN = 32 when it divides N,
       the deepest ring that fits (up to 8 stages);
     - M <= 64 (`max_m = 64`) without register operands: cta_tile
@@ -52,24 +54,25 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       4 stages;
     - otherwise: cta_tile [128, 128, 64], warp_tile [64, 64], 4 stages.
 
-    On sm_90a, when 128 divides N and K (and K has at least two 128-byte
-    tiles), the variants past M = 64 use wgmma (`mma = wgmma`, 128-byte
+    On sm_90a, when K128 has at least two 128-byte tiles, the variants past
+    M = 64 use wgmma (`mma = wgmma`, 128-byte
     swizzled K tiles of 128):
 
     - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages (from
       M = 17 when the register variant stops at 16); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
-      M = 1024 (docs/perf-notes.md, v9);
+      M = 1024 (docs/perf-notes.md, v9), when the K tiles are even;
     - M <= 2048, only when the tiles below would give fewer thread blocks
       than multiprocessors at M = 2048: cta_tile [128, 128, 128], two
       warpgroups of [64, 128], 4 stages;
     - otherwise: cta_tile [128, 256, 128], two warpgroups of [64, 256],
-      4 stages, when N has at least 4 columns of 256; else
+      4 stages, when N128 has at least 4 columns of 256; else
       cta_tile [128, 128, 128], two warpgroups of [64, 128], 3 stages.
 
-    BN falls back to the largest of 128, 64, 32, 16, 8 that divides N, and
-    BK to the largest of 128, 64, 32 that divides K. Stages are capped by
+    BN falls back to the largest of 128, 64, 32, 16, 8 that divides N128,
+    and BK to the largest of 128, 64, 32 that divides K128. Stages are
+    capped by
     the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
     only in the cases above (elsewhere measured slower,
     docs/perf-notes.md); both are kept in a config written by hand.

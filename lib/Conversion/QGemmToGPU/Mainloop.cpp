@@ -335,7 +335,26 @@ SmallVector<Value> RegisterMainloop::build(RegisterOperands &operands) {
     if (j + 1 < chunks)
       next = operands.loadActivations(*this, j + 1);
     auto &wj = weights[j % ahead];
-    operands.buildChunk(*this, act, wj, accs);
+    if ((j + 1) * warpsK * ConfigAttr::kRegisterChunkBytes <= k) {
+      operands.buildChunk(*this, act, wj, accs);
+    } else {
+      // Chunk j of some warps lies wholly past K (their loads were clamped
+      // and zeroed): those warps skip its mma steps (kw is warp-uniform).
+      Emitter e{b};
+      Value first = e.mul(e.add(kw, j * warpsK),
+                          ConfigAttr::kRegisterChunkBytes);
+      auto inK = scf::IfOp::create(b, TypeRange(ValueRange(accs)),
+                                   e.ult(first, e.idx(k)),
+                                   /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&inK.getThenRegion().front());
+      SmallVector<Value> updated(accs);
+      operands.buildChunk(*this, act, wj, updated);
+      scf::YieldOp::create(b, updated);
+      b.setInsertionPointToStart(&inK.getElseRegion().front());
+      scf::YieldOp::create(b, accs);
+      accs.assign(inK.getResults().begin(), inK.getResults().end());
+    }
     if (j + ahead < chunks)
       wj = operands.loadWeights(*this, j + ahead);
   }
