@@ -64,14 +64,6 @@ static int64_t getNearestMultiple(int64_t value, int64_t step) {
   return std::max<int64_t>((value + step / 2) / step, 1) * step;
 }
 
-/// The largest of `candidates` that divides `value`, or the last candidate.
-static int64_t largestDivisor(int64_t value, ArrayRef<int64_t> candidates) {
-  for (int64_t c : candidates)
-    if (value % c == 0)
-      return c;
-  return candidates.back();
-}
-
 /// Largest M of the register-direct variant: one block per 16 rows and
 /// column block, the row blocks of a column next to each other. Measured on
 /// the H200 (docs/perf-notes.md, v8): faster than the 32-row ring at M = 32
@@ -226,9 +218,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   // Tiles need not divide N or K (the kernels mask the edge tiles), so the
   // variants are those of the nearest shape whose N and K are multiples of
-  // 128 (`n128`, `k128`), with the tiles' K and N read off that shape.
+  // 128 (`n128`, `k128`): the tile sizes below all divide such a shape.
   int64_t n128 = getNearestMultiple(n, 128), k128 = getNearestMultiple(k, 128);
-  int64_t bk = largestDivisor(k128, {128, 64, 32});
   auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
                   int64_t wn, int64_t stages, int64_t maxM,
                   int64_t splitK = 1, MmaKind mma = MmaKind::mma_sync) {
@@ -265,14 +256,14 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
         --warps;
       return warps;
     };
+    // Fewer steps per warp first, then more warps.
+    auto cost = [&](int64_t warps) {
+      return std::pair(llvm::divideCeil(chunks, warps), -warps);
+    };
     int64_t warpsK = dividingWarps(chunks);
     int64_t wholeWarpsK = dividingWarps(
         std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1));
-    if (llvm::divideCeil(chunks, wholeWarpsK) <
-            llvm::divideCeil(chunks, warpsK) ||
-        (llvm::divideCeil(chunks, wholeWarpsK) ==
-             llvm::divideCeil(chunks, warpsK) &&
-         wholeWarpsK > warpsK))
+    if (cost(wholeWarpsK) < cost(warpsK))
       warpsK = wholeWarpsK;
     int64_t stages = wn == 16 ? 2 : 8;
     int64_t perWarp = llvm::divideCeil(chunks, warpsK);
@@ -299,20 +290,16 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       configs.push_back(registers(maxM, /*fuse=*/false));
     }
   }
-  // M <= 16 otherwise (K not a multiple of 128, N not one of 8, or over 64
-  // chunks per warp): weight streaming through the shared-memory ring, 4
-  // warps side by side along N, K tiles 8 deep (split_k stays available to
-  // a config written by hand).
-  int64_t smallN = largestDivisor(n128, {32, 64, 128, 16, 8});
+  // M <= 16 otherwise (over 64 chunks per warp): weight streaming through
+  // the shared-memory ring, 16 x 32 tiles, 4 warps side by side along N,
+  // K tiles of 128, 8 deep (split_k stays available to a config written by hand).
   if (configs.empty())
-    configs.push_back(
-        make(16, smallN, bk, 16, std::max<int64_t>(smallN / 4, 8), 8, 16));
+    configs.push_back(make(16, 32, 128, 16, 8, 8, 16));
   // M <= 64 (without register operands): 32-row tiles, 4 warps of
-  // [16, WN], BN = 32: twice the thread blocks of 64 x 64 tiles for a
+  // [16, 16], BN = 32: twice the thread blocks of 64 x 64 tiles for a
   // weight-bound shape.
   if (!configs.back().isRegisterDirect())
-    configs.push_back(
-        make(32, smallN, bk, 16, std::max<int64_t>(smallN / 2, 8), 6, 64));
+    configs.push_back(make(32, 32, 128, 16, 16, 6, 64));
   // sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte swizzled
   // K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus one
   // wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -345,13 +332,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
                            MmaKind::wgmma));
     return configs;
   }
-  int64_t midN = largestDivisor(n128, {64, 32, 16, 8});
-  int64_t midK = largestDivisor(k128, {64, 32});
-  configs.push_back(make(64, midN, midK, 32, std::min<int64_t>(midN, 32), 4,
-                         256));
-  int64_t bigN = largestDivisor(n128, {128, 64, 32, 16, 8});
-  configs.push_back(make(128, bigN, midK, 64, std::min<int64_t>(bigN, 64), 4,
-                         0));
+  configs.push_back(make(64, 64, 64, 32, 32, 4, 256));
+  configs.push_back(make(128, 128, 64, 64, 64, 4, 0));
   return configs;
 }
 

@@ -43,9 +43,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       kernel that quantizes the row in every block (v9: 4096 x 4096 11.06
       -> 10.45 us, 1024 x 4096 7.65 -> 7.36 us; slower for K = 1024, for
       11008 x 4096 and for M >= 2);
-    - M <= 16 otherwise (more than 64 chunks per warp): cta_tile [16, BN, BK], one 16-row mma tile
-      per warp, 4 warps side by side along N; BN = 32 when it divides N,
-      the deepest ring that fits (up to 8 stages);
+    - M <= 16 otherwise (more than 64 chunks per warp): cta_tile
+      [16, BN, BK], one 16-row mma tile
+      per warp, 4 warps side by side along N; BN = 32, BK = 128, the
+      deepest ring that fits (up to 8 stages);
     - M <= 64 (`max_m = 64`) without register operands: cta_tile
       [32, BN, BK], warp_tile [16, BN/2],
       6 stages (twice the thread blocks of 64 x 64 tiles on a weight-bound
@@ -70,9 +71,7 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       4 stages, when N128 has at least 4 columns of 256; else
       cta_tile [128, 128, 128], two warpgroups of [64, 128], 3 stages.
 
-    BN falls back to the largest of 128, 64, 32, 16, 8 that divides N128,
-    and BK to the largest of 128, 64, 32 that divides K128. Stages are
-    capped by
+    Stages are capped by
     the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
     only in the cases above (elsewhere measured slower,
     docs/perf-notes.md); both are kept in a config written by hand.
