@@ -182,8 +182,9 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << formatList(ctaTile.take_front(2));
   int64_t numWarps = (ctaTile[0] / warpTile[0]) * (ctaTile[1] / warpTile[1]);
   if (mma == MmaKind::wgmma) {
-    // One warpgroup computes 64 x BN with wgmma m64nBNk32 s8; its operands
-    // are read from 128-byte-swizzled rows of 128 int8 along K.
+    // One warpgroup computes 64 x BN with wgmma m64nBNk32 s8 or m64nBNk16
+    // f16; its operands are read from 128-byte-swizzled rows along K (128
+    // int8 or 64 fp16: the matmul checks which).
     if (warpTile[0] != 64 || warpTile[1] != ctaTile[1])
       return emitError() << "expected warp_tile [64, " << ctaTile[1]
                          << "] (one warpgroup per 64 rows, the whole BN) "
@@ -192,10 +193,11 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (ctaTile[1] % 16 != 0 || ctaTile[1] > 256)
       return emitError() << "expected cta tile N (" << ctaTile[1]
                          << ") to be a multiple of 16 and at most 256 with "
-                            "mma = wgmma (wgmma m64nNk32 s8)";
-    if (ctaTile[2] != 128)
-      return emitError() << "expected cta tile K = 128 with mma = wgmma (one "
-                            "128-byte swizzled row), got "
+                            "mma = wgmma (wgmma m64nN)";
+    if (ctaTile[2] != 64 && ctaTile[2] != 128)
+      return emitError() << "expected cta tile K of 64 or 128 with mma = "
+                            "wgmma (one 128-byte swizzled row of fp16 or "
+                            "int8), got "
                          << ctaTile[2];
     if (stages < 3)
       return emitError() << "expected stages >= 3 with mma = wgmma (the ring "

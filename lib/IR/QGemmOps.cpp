@@ -262,6 +262,16 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
         return op.emitOpError()
                << "expected target sm_90a for a config with mma = wgmma, got "
                << target.getChip();
+      // One 128-byte swizzled row of the activation per K tile.
+      int64_t rowBytes =
+          config.getBlockK() *
+          (op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8);
+      if (rowBytes != 128)
+        return op.emitOpError()
+               << "expected cta tile K of 128 bytes of "
+               << op.getLhsEncoding().getStorage()
+               << " with mma = wgmma (one swizzled row), got "
+               << config.getBlockK() << " (" << rowBytes << " bytes)";
     }
     if (config.getWarpM() % 16 != 0 || config.getWarpN() % 8 != 0)
       return op.emitOpError()

@@ -31,8 +31,8 @@ int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
     int64_t groupSize = weights.getScales() == ScaleGranularity::per_group
                             ? weights.getGroupSize()
                             : 0;
-    return config.getStages() *
-           getW4A16RingLayout(config, groupSize, weights.getZeroPoints()).stage;
+    return getW4A16RingLayout(config, groupSize, weights.getZeroPoints())
+        .total;
   }
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
   // wgmma reads swizzled, unpadded rows from 1024-byte-aligned tiles; the
@@ -133,14 +133,22 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   if (registerK && !ring)
     return configs;
   auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
-                  int64_t stages, int64_t maxM) {
+                  int64_t stages, int64_t maxM,
+                  MmaKind mma = MmaKind::mma_sync) {
     return ConfigAttr::get(ctx, {bm, bn, 64}, {wm, wn},
-                           std::min<int64_t>(stages, k / 64 + 1), 1, maxM,
-                           MmaKind::mma_sync, OperandPath::shared,
+                           std::min<int64_t>(stages, k / 64 + 1), 1, maxM, mma,
+                           OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
   int64_t bn = n >= 128 ? 128 : 64;
   configs.push_back(make(64, bn, 32, 64, 4, 256));
+  // sm_90a: wgmma m64nBNk16 with the weights dequantized into shared
+  // memory once per block and K tile.
+  if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
+    int64_t wide = n % 256 == 0 && n / 256 >= 16 ? 256 : bn;
+    configs.push_back(make(128, wide, 64, wide, 4, 0, MmaKind::wgmma));
+    return configs;
+  }
   // 128 x 256 tiles only when they give at least 16 columns of blocks
   // (N = 1024 at M = 1024: 92 us with them, 62 us with 128 x 128), and
   // only when they divide N: one more, mostly empty column of blocks

@@ -109,3 +109,40 @@ func.func @w4a16_uneven_chunks(%x: memref<?x384xf16>, %wq: memref<48x64xi32>, %s
        configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
   return
 }
+
+// -----
+
+// sm_90a, mma = wgmma: X is wgmma's A in 128-byte swizzled rows; after the
+// barrier that publishes a K tile, each thread turns Wq words of the ring
+// slot (with the group's scale row and zero-point word) into 16-byte chunks
+// of one of two dequantized [BN, 64] fp16 tiles (tile kt % 2, stored as
+// i32 words), fences them to the async proxy and passes a second barrier;
+// then four wgmma m64n128k16 f16 (one per 16 K) with f32 accumulators, one
+// group left in flight; the ring is pipelined stages - 2 deep.
+// CHECK-LABEL: func.func @w4a16_g32z_wgmma
+// CHECK: gpu.func @matmul_v0(
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_copy {{.*}} : memref<?x256xf16> to memref<4x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_wait
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.load %{{.*}} : memref<4x8x136xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.load %{{.*}} : memref<4x2x16xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.load %{{.*}} : memref<4x2x128xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.prmt
+// CHECK: vector.store %{{.*}} : memref<2x128x32xi32, #gpu.address_space<workgroup>>, vector<4xi32>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}}<m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: } {qgemm.pipeline_depth = 2 : i64}
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+func.func @w4a16_g32z_wgmma(%x: memref<?x256xf16>, %wq: memref<32x128xi32>, %s: memref<8x128xf16>, %z: memref<8x16xi32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x128xi32>, memref<8x128xf16>, memref<8x16xi32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>,
+       target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma>]}
+  return
+}

@@ -60,10 +60,15 @@ inline RegisterSharedLayout getRegisterSharedLayout(ConfigAttr config,
 /// the Wq words [BK / 8, BN + 8] (8 words of padding put the four K rows
 /// that a quarter-warp reads in distinct banks); with group scales (G) the
 /// scale rows [max(BK / G, 1), BN] fp16 and the zero-point words
-/// [max(BK / G, 1), BN / 8].
+/// [max(BK / G, 1), BN / 8]. With mma = wgmma the X slots are 128-byte
+/// swizzled rows and the ring starts 1024-byte aligned (`total` counts the
+/// alignment slack); after the ring, at the next 1024-byte boundary
+/// (`dequant`, from the ring start), come two [BN, 64] fp16 tiles of
+/// dequantized weights in the same swizzle, which wgmma reads as B.
 struct W4A16RingLayout {
   int64_t x, w, scales, zeros, stage;
   int64_t wRowWords, scaleRows;
+  int64_t dequant, total;
 };
 inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
                                           int64_t groupSize, bool zeroPoints) {
@@ -77,6 +82,15 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
   l.scales = l.scaleRows * bn * 2;
   l.zeros = zeroPoints ? l.scaleRows * bn / 2 : 0;
   l.stage = l.x + l.w + l.scales + l.zeros;
+  int64_t ring = config.getStages() * l.stage;
+  l.dequant = 0;
+  l.total = ring;
+  if (config.isWgmma()) {
+    l.dequant = llvm::alignTo(ring, kSwizzleAtomBytes);
+    // The staged epilogue's [BM, BN + 8] fp16 tile reuses the ring.
+    l.total = std::max(l.dequant + 2 * bn * 128, bm * (bn + 8) * 2) +
+              kSwizzleAtomBytes;
+  }
   return l;
 }
 

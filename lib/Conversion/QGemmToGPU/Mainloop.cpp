@@ -12,13 +12,14 @@ using namespace mlir;
 using namespace mlir::qgemm;
 using namespace mlir::qgemm::kernel;
 
-Tiling::Tiling(ConfigAttr c)
+Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
     : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()), wm(c.getWarpM()),
       wn(c.getWarpN()), stages(c.getStages()), splitK(c.getSplitK()),
       wgmma(c.isWgmma()), warpsN(c.getBlockN() / c.getWarpN()),
       threads(32 * c.getNumWarps()),
       // wgmma tiles are swizzled, not padded.
-      rowBytes(c.getBlockK() + (c.isWgmma() ? 0 : kSharedRowPadBytes)),
+      rowBytes(c.getBlockK() * elementBytes +
+               (c.isWgmma() ? 0 : kSharedRowPadBytes)),
       mTiles(wm / 16), nTiles(wn / 8) {}
 
 //===----------------------------------------------------------------------===//
@@ -191,20 +192,26 @@ void RingMainloop::build(RingOperands &operands,
   Value slot = e.rem(kt, t.stages);
   SmallVector<Value> accs(loop.getRegionIterArgs());
   if (t.wgmma)
-    accs.front() = buildWgmmaSlot(operands, slot, accs.front());
+    accs.front() = buildWgmmaSlot(operands, kt, slot, accs.front());
   else
     operands.buildMmaSyncTile(*this, slot, accs);
   scf::YieldOp::create(b, accs);
 }
 
-Value RingMainloop::buildWgmmaSlot(RingOperands &operands, Value slot,
-                                   Value acc) {
+Value RingOperands::prepareWgmmaB(RingMainloop &loop, Value, Value slot) {
+  Emitter e{loop.b};
+  const Tiling &t = loop.t;
+  return e.add(e.add(loop.ringBase, loop.aRingBytes),
+               e.mul(slot, t.bn * t.rowBytes));
+}
+
+Value RingMainloop::buildWgmmaSlot(RingOperands &operands, Value kTile,
+                                   Value slot, Value acc) {
   Emitter e{b};
-  // This warpgroup's 64 rows of the A slot and the whole B slot.
+  // This warpgroup's 64 rows of the A slot and the whole B tile.
   Value aAddr = e.add(e.add(ringBase, e.mul(slot, t.bm * t.rowBytes)),
                       e.mul(warpGroup, 64 * t.rowBytes));
-  Value bAddr =
-      e.add(e.add(ringBase, aRingBytes), e.mul(slot, t.bn * t.rowBytes));
+  Value bAddr = operands.prepareWgmmaB(*this, kTile, slot);
   Value descA = buildSwizzle128Descriptor(b, aAddr);
   Value descB = buildSwizzle128Descriptor(b, bAddr);
   NVVM::WgmmaFenceAlignedOp::create(b);

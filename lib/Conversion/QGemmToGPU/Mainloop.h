@@ -31,7 +31,9 @@ struct Tiling {
   int64_t warpsN, threads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
 
-  explicit Tiling(ConfigAttr c);
+  /// `elementBytes`: bytes of an A (activation) element; a row of the A
+  /// slot holds BK of them.
+  explicit Tiling(ConfigAttr c, int64_t elementBytes = 1);
 };
 
 class RingMainloop;
@@ -58,6 +60,12 @@ public:
                                Value descB) = 0;
   /// The wgmma accumulator element type (i32 or f32).
   virtual Type getWgmmaAccumulatorElementType(ImplicitLocOpBuilder &b) = 0;
+  /// wgmma: the shared address (1024-byte aligned, 128-byte swizzled rows)
+  /// of the B tile of K tile `kTile`, whose copies are in ring slot `slot`
+  /// and visible to every thread. By default the B slot itself; a scheme
+  /// whose B must be transformed first (int4 weights to fp16) writes it
+  /// elsewhere here, publishes it to the async proxy and returns that.
+  virtual Value prepareWgmmaB(RingMainloop &loop, Value kTile, Value slot);
 };
 
 /// A K loop over a cp.async ring. Construct it at the start of the kernel
@@ -110,7 +118,8 @@ public:
 private:
   /// The wgmma step on ring slot `slot`: descriptors, fence, the scheme's
   /// wgmma instructions, commit, and a wait that keeps one group in flight.
-  Value buildWgmmaSlot(RingOperands &operands, Value slot, Value acc);
+  Value buildWgmmaSlot(RingOperands &operands, Value kTile, Value slot,
+                       Value acc);
 };
 
 class RegisterMainloop;

@@ -497,12 +497,23 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// tile, chunk 4 blk + q) then put the two rows of a quarter-warp in
 /// distinct banks. Rows past M are zero-filled. Warp tiles of WM tokens and
 /// WN channels: WN / 32 slabs, WM / 8 token tiles.
+///
+/// With mma = wgmma (sm_90a, BK = 64) X is the A operand, K-major in
+/// 128-byte swizzled rows (chunk c of row r at c ^ (r % 8)), and each K
+/// tile's weights are dequantized once per block into one of two [BN, 64]
+/// fp16 tiles in the same layout, wgmma's B: thread i converts the words
+/// (r, n) = ((i + jT) / BN, (i + jT) % BN), each 8 K values of channel n,
+/// into the 16-byte chunk r of row n (scaled by its group scale and
+/// shifted by its zero point; per-channel scales stay in the epilogue).
+/// Then wgmma m64nBNk16 f16 with f32 accumulators, Y = X . W^T directly.
+/// Tile kt writes dequantized tile kt % 2, which wgmma kt - 2 read: every
+/// warpgroup waited for that one before the barrier that starts tile kt.
 struct Int4RingOperands : RingOperands {
   Value x, wq, scales, zeros;
   Int4Format format;
   W4A16RingLayout layout;
   int64_t slabs, tokenTiles;
-  Value xRing, wRing, sRing, zRing;
+  Value xRing, wRing, sRing, zRing, dequantTiles;
   Value g, q, xSwizzle, zeroShift;
   std::optional<Int4Converter> conv;
 
@@ -531,12 +542,12 @@ struct Int4RingOperands : RingOperands {
   }
   void buildMmaSyncTile(RingMainloop &loop, Value slot,
                         MutableArrayRef<Value> accs) override;
-  Value buildWgmmaTile(RingMainloop &, Value acc, Value, Value) override {
-    llvm_unreachable("W4A16 has no wgmma variant yet");
-  }
+  Value buildWgmmaTile(RingMainloop &loop, Value acc, Value descA,
+                       Value descB) override;
   Type getWgmmaAccumulatorElementType(ImplicitLocOpBuilder &b) override {
     return b.getF32Type();
   }
+  Value prepareWgmmaB(RingMainloop &loop, Value kTile, Value slot) override;
   /// The accumulators after the loop as pairs of y.
   SmallVector<Pair> getPairs(RingMainloop &loop);
 };
@@ -565,6 +576,10 @@ Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
   if (zeros)
     zRing = view({t.stages, layout.scaleRows, t.bn / 8}, b.getI32Type(),
                  layout.zeros);
+  if (t.wgmma)
+    dequantTiles = createSharedView(b, loop.smem, {2, t.bn, 32},
+                                    b.getI32Type(),
+                                    e.add(loop.ringShift, layout.dequant));
   g = e.div(loop.lane, 4);
   q = e.rem(loop.lane, 4);
   xSwizzle = e.mul(e.rem(g, 2), 4);
@@ -620,8 +635,9 @@ void Int4RingOperands::copyA(RingMainloop &loop, Value kTile, Value slot,
       [&](Value r) { return e.add(loop.tile.blockRow, r); },
       [&](Value c) { return e.add(kBase, e.mul(c, 8)); },
       [&](Value r, Value c) {
-        return e.mul(arith::XOrIOp::create(loop.b, c, e.mul(e.rem(r, 2), 4)),
-                     8);
+        // wgmma: the 128-byte swizzle; mma.sync: see the struct.
+        Value swizzle = t.wgmma ? e.rem(r, 8) : e.mul(e.rem(r, 2), 4);
+        return e.mul(arith::XOrIOp::create(loop.b, c, swizzle), 8);
       },
       tokens, /*maskRows=*/true);
 }
@@ -702,7 +718,87 @@ void Int4RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
   }
 }
 
+Value Int4RingOperands::prepareWgmmaB(RingMainloop &loop, Value kTile,
+                                      Value slot) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  auto i32x4 = VectorType::get({4}, b.getI32Type());
+  Value buffer = e.rem(kTile, 2);
+  int64_t words = t.bk / 8 * t.bn;
+  for (int64_t first = 0; first < words; first += t.threads) {
+    Value i = e.add(loop.tid, first);
+    Value r = e.div(i, t.bn), n = e.rem(i, t.bn);
+    Value word = memref::LoadOp::create(b, wRing, ValueRange{slot, r, n});
+    Value groupRow;
+    if (sRing)
+      groupRow = format.groupSize < t.bk
+                     ? e.div(e.mul(r, 8), format.groupSize)
+                     : e.idx(0);
+    Value zlo, zhi;
+    if (zRing) {
+      Value z = memref::LoadOp::create(b, zRing,
+                                       ValueRange{slot, groupRow, e.div(n, 8)});
+      Value shift = arith::IndexCastOp::create(b, b.getI32Type(),
+                                               e.mul(e.rem(n, 8), 4));
+      z = arith::AndIOp::create(b, arith::ShRUIOp::create(b, z, shift),
+                                buildI32(b, 0xF));
+      std::tie(zlo, zhi) = conv->getZeroConstants(z);
+    }
+    // R_i holds nibbles (i, i + 4); with the group scale s, R_i * {s, s}.
+    std::array<Value, 4> regs = conv->convert(word, zlo, zhi);
+    if (sRing) {
+      Value scale = memref::LoadOp::create(b, sRing, ValueRange{slot, groupRow, n});
+      Value splat = vector::BroadcastOp::create(
+          b, VectorType::get({2}, b.getF16Type()), scale);
+      for (Value &reg : regs)
+        reg = arith::MulFOp::create(b, reg, splat);
+    }
+    // K order: {0, 1} = lo(R_0) lo(R_1), {2, 3} = lo(R_2) lo(R_3), {4, 5} =
+    // hi(R_0) hi(R_1), {6, 7} = hi(R_2) hi(R_3).
+    SmallVector<Value, 4> bits;
+    for (Value reg : regs)
+      bits.push_back(LLVM::BitcastOp::create(b, b.getI32Type(), reg));
+    SmallVector<Value, 4> chunk = {buildPrmt(b, bits[0], bits[1], 0x5410),
+                                   buildPrmt(b, bits[2], bits[3], 0x5410),
+                                   buildPrmt(b, bits[0], bits[1], 0x7632),
+                                   buildPrmt(b, bits[2], bits[3], 0x7632)};
+    Value v = vector::FromElementsOp::create(b, i32x4, chunk);
+    Value col = e.mul(arith::XOrIOp::create(b, r, e.rem(n, 8)), 4);
+    vector::StoreOp::create(b, v, dequantTiles, ValueRange{buffer, n, col},
+                            /*nontemporal=*/false, llvm::Align(16));
+  }
+  // wgmma reads the tile through the async proxy.
+  NVVM::FenceProxyOp::create(
+      b, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+  gpu::BarrierOp::create(b);
+  return e.add(e.add(loop.ringBase, layout.dequant),
+               e.mul(buffer, t.bn * 128));
+}
+
+// The k-th 16-element step along the swizzled rows adds 2 (16-byte units)
+// to the start addresses.
+Value Int4RingOperands::buildWgmmaTile(RingMainloop &loop, Value acc,
+                                       Value descA, Value descB) {
+  ImplicitLocOpBuilder &b = loop.b;
+  MLIRContext *ctx = b.getContext();
+  for (int64_t kk = 0; kk < loop.t.bk / 16; ++kk) {
+    Value step = arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk);
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        b, acc.getType(), acc, arith::AddIOp::create(b, descA, step),
+        arith::AddIOp::create(b, descB, step),
+        NVVM::MMAShapeAttr::get(ctx, 64, loop.t.bn, 16), NVVM::WGMMATypes::f16,
+        NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+        NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
+  }
+  return acc;
+}
+
 SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
+  if (loop.t.wgmma)
+    return loop.getPairs();
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   SmallVector<Pair> pairs;
@@ -732,7 +828,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       createW4A16Kernel(b, module, name, ty, format.zeroPoints).second;
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
-  Tiling tiling(config);
+  Tiling tiling(config, /*elementBytes=*/2);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,
@@ -774,9 +870,6 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
              << "expected warp tile N (" << config.getWarpN()
              << ") to be a multiple of 32 for W4A16 (32-channel slabs)";
     if (!config.isRegisterDirect()) {
-      if (config.isWgmma())
-        return op.emitOpError() << "W4A16 lowering of config " << config
-                                << " is not implemented yet: mma = wgmma";
       if (config.getSplitK() != 1)
         return op.emitOpError()
                << "W4A16 lowering of config " << config

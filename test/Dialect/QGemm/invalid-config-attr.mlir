@@ -47,12 +47,12 @@ func.func private @negative_wgmma_warp_tile() attributes {c = #qgemm.config<cta_
 
 // -----
 
-// expected-error @+1 {{expected cta tile K = 128 with mma = wgmma (one 128-byte swizzled row), got 64}}
-func.func private @negative_wgmma_block_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], mma = wgmma>}
+// expected-error @+1 {{expected cta tile K of 64 or 128 with mma = wgmma (one 128-byte swizzled row of fp16 or int8), got 32}}
+func.func private @negative_wgmma_block_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], mma = wgmma>}
 
 // -----
 
-// expected-error @+1 {{expected cta tile N (512) to be a multiple of 16 and at most 256 with mma = wgmma (wgmma m64nNk32 s8)}}
+// expected-error @+1 {{expected cta tile N (512) to be a multiple of 16 and at most 256 with mma = wgmma (wgmma m64nN)}}
 func.func private @negative_wgmma_block_n() attributes {c = #qgemm.config<cta_tile = [64, 512, 128], warp_tile = [64, 512], mma = wgmma>}
 
 // -----

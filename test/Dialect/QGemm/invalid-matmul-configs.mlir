@@ -84,6 +84,16 @@ func.func @negative_wgmma_not_sm90a(%x: memref<?x1024xf16>, %w: memref<256x1024x
 
 // -----
 
+func.func @negative_wgmma_k_bytes(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected cta tile K of 128 bytes of 'i8' with mma = wgmma (one swizzled row), got 64 (64 bytes)}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], mma = wgmma>]}
+  return
+}
+
+// -----
+
 func.func @negative_min_fill_not_bsr(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
   // expected-error @+1 {{expected min_fill only with bsr weights (it bounds nnzb), got min_fill = 35}}
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
