@@ -134,20 +134,78 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     return configs;
   auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
                   int64_t stages, int64_t maxM,
-                  MmaKind mma = MmaKind::mma_sync) {
+                  MmaKind mma = MmaKind::mma_sync, int64_t splitK = 1) {
     return ConfigAttr::get(ctx, {bm, bn, 64}, {wm, wn},
-                           std::min<int64_t>(stages, k / 64 + 1), 1, maxM, mma,
-                           OperandPath::shared,
+                           std::min<int64_t>(stages, k / 64 + 1), splitK, maxM,
+                           mma, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
   int64_t bn = n >= 128 ? 128 : 64;
-  configs.push_back(make(64, bn, 32, 64, 4, 256));
+  bool wgmma = op.getTargetAttr().hasWgmma() && k / 64 >= 2;
+  if (wgmma) {
+    // sm_90a, M <= 128 and M <= 256: 128 x BN wgmma tiles (below), K split
+    // into s slices, s in {1, 2, 4} dividing the K tiles, the one that
+    // minimizes waves / s (a slice's time is about proportional to its K
+    // tiles at these M), the smaller on a tie. Measured on the H200
+    // (docs/perf-notes.md, v15), against 64 x 128 mma.sync tiles unsplit:
+    // 4096 x 4096 at M = 128, 22 us (s = 4) against 37 us; at M = 256,
+    // 28 us (s = 2) against 37 us; 11008 x 4096 at M = 256, 73 us (s = 2)
+    // against 84 us. Deeper rings (6, 8 stages) gained at most 10%.
+    int64_t colTiles = llvm::divideCeil(n, bn);
+    for (int64_t maxM : {128, 256}) {
+      int64_t tiles = colTiles * (maxM / 128), best = 1;
+      double bestCost = 0;
+      for (int64_t split : {1, 2, 4}) {
+        if ((k / 64) % split != 0)
+          continue;
+        double cost =
+            double(llvm::divideCeil(tiles * split, sms)) / double(split);
+        if (split == 1 || cost < bestCost) {
+          best = split;
+          bestCost = cost;
+        }
+      }
+      configs.push_back(
+          make(128, bn, 64, bn, 4, maxM, MmaKind::wgmma, best));
+    }
+  } else {
+    configs.push_back(make(64, bn, 32, 64, 4, 256));
+  }
   // sm_90a: wgmma m64nBNk16 with the weights dequantized into shared
-  // memory once per block and K tile.
-  if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
-    int64_t wide = n % 256 == 0 && n / 256 >= 16 ? 256 : bn;
-    configs.push_back(make(128, wide, 64, wide, 4, 0, MmaKind::wgmma));
-    return configs;
+  // memory once per block and K tile: 128 x 256 tiles where N has 16 such
+  // columns, else 128 x BN; before them, while their grid would fill at
+  // most half the multiprocessors, tiles of half the size (128 x BN after
+  // 128 x 256, else 64 x BN): 4096 x 4096 at M = 512, 63 us with 128 x 256
+  // tiles against 44 us with 128 x 128; at M = 1024, 64 us against 84 us.
+  if (wgmma) {
+    bool wide = n % 256 == 0 && n / 256 >= 16;
+    int64_t last = wide ? 256 : bn;
+    int64_t halfFillM = sms / 2 / llvm::divideCeil(n, last) * 128;
+    if (halfFillM > 256)
+      configs.push_back(wide ? make(128, bn, 64, bn, 4, halfFillM,
+                                    MmaKind::wgmma)
+                             : make(64, bn, 64, bn, 4, halfFillM,
+                                    MmaKind::wgmma));
+    configs.push_back(make(128, last, 64, last, 4, 0, MmaKind::wgmma));
+    // wgmma neighbours that differ only in max_m (no split for K tiles
+    // that 2 does not divide) are one variant. (Register variants are not:
+    // their max_m decides the token tiles they compute.)
+    SmallVector<ConfigAttr> merged;
+    for (ConfigAttr c : configs) {
+      if (!merged.empty() && c.isWgmma()) {
+        ConfigAttr prev = merged.back();
+        if (prev.isWgmma() && prev.getCtaTile() == c.getCtaTile() &&
+            prev.getWarpTile() == c.getWarpTile() &&
+            prev.getStages() == c.getStages() &&
+            prev.getSplitK() == c.getSplitK() && prev.getMma() == c.getMma() &&
+            prev.getOperands() == c.getOperands()) {
+          merged.back() = c;
+          continue;
+        }
+      }
+      merged.push_back(c);
+    }
+    return merged;
   }
   // 128 x 256 tiles only when they give at least 16 columns of blocks
   // (N = 1024 at M = 1024: 92 us with them, 62 us with 128 x 128), and

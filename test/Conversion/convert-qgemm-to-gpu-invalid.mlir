@@ -68,6 +68,41 @@ func.func @negative_one_stage(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw
 
 // -----
 
+// W4A16 split K: the tile counters are sized for a bounded M.
+func.func @negative_w4a16_split_unbounded(%x: memref<?x512xf16>, %wq: memref<64x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected a bounded max_m for config #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], split_k = 2> (W4A16 split-K tile counters are sized for it)}}
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%wq, %s : memref<64x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_80">, configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], split_k = 2>]}
+  return
+}
+
+// -----
+
+// W4A16 split K: slices of equal length (K = 384: 6 K tiles of 64).
+func.func @negative_w4a16_split_uneven(%x: memref<?x384xf16>, %wq: memref<48x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected split_k (4) to divide the number of K tiles (6)}}
+  qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%wq, %s : memref<48x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_80">, configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], split_k = 4, max_m = 64>,
+                                                 #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64]>]}
+  return
+}
+
+// -----
+
+// W4A16 wgmma: the threads of a block dequantize the K tile's words in
+// whole rounds (4 warpgroups, 512 threads, 8 x 32 words).
+func.func @negative_w4a16_wgmma_words(%x: memref<?x512xf16>, %wq: memref<64x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected the 8 x 32 weight words of a K tile to be a multiple of the 512 threads of config #qgemm.config<cta_tile = [256, 32, 64], warp_tile = [64, 32], mma = wgmma> (W4A16 wgmma dequantization)}}
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%wq, %s : memref<64x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 32, 64], warp_tile = [64, 32], mma = wgmma>]}
+  return
+}
+
+// -----
+
 // The W4A16 ring masks N edge tiles, not K ones: its cta tile K must
 // divide K.
 func.func @negative_w4a16_ring_block_k(%x: memref<?x192xf16>, %wq: memref<24x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {

@@ -146,3 +146,33 @@ func.func @w4a16_g32z_wgmma(%x: memref<?x256xf16>, %wq: memref<32x128xi32>, %s: 
        configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma>]}
   return
 }
+
+// -----
+
+// Split K (the ring, here mma.sync on sm_80): the kernel takes the partial
+// tiles and the tile counters after y; slice z copies K tiles from z x
+// (K / BK / split_k) on (group scales of its own K range), stores its
+// partial pairs, counts itself, and the last slice adds every slice's
+// partials in slice order, resets the counter and stores y.
+// CHECK-LABEL: func.func @w4a16_g64_split
+// CHECK: gpu.func @matmul_v0(%{{.*}}: memref<?x512xf16>, %{{.*}}: memref<64x128xi32>, %{{.*}}: memref<8x128xf16>, %{{.*}}: memref<?x128xf16>, %[[P:.*]]: memref<?xf32>, %[[C:.*]]: memref<2xi32>)
+// CHECK: gpu.block_id z
+// CHECK: scf.for
+// CHECK: nvgpu.mma.sync
+// CHECK: } {qgemm.pipeline_depth = 3 : i64}
+// CHECK: vector.store %{{.*}}, %[[P]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[C]]
+// CHECK: scf.for
+// CHECK: vector.load %[[P]]
+// CHECK: memref.store %{{.*}}, %[[C]]
+// CHECK: gpu.func @matmul_v1(%{{.*}}: memref<?x512xf16>, %{{.*}}: memref<64x128xi32>, %{{.*}}: memref<8x128xf16>, %{{.*}}: memref<?x128xf16>)
+// CHECK-NOT: memref.atomic_rmw
+// CHECK: gpu.return
+func.func @w4a16_g64_split(%x: memref<?x512xf16>, %wq: memref<64x128xi32>, %s: memref<8x128xf16>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%wq, %s : memref<64x128xi32>, memref<8x128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>,
+       target = #qgemm.target<"sm_80">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, split_k = 2, max_m = 128>,
+                  #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4>]}
+  return
+}

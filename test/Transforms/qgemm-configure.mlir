@@ -124,10 +124,14 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 // the ring with 64 x 128 x 64 tiles to M = 256 and 128 x 256 x 64 tiles.
 // CHECK-LABEL: func @w4a16_g128_4096x4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
-// On sm_90a the last variant is wgmma over dequantized weight tiles,
-// 128 x 256 x 64, 4 stages, one warpgroup per 64 rows.
+// On sm_90a the variants past M = 64 are wgmma over dequantized weight
+// tiles, one warpgroup per 64 rows, 4 stages: 128 x 128 x 64 tiles with K
+// split in 4 up to M = 128 (32 tiles: 1, 1/2, 1/4 waves per slice for
+// s = 1, 2, 4) and in 2 up to M = 256 (64 tiles: 1, 1/2, 2/4), unsplit up
+// to M = 512 (128 x 256 tiles would give 4 x 16 = 64 blocks for 132
+// multiprocessors: 132 / 2 / 16 = 4 row tiles of 128), then 128 x 256 x 64.
 // SM90A-LABEL: func @w4a16_g128_4096x4096
-// SM90A: #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 256], stages = 4, mma = wgmma>]
+// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 256], stages = 4, mma = wgmma>]
 // SM90A: return
 func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<32x4096xf16>) outs(%y : memref<?x4096xf16>)
@@ -160,6 +164,10 @@ func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: me
 // chunks); the ring serves every M.
 // CHECK-LABEL: func @w4a16_k4160
 // CHECK: configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
+// On sm_90a its 65 K tiles do not split in 2 or 4: the unsplit 128 x 128
+// wgmma tiles of M <= 128, 256 and 512 are one variant.
+// SM90A-LABEL: func @w4a16_k4160
+// SM90A: configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 256], stages = 4, mma = wgmma>]
 func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: memref<65x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%wq, %s : memref<520x4096xi32>, memref<65x4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}

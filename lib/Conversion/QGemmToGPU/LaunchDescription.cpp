@@ -10,10 +10,9 @@
 #include "qgemm/Conversion/LaunchDescription.h"
 
 #include "Bsr.h"
+#include "W4A16.h"
 
 #include "qgemm/Conversion/Passes.h"
-
-#include "Bsr.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -932,6 +931,7 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
 FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
     func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
     ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
+  MLIRContext *ctx = op.getContext();
   bool zeroPoints = op.getWeightEncoding().getZeroPoints();
   bool perGroup =
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
@@ -961,12 +961,25 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
   d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
   d.workspaceAlign = kW8A8Align;
   d.sectionAlign = sectionAlign;
+  // Split-K variants have a bounded M (checkW4A16Lowerable), so their tile
+  // counters fit one static buffer that stays in place for every M; each
+  // call leaves them zero.
+  if (int64_t counters = kernel::getW4A16CounterCount(op)) {
+    WorkspaceBuffer countersBuffer{"counters", IntegerType::get(ctx, 32),
+                                   {counters}, WorkspaceSize::Dims};
+    countersBuffer.keptZero = true;
+    d.buffers = {countersBuffer,
+                 {"partials", Float32Type::get(ctx), {},
+                  WorkspaceSize::SplitKPartials}};
+  }
   for (const LaunchKernel &built : kernels) {
     LaunchKernel &kernel = d.kernels.emplace_back(built);
     kernel.operands = {"x", "wq", "scales"};
     if (zeroPoints)
       kernel.operands.push_back("zeros");
     kernel.operands.push_back("y");
+    if (kernel.splitK > 1)
+      kernel.operands.append({"partials", "counters"});
   }
   return finishDescription(func, op, module, d);
 }

@@ -412,23 +412,34 @@ Value loadChannelScalePair(ImplicitLocOpBuilder &b, Value scales, Value col) {
 
 /// The arguments of a W4A16 kernel.
 struct W4A16Args {
-  Value x, wq, scales, zeros, y;
+  Value x, wq, scales, zeros, y, partials, counters;
 };
 
 /// Creates kernel `name` taking (x f16 [M, K], wq i32 [K/8, N], scales f16,
-/// [zeros i32,] y f16 [M, N]) and positions `b` in its body.
+/// [zeros i32,] y f16 [M, N][, partials f32 [?], counters i32 [counters]])
+/// and positions `b` in its body. The last two only when `counters` > 0
+/// (a split-K variant).
 std::pair<gpu::GPUFuncOp, W4A16Args>
 createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
-                  StringRef name, const W4A16Types &ty, bool zeroPoints) {
+                  StringRef name, const W4A16Types &ty, bool zeroPoints,
+                  int64_t counters = 0) {
   SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
   if (zeroPoints)
     types.push_back(ty.zeros);
   types.push_back(ty.y);
+  if (counters > 0)
+    types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+                  MemRefType::get({counters}, b.getI32Type())});
   gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  int64_t yIndex = zeroPoints ? 4 : 3;
   W4A16Args args{func.getArgument(0), func.getArgument(1),
                  func.getArgument(2),
                  zeroPoints ? func.getArgument(3) : Value(),
-                 func.getArguments().back()};
+                 func.getArgument(yIndex)};
+  if (counters > 0) {
+    args.partials = func.getArgument(yIndex + 1);
+    args.counters = func.getArgument(yIndex + 2);
+  }
   return {func, args};
 }
 
@@ -818,14 +829,18 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
   return pairs;
 }
 
-/// Builds one ring matmul kernel (arguments as buildRegisterKernel): a
-/// RingMainloop over [BM, BN] tiles with the int4 ring hooks, stored
-/// directly (RingEpilogue).
+/// Builds one ring matmul kernel (arguments as buildRegisterKernel, then
+/// with split_k > 1 the partials and the `counters` tile counters): a
+/// RingMainloop over [BM, BN] tiles with the int4 ring hooks and a
+/// RingEpilogue; the split_k slices of a tile (block z, K / BK / split_k
+/// tiles each) meet in its reproducible split reduction.
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, ConfigAttr config, const W4A16Types &ty,
-                     Int4Format format) {
-  W4A16Args args =
-      createW4A16Kernel(b, module, name, ty, format.zeroPoints).second;
+                     Int4Format format, int64_t counters) {
+  bool split = config.getSplitK() > 1;
+  W4A16Args args = createW4A16Kernel(b, module, name, ty, format.zeroPoints,
+                                     split ? counters : 0)
+                       .second;
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
   Tiling tiling(config, /*elementBytes=*/2);
@@ -842,11 +857,27 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         perChannel ? loadChannelScalePair(b, scales, p.col) : Value());
   };
   RingEpilogue epilogue(loop, y, scale);
-  epilogue.store(pairs);
+  if (split)
+    epilogue.storeSplitKOrdered(
+        pairs, args.partials, args.counters,
+        getRingTileIndex(b, ty.y.getDimSize(1), tiling.bn),
+        Emitter{b}.idx(tiling.splitK));
+  else
+    epilogue.store(pairs);
   gpu::ReturnOp::create(b);
 }
 
 } // namespace
+
+int64_t kernel::getW4A16CounterCount(MatmulOp op) {
+  int64_t counters = 0;
+  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>())
+    if (config.getSplitK() > 1)
+      counters = std::max<int64_t>(
+          counters, llvm::divideCeil(op.getN(), config.getBlockN()) *
+                        llvm::divideCeil(config.getMaxM(), config.getBlockM()));
+  return counters;
+}
 
 bool kernel::isW4A16(MatmulOp op) {
   return op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
@@ -870,10 +901,24 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
              << "expected warp tile N (" << config.getWarpN()
              << ") to be a multiple of 32 for W4A16 (32-channel slabs)";
     if (!config.isRegisterDirect()) {
-      if (config.getSplitK() != 1)
+      // wgmma: the block's threads convert the tile's BK / 8 x BN words in
+      // whole rounds.
+      if (config.isWgmma() &&
+          config.getBlockK() / 8 * config.getBlockN() %
+                  (32 * config.getNumWarps()) !=
+              0)
         return op.emitOpError()
-               << "W4A16 lowering of config " << config
-               << " is not implemented yet: split_k > 1 with the ring";
+               << "expected the " << config.getBlockK() / 8 << " x "
+               << config.getBlockN() << " weight words of a K tile to be a "
+               << "multiple of the " << 32 * config.getNumWarps()
+               << " threads of config " << config
+               << " (W4A16 wgmma dequantization)";
+      // Split K: the tile counters are sized for the largest M the variant
+      // serves (checkLowerable makes every slice the same length).
+      if (config.getSplitK() > 1 && config.getMaxM() == 0)
+        return op.emitOpError()
+               << "expected a bounded max_m for config " << config
+               << " (W4A16 split-K tile counters are sized for it)";
       int64_t bk = config.getBlockK();
       if (bk % 64 != 0)
         return op.emitOpError() << "expected cta tile K (" << bk
@@ -931,7 +976,8 @@ kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       buildRegisterKernel(b, module, name, config, ty, format,
                           op.getTargetAttr().getMultiprocessorCount());
     else
-      buildRingKernel(b, module, name, config, ty, format);
+      buildRingKernel(b, module, name, config, ty, format,
+                      getW4A16CounterCount(op));
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;

@@ -485,8 +485,12 @@ struct CheckWeights {
   }
 };
 
-/// One kernel at one M. The workspace (when the stub asks for one) is
-/// poisoned like y: the stub's contract is that it needs no initialization.
+/// One kernel at one M. y is poisoned by the driver; the workspace (when
+/// the stub asks for one: split-K variants) is zeroed once, as the stub's
+/// contract asks (its split-K tile counters must be zero before the first
+/// call and every call leaves them zero; the partial tiles are scratch),
+/// with a poisoned guard zone behind it that no call may touch. The second
+/// run on the same workspace checks that the counters reset themselves.
 class W4A16CheckCase : public CheckCase {
 public:
   W4A16CheckCase(const W4A16Kernel &kernel, const CheckWeights &weights,
@@ -497,21 +501,26 @@ public:
         dX(size_t(rows * kernel.k) * 2), dY(size_t(rows * kernel.n) * 2),
         dWs(wsBytes) {
     CUDA_CHECK(cudaMemcpy(dX.ptr, x.data(), dX.bytes, cudaMemcpyHostToDevice));
+    dWs.poison();
+    CUDA_CHECK(cudaMemset(dWs.ptr(), 0, wsBytes));
+    // Done before a stub call on the non-blocking stream.
+    CUDA_CHECK(cudaDeviceSynchronize());
   }
 
   std::string note() const override { return noteText + w.note; }
-  std::vector<const GuardedBuffer *> outputs() const override {
-    return {&dY, &dWs};
-  }
+  std::vector<const GuardedBuffer *> outputs() const override { return {&dY}; }
   void launch(cudaStream_t stream) override {
     runStub(
         kn,
         {dX.dptr(), w.dWq.dptr(), w.dScales.dptr(), w.dZeros.dptr(), dY.dptr()},
         m, dWs.dptr(), stream);
   }
+  void readBack(int) override { wsGuardHits += dWs.guardHits(); }
   OwnVerdict ownChecks() override {
     OwnVerdict v;
-    v.fields = "ws=" + std::to_string(workspaceBytes) + " ";
+    v.pass = wsGuardHits == 0;
+    v.fields = "ws=" + std::to_string(workspaceBytes) +
+               " ws_oob=" + std::to_string(wsGuardHits) + " ";
     return v;
   }
   ReferenceRows reference(const std::vector<int64_t> &rows) override;
@@ -525,6 +534,7 @@ private:
   const size_t workspaceBytes;
   DeviceBuffer dX;
   GuardedBuffer dY, dWs;
+  int64_t wsGuardHits = 0;
 };
 
 ReferenceRows W4A16CheckCase::reference(const std::vector<int64_t> &rows) {
