@@ -80,6 +80,71 @@ constexpr int64_t kRegisterMaxWeightBytes = int64_t(32) << 20;
 /// (fuse_quantize) instead of launching the quantize kernel.
 constexpr int64_t kFusedMinK = 4096;
 
+/// W4A16 on sm_90a past the register variants (`configs`): wgmma m64nBNk16
+/// over weight tiles dequantized into shared memory once per block and K
+/// tile, 128 x 128 tiles (K split in s = 1, 2 or 4 slices) or 128 x 256
+/// tiles (unsplit, where 256 divides N), chosen per power-of-two M level
+/// from 128 on by a time model measured on the H200 (docs/perf-notes.md,
+/// v15): a K tile takes kTileUs (128 x 128) or kWideTileUs (128 x 256)
+/// whatever the grid, a grid of T blocks takes ceil(T / SMs) waves, and a
+/// split adds the partial tiles' traffic, s x M x N x 8 bytes at
+/// kReduceBytesPerUs. It predicts 4096 x 4096 at M = 128 / 256 / 512 /
+/// 1024 as 17 / 28 / 44 / 64 us (s = 4, 2, 1, then 128 x 256; measured 22 /
+/// 28 / 44 / 64) and 11008 x 4096 at M = 256 (s = 2) as 81 us (measured
+/// 73, against 94 with s = 4). The levels stop at the first whose best
+/// choice is the unsplit widest tile, which then serves every larger M.
+static SmallVector<ConfigAttr>
+chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
+  constexpr double kTileUs = 0.69, kWideTileUs = 1.0, kReduceBytesPerUs = 3e6;
+  constexpr int64_t kMaxLevelM = 1 << 16;
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN(), k = op.getK();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = k / 64, bn = n >= 128 ? 128 : 64;
+  bool wide = n % 256 == 0;
+  auto make = [&](int64_t tileN, int64_t splitK, int64_t maxM) {
+    return ConfigAttr::get(ctx, {128, tileN, 64}, {64, tileN},
+                           std::min<int64_t>(4, kTiles + 1), splitK, maxM,
+                           MmaKind::wgmma, OperandPath::shared,
+                           /*fuseQuantize=*/false, /*minFill=*/0);
+  };
+  auto estimate = [&](int64_t maxM, int64_t tileN, int64_t splitK) {
+    int64_t blocks =
+        llvm::divideCeil(maxM, 128) * llvm::divideCeil(n, tileN) * splitK;
+    double us = double(llvm::divideCeil(blocks, sms)) *
+                double(kTiles / splitK) * (tileN == 256 ? kWideTileUs : kTileUs);
+    if (splitK > 1)
+      us += double(splitK * maxM * n * 8) / kReduceBytesPerUs;
+    return us;
+  };
+  int64_t lastN = wide ? 256 : bn;
+  for (int64_t maxM = 128; maxM <= kMaxLevelM; maxM *= 2) {
+    int64_t bestN = bn, bestSplit = 1;
+    double best = estimate(maxM, bn, 1);
+    for (int64_t splitK : {2, 4})
+      if (kTiles % splitK == 0 && estimate(maxM, bn, splitK) < best) {
+        best = estimate(maxM, bn, splitK);
+        bestSplit = splitK;
+      }
+    if (wide && estimate(maxM, 256, 1) <= best) {
+      bestN = 256;
+      bestSplit = 1;
+    }
+    if (bestN == lastN && bestSplit == 1)
+      break;
+    // Levels with the same choice are one variant.
+    ConfigAttr config = make(bestN, bestSplit, maxM);
+    if (!configs.empty() && configs.back().isWgmma() &&
+        configs.back().getBlockN() == bestN &&
+        configs.back().getSplitK() == bestSplit)
+      configs.back() = config;
+    else
+      configs.push_back(config);
+  }
+  configs.push_back(make(lastN, 1, 0));
+  return configs;
+}
+
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200
 /// (docs/perf-notes.md, v12):
 /// - M <= 64: the register-direct variant, one block per warp tile of WN
@@ -132,81 +197,17 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   }
   if (registerK && !ring)
     return configs;
+  if (op.getTargetAttr().hasWgmma() && k / 64 >= 2)
+    return chooseW4A16WgmmaConfigs(op, std::move(configs));
   auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
-                  int64_t stages, int64_t maxM,
-                  MmaKind mma = MmaKind::mma_sync, int64_t splitK = 1) {
+                  int64_t stages, int64_t maxM) {
     return ConfigAttr::get(ctx, {bm, bn, 64}, {wm, wn},
-                           std::min<int64_t>(stages, k / 64 + 1), splitK, maxM,
-                           mma, OperandPath::shared,
+                           std::min<int64_t>(stages, k / 64 + 1), 1, maxM,
+                           MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
   int64_t bn = n >= 128 ? 128 : 64;
-  bool wgmma = op.getTargetAttr().hasWgmma() && k / 64 >= 2;
-  if (wgmma) {
-    // sm_90a, M <= 128 and M <= 256: 128 x BN wgmma tiles (below), K split
-    // into s slices, s in {1, 2, 4} dividing the K tiles, the one that
-    // minimizes waves / s (a slice's time is about proportional to its K
-    // tiles at these M), the smaller on a tie. Measured on the H200
-    // (docs/perf-notes.md, v15), against 64 x 128 mma.sync tiles unsplit:
-    // 4096 x 4096 at M = 128, 22 us (s = 4) against 37 us; at M = 256,
-    // 28 us (s = 2) against 37 us; 11008 x 4096 at M = 256, 73 us (s = 2)
-    // against 84 us. Deeper rings (6, 8 stages) gained at most 10%.
-    int64_t colTiles = llvm::divideCeil(n, bn);
-    for (int64_t maxM : {128, 256}) {
-      int64_t tiles = colTiles * (maxM / 128), best = 1;
-      double bestCost = 0;
-      for (int64_t split : {1, 2, 4}) {
-        if ((k / 64) % split != 0)
-          continue;
-        double cost =
-            double(llvm::divideCeil(tiles * split, sms)) / double(split);
-        if (split == 1 || cost < bestCost) {
-          best = split;
-          bestCost = cost;
-        }
-      }
-      configs.push_back(
-          make(128, bn, 64, bn, 4, maxM, MmaKind::wgmma, best));
-    }
-  } else {
-    configs.push_back(make(64, bn, 32, 64, 4, 256));
-  }
-  // sm_90a: wgmma m64nBNk16 with the weights dequantized into shared
-  // memory once per block and K tile: 128 x 256 tiles where N has 16 such
-  // columns, else 128 x BN; before them, while their grid would fill at
-  // most half the multiprocessors, tiles of half the size (128 x BN after
-  // 128 x 256, else 64 x BN): 4096 x 4096 at M = 512, 63 us with 128 x 256
-  // tiles against 44 us with 128 x 128; at M = 1024, 64 us against 84 us.
-  if (wgmma) {
-    bool wide = n % 256 == 0 && n / 256 >= 16;
-    int64_t last = wide ? 256 : bn;
-    int64_t halfFillM = sms / 2 / llvm::divideCeil(n, last) * 128;
-    if (halfFillM > 256)
-      configs.push_back(wide ? make(128, bn, 64, bn, 4, halfFillM,
-                                    MmaKind::wgmma)
-                             : make(64, bn, 64, bn, 4, halfFillM,
-                                    MmaKind::wgmma));
-    configs.push_back(make(128, last, 64, last, 4, 0, MmaKind::wgmma));
-    // wgmma neighbours that differ only in max_m (no split for K tiles
-    // that 2 does not divide) are one variant. (Register variants are not:
-    // their max_m decides the token tiles they compute.)
-    SmallVector<ConfigAttr> merged;
-    for (ConfigAttr c : configs) {
-      if (!merged.empty() && c.isWgmma()) {
-        ConfigAttr prev = merged.back();
-        if (prev.isWgmma() && prev.getCtaTile() == c.getCtaTile() &&
-            prev.getWarpTile() == c.getWarpTile() &&
-            prev.getStages() == c.getStages() &&
-            prev.getSplitK() == c.getSplitK() && prev.getMma() == c.getMma() &&
-            prev.getOperands() == c.getOperands()) {
-          merged.back() = c;
-          continue;
-        }
-      }
-      merged.push_back(c);
-    }
-    return merged;
-  }
+  configs.push_back(make(64, bn, 32, 64, 4, 256));
   // 128 x 256 tiles only when they give at least 16 columns of blocks
   // (N = 1024 at M = 1024: 92 us with them, 62 us with 128 x 128), and
   // only when they divide N: one more, mostly empty column of blocks
