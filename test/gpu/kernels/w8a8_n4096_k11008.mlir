@@ -1,0 +1,10 @@
+// W8A8 for the GPU harness: Y[M, 4096] = X[M, 11008] . Wq[4096, 11008]^T, X fp16 quantized
+// per token inside the kernel, Wq int8 with per-channel fp32 scales, fp16 out.
+func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<4096x11008xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x11008xf16>)
+      weights(%wq, %sw : memref<4096x11008xi8>, memref<4096xf32>)
+      outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>,
+       weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
