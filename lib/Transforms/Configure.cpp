@@ -332,6 +332,12 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
         std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1));
     if (cost(wholeWarpsK) < cost(warpsK))
       warpsK = wholeWarpsK;
+    // A chunk count with no good divisor (K = 11008: 86 = 2 x 43) takes
+    // every warp, the last ones skipping the steps past K: 11 steps of 8
+    // warps rather than 43 of 2.
+    int64_t allWarpsK = std::min<int64_t>(wn == 16 ? 8 : 16, chunks);
+    if (cost(allWarpsK) < cost(warpsK))
+      warpsK = allWarpsK;
     int64_t stages = wn == 16 ? 2 : 8;
     int64_t perWarp = llvm::divideCeil(chunks, warpsK);
     int64_t maxM = wgmmaTiles && n128 * k128 > kRegisterMaxWeightBytes

@@ -52,6 +52,20 @@ func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %s
   return
 }
 
+// K = 11008: 86 chunks of 128 (2 x 43) have no divisor near 8, so the
+// register variants take 8 warps along K (BK = 1024) whose last ones skip
+// the steps past K: 11 steps a warp rather than 43 with 2 warps. On sm_90a
+// (45 MB of weights) the register variant stops at M = 16, and the 86 K
+// tiles split in two past it.
+// CHECK-LABEL: func @w8a8_n4096_k11008
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
+// SM90A-LABEL: func @w8a8_n4096_k11008
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma>
+func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%w, %sw : memref<4096x11008xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // 11008 x 4096: 45 MB of weights, over 32 MiB, so on sm_90a the register
 // variant stops at M = 16 and 64 x 128 wgmma tiles take M = 17 to 256; on
 // sm_90 (no wgmma) it keeps M <= 64.
