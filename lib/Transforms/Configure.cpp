@@ -69,6 +69,8 @@ static int64_t getNearestMultiple(int64_t value, int64_t step) {
 /// the H200 (docs/perf-notes.md, v8): faster than the 32-row ring at M = 32
 /// and 64 on every shape, slower than wgmma tiles from M = 128.
 constexpr int64_t kRegisterMaxM = 64;
+/// The same on sm_90a for N >= 2048, where wgmma tiles follow (below).
+constexpr int64_t kRegisterWgmmaMaxM = 48;
 /// Past this many weight bytes (N x K) the register-direct variant stops at
 /// M = 16 when wgmma tiles follow it: it reads the weights once per 16 rows,
 /// and measured on the H200 (docs/perf-notes.md, v9) the 64 x 128 wgmma
@@ -343,6 +345,13 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     int64_t maxM = wgmmaTiles && n128 * k128 > kRegisterMaxWeightBytes
                        ? 16
                        : kRegisterMaxM;
+    // sm_90a, N >= 2048: the 64-row wgmma tiles (split where they fill a
+    // wave) overtake from M = 49 (docs/perf-notes.md, v15, one run: 4096 x
+    // 4096 at M = 48 / 64, 16.2 / 20.1 us registers against 15.9 / 16.2
+    // us; 2048 x 4096 14.7 / 18.0 against 15.0 / 15.2; 1024 x 4096 keeps
+    // the registers to 64: 13.3 against 14.8 us).
+    if (wgmmaTiles && n128 >= 2048)
+      maxM = std::min(maxM, kRegisterWgmmaMaxM);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {
         return ConfigAttr::get(

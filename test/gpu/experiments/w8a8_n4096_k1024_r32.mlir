@@ -1,0 +1,11 @@
+// W8A8 for the GPU harness: Y[M, 4096] = X[M, 1024] . Wq[4096, 1024]^T, X fp16 quantized
+// per token inside the kernel, Wq int8 with per-channel fp32 scales, fp16 out.
+func.func @w8a8_n4096_k1024_r32(%x: memref<?x1024xf16>, %wq: memref<4096x1024xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1024xf16>)
+      weights(%wq, %sw : memref<4096x1024xi8>, memref<4096xf32>)
+      outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>,
+       weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma>]}
+  return
+}
