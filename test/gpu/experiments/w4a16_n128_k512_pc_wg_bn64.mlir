@@ -1,0 +1,7 @@
+// Odd W4A16 wgmma configs for the correctness check (v15): 128 x 64 tiles with K in 8 slices of one tile, then a 3-stage ring.
+func.func @w4a16_n128_k512_pc_wg_bn64(%x: memref<?x512xf16>, %wq: memref<64x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%wq, %s : memref<64x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [128, 64, 64], warp_tile = [64, 64], split_k = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], mma = wgmma>]}
+  return
+}
