@@ -1,0 +1,9 @@
+func.func @w4a16_n4096_k4096_g128_b128x256s3(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %scales: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>)
+      weights(%wq, %scales : memref<512x4096xi32>, memref<32x4096xf16>)
+      outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 256], stages = 3, mma = wgmma>]}
+  return
+}
