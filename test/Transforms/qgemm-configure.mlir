@@ -143,11 +143,13 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 // CHECK-LABEL: func @w4a16_g128_4096x4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
 // On sm_90a the variants past M = 64 are wgmma over dequantized weight
-// tiles, one warpgroup per 64 rows, 4 stages: 128 x 128 x 64 tiles with K
-// split in 4 up to M = 128 (32 tiles: 1, 1/2, 1/4 waves per slice for
-// s = 1, 2, 4) and in 2 up to M = 256 (64 tiles: 1, 1/2, 2/4), unsplit up
-// to M = 512 (128 x 256 tiles would give 4 x 16 = 64 blocks for 132
-// multiprocessors: 132 / 2 / 16 = 4 row tiles of 128), then 128 x 256 x 64.
+// tiles, one warpgroup per 64 rows, 4 stages, from the time model (64 K
+// tiles of 0.69 us for 128 x 128, 1.0 us for 128 x 256, waves of 132
+// blocks, split traffic s x M x N x 8 bytes at 3 TB/s): 128 x 128 tiles
+// with K in 4 slices to M = 128 (16.6 us against 24.9 for s = 2 and 44 for
+// s = 1), in 2 to M = 256 (27.6 against 33 for s = 4), unsplit to M = 512
+// (44 us against 64 for 128 x 256), then 128 x 256 (64 us at M = 1024
+// against 88).
 // SM90A-LABEL: func @w4a16_g128_4096x4096
 // SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 256], stages = 4, mma = wgmma>]
 // SM90A: return

@@ -27,7 +27,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       the block, one 128-byte chunk each per BK step (cta_tile
       [16, WN, 128 x warps]), taking the largest such count that divides
       the ceil(K / 128) chunks, or (K not a multiple of 128) the whole
-      floor(K / 128) chunks when that gives each warp fewer steps; `stages` (chunks in flight in registers) is 2 with WN = 16
+      floor(K / 128) chunks when that gives each warp fewer steps, or all
+      8 (16) warps when that gives fewer (K = 11008: 86 chunks, 8 warps of
+      11 steps, the last ones skipping the steps past K; v15); `stages` (chunks in flight in registers) is 2 with WN = 16
       (v9: faster than 4, which left room for only two blocks per
       multiprocessor) and 8 with WN = 8, capped by the chunks of one warp.
       The kernel is bound by the weight bytes and the chain of instructions between them,
@@ -36,7 +38,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       16 rows and column block (docs/perf-notes.md, v8). On sm_90a, when
       wgmma tiles follow and the weights exceed 32 MiB, it serves M <= 16
       only (it reads the weights once per 16 rows; v9: 11008 x 4096 at
-      M = 33 took 34.3 us against 23.1 with wgmma tiles);
+      M = 33 took 34.3 us against 23.1 with wgmma tiles), else M <= 48
+      when N128 >= 2048 (v15: 4096 x 4096 at M = 64, 20.1 us against 16.2
+      with wgmma tiles);
     - M = 1 (`max_m = 1`, ahead of the variant above) on sm_90 and later
       when K >= 4096 and the grid of that variant has at most two blocks
       per multiprocessor: the same tiles with `fuse_quantize = true`, one
@@ -60,16 +64,30 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     swizzled K tiles of 128):
 
     - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages (from
-      M = 17 when the register variant stops at 16); it serves
+      M = 17 or 49 when the register variant stops at 16 or 48); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
-      M = 1024 (docs/perf-notes.md, v9), when the K tiles are even;
+      M = 1024 (docs/perf-notes.md, v9), when the K tiles are even.
+      Otherwise, when K has at least 32 K tiles and they are even, K is split in
+      two while the split grid stays one wave: these tiles up to M = 128
+      (two blocks a multiprocessor), then cta_tile [128, 128, 128] up to
+      M = 256 (v15: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us against
+      22.2 / 22.3 unsplit);
     - M <= 2048, only when the tiles below would give fewer thread blocks
       than multiprocessors at M = 2048: cta_tile [128, 128, 128], two
       warpgroups of [64, 128], 4 stages;
     - otherwise: cta_tile [128, 256, 128], two warpgroups of [64, 256],
       4 stages, when N128 has at least 4 columns of 256; else
       cta_tile [128, 128, 128], two warpgroups of [64, 128], 3 stages.
+
+    W4A16 (int4 weights, fp16 activations): register variants of 32- and
+    64-channel warp tiles up to M = 64 when K is a multiple of 128, then
+    the cp.async ring (mma.sync m16n8k16; K tiles of 64). On sm_90a the ring
+    variants use wgmma over weight tiles dequantized into shared memory,
+    chosen per power-of-two M level from 128 by a measured time model:
+    128 x 128 tiles with K in 1, 2 or 4 slices, or 128 x 256 tiles where 256
+    divides N (docs/perf-notes.md, v15). BSR: see the BSR comment in
+    Configure.cpp.
 
     Stages are capped by
     the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
