@@ -163,6 +163,10 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
 /// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
 ///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles) when N
 ///   has 16 such columns, else 128 x 128 tiles with warp tiles of 64 x 32.
+/// Most 128-K chunks per warp of a W4A16 register variant whose grid is at
+/// most one block per multiprocessor.
+constexpr int64_t kOneWaveMaxChunksPerWarp = 6;
+
 static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
@@ -173,6 +177,13 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     int64_t warpsK = std::clamp<int64_t>(llvm::divideCeil(8 * sms, blocks), 1,
                                          std::min<int64_t>(32, chunks));
     int64_t perWarp = int64_t(llvm::divideCeil(chunks, warpsK));
+    // A grid of at most one block per multiprocessor keeps each warp's
+    // chain of chunks short (docs/perf-notes.md, v15: 4096 x 11008 at
+    // M = 1, 9 warps of 10 chunks 12.7 us, 15 warps of 6 11.6 us; g128z
+    // 14.4 -> 12.5 us). Targeting 16 warps per multiprocessor everywhere
+    // was slower on 11008 x 4096 and 28672 x 8192.
+    if (blocks <= sms)
+      perWarp = std::min<int64_t>(perWarp, kOneWaveMaxChunksPerWarp);
     perWarp = std::max<int64_t>(perWarp, llvm::divideCeil(chunks, 32));
     warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
     return ConfigAttr::get(

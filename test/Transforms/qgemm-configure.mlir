@@ -159,6 +159,17 @@ func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32
   return
 }
 
+// 4096 x 11008: 128 blocks of 32 channels (one wave), so at most 6 of the
+// 86 chunks per warp: 15 warps along K (BK = 15 x 128), not the 9 of 10
+// chunks that 8 warps per multiprocessor would give.
+// CHECK-LABEL: func @w4a16_n4096_k11008
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>
+func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%wq, %s : memref<1376x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // N = 1056 (33 x 32, not a multiple of 64): only the 32-channel register
 // variants, the second one unbounded; K / 128 = 8 chunks over 8 warps.
 // CHECK-LABEL: func @w4a16_n1056

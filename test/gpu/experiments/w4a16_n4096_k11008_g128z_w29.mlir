@@ -1,0 +1,12 @@
+// W4A16 for the GPU harness: Y[M, 4096] = X[M, 11008] . W^T, X fp16, fp32 accumulation, fp16 out;
+// W = (q - z) * s: q unsigned int4 packed 8 per i32 along K (Wq [1376, 4096]), per group of 128
+// along K fp16 scales [86, 4096] and zero points z packed 8 per i32 along N [86, 512].
+func.func @w4a16_n4096_k11008_g128z_w29(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32>, %scales: memref<86x4096xf16>, %zeros: memref<86x512xi32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x11008xf16>)
+      weights(%wq, %scales, %zeros : memref<1376x4096xi32>, memref<86x4096xf16>, memref<86x512xi32>)
+      outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 3712], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 3712], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1920], warp_tile = [16, 64], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 256], stages = 4, mma = wgmma>]}
+  return
+}
