@@ -152,7 +152,8 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
 /// - M <= 64: the register-direct variant, one block per warp tile of WN
 ///   channels (N / WN blocks), the 128-K chunks spread over as many warps
 ///   along K as bring the grid to about 8 warps per multiprocessor (at most
-///   32 a block, trimmed so that no warp has two chunks fewer than another),
+///   16 a block, at most 6 chunks a warp when the grid is one wave (v15),
+///   trimmed so that no warp has two chunks fewer than another),
 ///   up to 4 chunks of weights in flight per warp. Warp tiles of 32 channels
 ///   to M = 16 (one token tile of 8 to M = 8: 11008 x 4096 at M = 1,
 ///   13.0 -> 11.7 us), of 64 channels to M = 64 (4096 x 4096 at M = 64:
@@ -166,6 +167,11 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
 /// Most 128-K chunks per warp of a W4A16 register variant whose grid is at
 /// most one block per multiprocessor.
 constexpr int64_t kOneWaveMaxChunksPerWarp = 6;
+/// Most warps along K of a W4A16 register variant: 16 (512 threads) leave
+/// ptxas 128 registers a thread; 32 (1024 threads, 64 registers) spilled
+/// 64 to 250 bytes on 1024 x 4096, which ran 5% (M = 1) to 35% (g32,
+/// M = 64) slower than 16 warps of two chunks (docs/perf-notes.md, v15).
+constexpr int64_t kRegisterMaxWarpsK = 16;
 
 static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
@@ -174,8 +180,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   int64_t chunks = std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1);
   auto registers = [&](int64_t wn, int64_t maxM) {
     int64_t blocks = std::max<int64_t>(n / wn, 1);
-    int64_t warpsK = std::clamp<int64_t>(llvm::divideCeil(8 * sms, blocks), 1,
-                                         std::min<int64_t>(32, chunks));
+    int64_t warpsK = std::clamp<int64_t>(
+        llvm::divideCeil(8 * sms, blocks), 1,
+        std::min<int64_t>(kRegisterMaxWarpsK, chunks));
     int64_t perWarp = int64_t(llvm::divideCeil(chunks, warpsK));
     // A grid of at most one block per multiprocessor keeps each warp's
     // chain of chunks short (docs/perf-notes.md, v15: 4096 x 11008 at
@@ -184,7 +191,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     // was slower on 11008 x 4096 and 28672 x 8192.
     if (blocks <= sms)
       perWarp = std::min<int64_t>(perWarp, kOneWaveMaxChunksPerWarp);
-    perWarp = std::max<int64_t>(perWarp, llvm::divideCeil(chunks, 32));
+    perWarp =
+        std::max<int64_t>(perWarp, llvm::divideCeil(chunks, kRegisterMaxWarpsK));
     warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
     return ConfigAttr::get(
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
