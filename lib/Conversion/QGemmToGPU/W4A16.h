@@ -3,11 +3,13 @@
 // W4A16: Y[M, N] = X[M, K] . W^T with X and Y fp16, W int4 packed 8 along K
 // per int32 word ([K/8, N], low nibble first), fp16 scales per channel [N]
 // or per group of G along K [K/G, N], and optionally int32 zero points
-// [K/G, N/8] (unsigned nibbles, w = (u - z) s). The kernels compute tiles of
-// Y^T = W . X^T: W is the mma A operand (rows = channels), converted from
-// int4 to fp16 in registers (lop3 + magic-number arithmetic, no per-element
-// shifts or converts), X^T the B operand; fp16 mma.sync m16n8k16 with f32
-// accumulators. docs/w4a16-design.md is the design of this file.
+// [K/G, N/8] (unsigned nibbles, w = (u - z) s). The mma.sync kernels
+// compute tiles of Y^T = W . X^T: W is the mma A operand (rows = channels),
+// converted from int4 to fp16 in registers (lop3 + magic-number arithmetic,
+// no per-element shifts or converts), X^T the B operand; fp16 mma.sync
+// m16n8k16 with f32 accumulators. The wgmma variant (sm_90a) converts each
+// K tile once per block into a shared fp16 tile that wgmma reads as B, with
+// X as A (Y = X . W^T). docs/w4a16-design.md is the design of this file.
 //
 //===----------------------------------------------------------------------===//
 
