@@ -422,18 +422,19 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
     int64_t bigN = wide ? 256 : 128;
     int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
-    // Two slices need an even number of K tiles.
+    // Slices may differ by a K tile (the kernels bound the last one).
     int64_t kTiles = llvm::divideCeil(k, 128);
-    bool split = midMaxM == 1024 && kTiles % 2 == 0;
+    bool split = midMaxM == 1024;
     // M = 65 to 256 otherwise: K split in two (slices of at least 16 K
-    // tiles) where that still fits one wave: 64 x 128 tiles (two blocks a
+    // tiles, the second one shorter when they are odd) where that still
+    // fits one wave: 64 x 128 tiles (two blocks a
     // multiprocessor) up to M = 128, 128 x 128 tiles (one) up to 256.
     // Measured on the H200 (docs/perf-notes.md, v15), same run: 4096 x
     // 4096 at M = 128 / 256, 19.2 / 19.5 us against 22.2 / 22.3 us
     // unsplit; 4096 x 11008, 34.1 / 35.3 against 46.7 / 49.0 us. 11008 x
     // 4096 (two waves when split) and 4096 x 1024 (8 K tiles) are faster
     // unsplit.
-    bool midSplit = midMaxM == 256 && kTiles % 2 == 0 && kTiles / 2 >= 16;
+    bool midSplit = midMaxM == 256 && kTiles >= 32;
     if (midSplit && 2 * llvm::divideCeil(n128, 128) * 2 <= 2 * sms)
       configs.push_back(make(64, 128, 128, 64, 128, 4, 128, 2,
                              MmaKind::wgmma));

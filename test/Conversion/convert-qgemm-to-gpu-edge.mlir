@@ -145,3 +145,22 @@ func.func @edge_w4a16_ring(%x: memref<?x256xf16>, %wq: memref<32x192xi32>, %s: m
        target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4>]}
   return
 }
+
+// -----
+
+// Split K that does not divide the K tiles (3 tiles of 128 in 2 slices):
+// slices of ceil(3 / 2) = 2 tiles, slice z from tile 2z on, running
+// min(2, 3 - min(2z, 3)) tiles (the last one 1; a slice past the end none).
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x384xi8>
+// CHECK: %[[Z:.*]] = gpu.block_id  z
+// CHECK: %[[FIRST:.*]] = arith.muli %[[Z]], %c2
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[FIRST]], %c3
+// CHECK: %[[LEFT:.*]] = arith.subi %c3{{.*}}, %[[CLAMPED]]
+// CHECK: %[[TRIP:.*]] = arith.minui %[[LEFT]], %c2
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[TRIP]] step
+func.func @uneven_split(%x: memref<?x384xf16>, %w: memref<64x384xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%w, %sw : memref<64x384xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [64, 32, 128], warp_tile = [32, 16], stages = 3, split_k = 2>]}
+  return
+}

@@ -50,15 +50,6 @@ func.func @negative_bsr_static_nnzb(%x: memref<?x256xf16>, %row_ptr: memref<3xi3
 
 // -----
 
-func.func @negative_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{expected split_k (3) to divide the number of K tiles (4)}}
-  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
-      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], split_k = 3>]}
-  return
-}
-
-// -----
-
 func.func @negative_one_stage(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
   // expected-error @+1 {{expected stages >= 2 for the cp.async ring, got 1}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
@@ -74,18 +65,6 @@ func.func @negative_w4a16_split_unbounded(%x: memref<?x512xf16>, %wq: memref<64x
   qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%wq, %s : memref<64x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
        target = #qgemm.target<"sm_80">, configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], split_k = 2>]}
-  return
-}
-
-// -----
-
-// W4A16 split K: slices of equal length (K = 384: 6 K tiles of 64).
-func.func @negative_w4a16_split_uneven(%x: memref<?x384xf16>, %wq: memref<48x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{expected split_k (4) to divide the number of K tiles (6)}}
-  qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%wq, %s : memref<48x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
-      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
-       target = #qgemm.target<"sm_80">, configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], split_k = 4, max_m = 64>,
-                                                 #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64]>]}
   return
 }
 

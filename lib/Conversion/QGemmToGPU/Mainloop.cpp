@@ -50,7 +50,8 @@ Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
 
 RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
                            int64_t k, bool byteRings)
-    : b(b), t(t), kTiles(llvm::divideCeil(k, t.bk) / t.splitK) {
+    : b(b), t(t), totalKTiles(llvm::divideCeil(k, t.bk)),
+      kTiles(llvm::divideCeil(totalKTiles, t.splitK)) {
   Emitter e{b};
   // Shared memory: A ring [stages, BM, rowBytes], B ring [stages, BN,
   // rowBytes]. With wgmma the rings start at the first 1024-byte-aligned
@@ -167,6 +168,15 @@ void RingMainloop::build(RingOperands &operands,
   }
   warpGroup = e.div(tid, 128);
   beforeLoop();
+  // Slices of unequal length (split_k does not divide the K tiles): slice
+  // z runs min(kTiles, total - z kTiles) tiles, none for a slice past the
+  // end (its partial tile is zero).
+  if (!tripCount && totalKTiles % t.splitK != 0) {
+    Value left = arith::SubIOp::create(
+        b, e.idx(totalKTiles),
+        arith::MinUIOp::create(b, tile.firstKTile, e.idx(totalKTiles)));
+    tripCount = arith::MinUIOp::create(b, left, e.idx(kTiles));
+  }
   loop = scf::ForOp::create(b, e.idx(0), tripCount ? tripCount : e.idx(kTiles),
                             e.idx(1), inits);
   loop->setAttr(kPipelineDepthAttrName, b.getI64IntegerAttr(depth));

@@ -106,8 +106,10 @@ public:
 
   ImplicitLocOpBuilder &b;
   const Tiling &t;
-  /// K tiles of one split-K slice: the loop's trip count.
-  int64_t kTiles;
+  /// K tiles of K (rounded up), and of one split-K slice: the loop's trip
+  /// count, or its bound when split_k does not divide them (the last
+  /// slices are shorter, see `build`).
+  int64_t totalKTiles, kTiles;
   Value smem, ringShift, ringBase, aRing, bRing;
   int64_t aRingBytes;
   Value tid, lane, warp, warpRow, warpCol, warpGroup;
