@@ -125,16 +125,18 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     `cta_tile = [BM, BN, BK]` is the tile of Y (BM x BN) one thread block
     computes per step of BK along K; `warp_tile = [WM, WN]` the part of it one
     warp owns; `stages` the depth of the cp.async ring over K; `split_k` how
-    many thread blocks share one output tile along K. `max_m` bounds the M
+    many thread blocks share one output tile along K (slices of
+    ceil(K tiles / split_k) tiles, the last ones shorter). `max_m` bounds the M
     this variant is chosen for (0: no bound); a matmul lists its variants in
     increasing `max_m`, the last one unbounded.
 
     `mma` picks the tensor-core instruction: `mma_sync` (the default; warps
     of `mma.sync` m16n8k32, ldmatrix from a padded shared layout) or `wgmma`
     (sm_90a only: warpgroups of four warps issue `wgmma.mma_async` m64nNk32
-    straight from a 128-byte-swizzled shared layout). With `wgmma`,
-    `warp_tile` is the tile of one warpgroup and must be `[64, BN]`, and BK
-    must be 128 (one swizzle row of int8).
+    s8 or m64nNk16 f16 straight from a 128-byte-swizzled shared layout). With
+    `wgmma`, `warp_tile` is the tile of one warpgroup and must be `[64, BN]`,
+    and BK must be 128 bytes of the activation (one swizzle row: 128 int8 or
+    64 fp16; the matmul checks which).
 
     `operands` picks how the operands reach the tensor cores: `shared` (the
     default: a cp.async ring in shared memory over K, read by ldmatrix or

@@ -67,8 +67,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       M = 17 or 49 when the register variant stops at 16 or 48); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
-      M = 1024 (docs/perf-notes.md, v9), when the K tiles are even.
-      Otherwise, when K has at least 32 K tiles and they are even, K is split in
+      M = 1024 (docs/perf-notes.md, v9); an odd number of K tiles gives the
+      second slice one tile fewer (v15).
+      Otherwise, when K has at least 32 K tiles, K is split in
       two while the split grid stays one wave: these tiles up to M = 128
       (two blocks a multiprocessor), then cta_tile [128, 128, 128] up to
       M = 256 (v15: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us against
