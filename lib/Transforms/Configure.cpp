@@ -147,6 +147,15 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   return configs;
 }
 
+/// Most 128-K chunks per warp of a W4A16 register variant whose grid is at
+/// most one block per multiprocessor.
+constexpr int64_t kOneWaveMaxChunksPerWarp = 6;
+/// Most warps along K of a W4A16 register variant: 16 (512 threads) leave
+/// ptxas 128 registers a thread; 32 (1024 threads, 64 registers) spilled
+/// 64 to 250 bytes on 1024 x 4096, which ran 5% (M = 1) to 35% (g32,
+/// M = 64) slower than 16 warps of two chunks (docs/perf-notes.md, v15).
+constexpr int64_t kRegisterMaxWarpsK = 16;
+
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200
 /// (docs/perf-notes.md, v12):
 /// - M <= 64: the register-direct variant, one block per warp tile of WN
@@ -164,15 +173,6 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
 /// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
 ///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles) when N
 ///   has 16 such columns, else 128 x 128 tiles with warp tiles of 64 x 32.
-/// Most 128-K chunks per warp of a W4A16 register variant whose grid is at
-/// most one block per multiprocessor.
-constexpr int64_t kOneWaveMaxChunksPerWarp = 6;
-/// Most warps along K of a W4A16 register variant: 16 (512 threads) leave
-/// ptxas 128 registers a thread; 32 (1024 threads, 64 registers) spilled
-/// 64 to 250 bytes on 1024 x 4096, which ran 5% (M = 1) to 35% (g32,
-/// M = 64) slower than 16 warps of two chunks (docs/perf-notes.md, v15).
-constexpr int64_t kRegisterMaxWarpsK = 16;
-
 static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
@@ -295,6 +295,67 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   return configs;
 }
 
+/// Builds a W8A8 ring config (chooseConfigs' `make`): cta tile [BM, BN,
+/// BK], warp tile [WM, WN], stages, max_m, split_k, mma.
+using RingConfigMaker = function_ref<ConfigAttr(
+    int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn,
+    int64_t stages, int64_t maxM, int64_t splitK, MmaKind mma)>;
+
+/// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
+/// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
+/// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
+/// - M <= 256: one warpgroup on 64 x 128 tiles, 4 stages (96 KB, two
+///   thread blocks per multiprocessor);
+/// - larger M: two warpgroups on 128 x 256 tiles, 4 stages (193 KB) when N
+///   has at least 4 such columns of tiles, else 128 x 128 tiles, 3 stages
+///   (97 KB, two per multiprocessor) (v7: N = 1024 at M = 4096, 48.2 us
+///   with 128 x 256, 52.4 us with 128 x 128 and 3 stages);
+/// - when the unbounded variant's tiles give fewer thread blocks than half
+///   the multiprocessors at M = 1024, the 64-row variant serves M up to
+///   1024 (N = 1024: 64 x 128 tiles took 30 us at M = 1024, 128 x 128
+///   tiles 42 us), and splits K in two (v9, N = 1024: 18.4 / 20.6 /
+///   24.6 us at M = 256 / 512 / 1024 against 21.9 / 23.5 / 26.1 us);
+/// - otherwise, M = 65 to 256: K split in two (slices of at least 16 K
+///   tiles) where the split grid still fits one wave: 64 x 128 tiles (two
+///   blocks a multiprocessor) up to M = 128, 128 x 128 tiles (one) up to
+///   256 (v15, same run: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us
+///   against 22.2 / 22.3 us unsplit; 4096 x 11008, 34.1 / 35.3 against
+///   46.7 / 49.0 us; 11008 x 4096, two waves when split, and 4096 x 1024,
+///   8 K tiles, are faster unsplit);
+/// - when 128 x 256 tiles give fewer thread blocks than multiprocessors at
+///   M = 2048, 128 x 128 tiles with 4 stages serve M up to 2048 (v7:
+///   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
+/// Slices may differ by a K tile (the kernels bound the last one), so an
+/// odd number of K tiles splits too.
+static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
+                                   RingConfigMaker make,
+                                   SmallVectorImpl<ConfigAttr> &configs) {
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  int64_t colTiles = llvm::divideCeil(n128, 128);
+  bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
+  int64_t bigN = wide ? 256 : 128;
+  int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
+  if (midMaxM == 256 && kTiles >= 32) {
+    // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256
+    // (two rows of 128), each within one wave.
+    int64_t splitBlocks = 2 * colTiles * 2;
+    if (splitBlocks <= 2 * sms)
+      configs.push_back(
+          make(64, 128, 128, 64, 128, 4, 128, 2, MmaKind::wgmma));
+    if (splitBlocks <= sms)
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
+  }
+  if (configs.back().getMaxM() < midMaxM)
+    configs.push_back(make(64, 128, 128, 64, 128, 4, midMaxM,
+                           midMaxM == 1024 ? 2 : 1, MmaKind::wgmma));
+  if (wide && (2048 / 128) * (n128 / bigN) < sms)
+    configs.push_back(make(128, 128, 128, 64, 128, 4, 2048, 1, MmaKind::wgmma));
+  configs.push_back(
+      make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
       !op.getLhsEncoding().isQuantized())
@@ -311,7 +372,9 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
                   int64_t wn, int64_t stages, int64_t maxM,
                   int64_t splitK = 1, MmaKind mma = MmaKind::mma_sync) {
-    int64_t tiles = llvm::divideCeil(k, bkTile) / splitK;
+    // The K tiles of the longest slice.
+    int64_t tiles =
+        llvm::divideCeil(llvm::divideCeil(k, bkTile), splitK);
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
                            std::min(stages, tiles + 1), splitK, maxM, mma,
                            OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0);
@@ -401,54 +464,9 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // weight-bound shape.
   if (!configs.back().isRegisterDirect())
     configs.push_back(make(32, 32, 128, 16, 16, 6, 64));
-  // sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte swizzled
-  // K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus one
-  // wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
-  // - M <= 256: one warpgroup on 64 x 128 tiles, 4 stages (96 KB, two
-  //   thread blocks per multiprocessor);
-  // - larger M: two warpgroups on 128 x 256 tiles, 4 stages (193 KB) when N
-  //   has at least 4 such columns of tiles, else 128 x 128 tiles, 3 stages
-  //   (97 KB, two per multiprocessor) (v7: N = 1024 at M = 4096, 48.2 us
-  //   with 128 x 256, 52.4 us with 128 x 128 and 3 stages);
-  // - when the unbounded variant's tiles give fewer thread blocks than half
-  //   the multiprocessors at M = 1024, the 64-row variant serves M up to
-  //   1024 (N = 1024: 64 x 128 tiles took 30 us at M = 1024, 128 x 128
-  //   tiles 42 us), and splits K in two (v9, N = 1024: 18.4 / 20.6 /
-  //   24.6 us at M = 256 / 512 / 1024 against 21.9 / 23.5 / 26.1 us);
-  // - when 128 x 256 tiles give fewer thread blocks than multiprocessors at
-  //   M = 2048, 128 x 128 tiles with 4 stages serve M up to 2048 (v7:
-  //   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
+  // sm_90a, M > 64: wgmma tiles.
   if (wgmmaTiles) {
-    bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
-    int64_t bigN = wide ? 256 : 128;
-    int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
-    // Slices may differ by a K tile (the kernels bound the last one).
-    int64_t kTiles = llvm::divideCeil(k, 128);
-    bool split = midMaxM == 1024;
-    // M = 65 to 256 otherwise: K split in two (slices of at least 16 K
-    // tiles, the second one shorter when they are odd) where that still
-    // fits one wave: 64 x 128 tiles (two blocks a
-    // multiprocessor) up to M = 128, 128 x 128 tiles (one) up to 256.
-    // Measured on the H200 (docs/perf-notes.md, v15), same run: 4096 x
-    // 4096 at M = 128 / 256, 19.2 / 19.5 us against 22.2 / 22.3 us
-    // unsplit; 4096 x 11008, 34.1 / 35.3 against 46.7 / 49.0 us. 11008 x
-    // 4096 (two waves when split) and 4096 x 1024 (8 K tiles) are faster
-    // unsplit.
-    bool midSplit = midMaxM == 256 && kTiles >= 32;
-    if (midSplit && 2 * llvm::divideCeil(n128, 128) * 2 <= 2 * sms)
-      configs.push_back(make(64, 128, 128, 64, 128, 4, 128, 2,
-                             MmaKind::wgmma));
-    if (midSplit && 2 * llvm::divideCeil(n128, 128) * 2 <= sms)
-      configs.push_back(make(128, 128, 128, 64, 128, 4, 256, 2,
-                             MmaKind::wgmma));
-    if (configs.back().getMaxM() < midMaxM)
-      configs.push_back(make(64, 128, 128, 64, 128, 4, midMaxM,
-                             split ? 2 : 1, MmaKind::wgmma));
-    if (wide && (2048 / 128) * (n128 / bigN) < sms)
-      configs.push_back(
-          make(128, 128, 128, 64, 128, 4, 2048, 1, MmaKind::wgmma));
-    configs.push_back(make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1,
-                           MmaKind::wgmma));
+    appendW8A8WgmmaConfigs(op, n128, make, configs);
     return configs;
   }
   configs.push_back(make(64, 64, 64, 32, 32, 4, 256));
