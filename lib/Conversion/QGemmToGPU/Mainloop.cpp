@@ -231,6 +231,24 @@ Value RingMainloop::buildWgmmaSlot(RingOperands &operands, Value kTile,
   return acc;
 }
 
+Value RingMainloop::buildWgmmaSteps(Value acc, Value descA, Value descB,
+                                    int64_t k, NVVM::WGMMATypes in,
+                                    NVVM::WGMMATypes out,
+                                    NVVM::MMAIntOverflowAttr overflow) {
+  MLIRContext *ctx = b.getContext();
+  for (int64_t kk = 0; kk < t.bk / k; ++kk) {
+    Value step = arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk);
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        b, acc.getType(), acc, arith::AddIOp::create(b, descA, step),
+        arith::AddIOp::create(b, descB, step),
+        NVVM::MMAShapeAttr::get(ctx, 64, t.bn, k), in, in, out,
+        NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+        overflow);
+  }
+  return acc;
+}
+
 SmallVector<Pair> RingMainloop::getPairs() {
   Emitter e{b};
   // mma.sync: fragment i of mma tile (mi, ni) holds y[row, col..col+1]

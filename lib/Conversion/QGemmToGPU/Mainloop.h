@@ -104,6 +104,14 @@ public:
                 bool maskRows, Value kTile, Value slot,
                 SmallVectorImpl<Value> &tokens);
 
+  /// The wgmma instructions of one K tile, for a scheme's buildWgmmaTile:
+  /// BK / `k` wgmma m64nBNk`k` with `in` operands and `acc`'s element type
+  /// `out`, the n-th reading 32 bytes further along the swizzled rows of
+  /// `descA` and `descB` (both + 2n in 16-byte units).
+  Value buildWgmmaSteps(Value acc, Value descA, Value descB, int64_t k,
+                        NVVM::WGMMATypes in, NVVM::WGMMATypes out,
+                        NVVM::MMAIntOverflowAttr overflow = {});
+
   ImplicitLocOpBuilder &b;
   const Tiling &t;
   /// K tiles of K (rounded up), and of one split-K slice: the loop's trip

@@ -788,23 +788,11 @@ Value Int4RingOperands::prepareWgmmaB(RingMainloop &loop, Value kTile,
                e.mul(buffer, t.bn * 128));
 }
 
-// The k-th 16-element step along the swizzled rows adds 2 (16-byte units)
-// to the start addresses.
+// wgmma m64nBNk16 f16, f32 accumulators.
 Value Int4RingOperands::buildWgmmaTile(RingMainloop &loop, Value acc,
                                        Value descA, Value descB) {
-  ImplicitLocOpBuilder &b = loop.b;
-  MLIRContext *ctx = b.getContext();
-  for (int64_t kk = 0; kk < loop.t.bk / 16; ++kk) {
-    Value step = arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk);
-    acc = NVVM::WgmmaMmaAsyncOp::create(
-        b, acc.getType(), acc, arith::AddIOp::create(b, descA, step),
-        arith::AddIOp::create(b, descB, step),
-        NVVM::MMAShapeAttr::get(ctx, 64, loop.t.bn, 16), NVVM::WGMMATypes::f16,
-        NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-        NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
-  }
-  return acc;
+  return loop.buildWgmmaSteps(acc, descA, descB, 16, NVVM::WGMMATypes::f16,
+                              NVVM::WGMMATypes::f32);
 }
 
 SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {

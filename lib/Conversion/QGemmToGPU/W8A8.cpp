@@ -119,24 +119,13 @@ void Int8RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
   }
 }
 
-// The k-th 32-byte step along the swizzled row adds 2 (16-byte units) to
-// the start addresses.
+// wgmma m64nBNk32 s8, saturating int32 accumulators.
 Value Int8RingOperands::buildWgmmaTile(RingMainloop &loop, Value acc,
                                        Value descA, Value descB) {
-  ImplicitLocOpBuilder &b = loop.b;
-  MLIRContext *ctx = b.getContext();
-  for (int64_t kk = 0; kk < loop.t.bk / 32; ++kk) {
-    Value step = arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk);
-    acc = NVVM::WgmmaMmaAsyncOp::create(
-        b, acc.getType(), acc, arith::AddIOp::create(b, descA, step),
-        arith::AddIOp::create(b, descB, step),
-        NVVM::MMAShapeAttr::get(ctx, 64, loop.t.bn, 32), NVVM::WGMMATypes::s8,
-        NVVM::WGMMATypes::s8, NVVM::WGMMATypes::s32, NVVM::WGMMAScaleOut::one,
-        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-        NVVM::MMALayout::col,
-        NVVM::MMAIntOverflowAttr::get(ctx, NVVM::MMAIntOverflow::satfinite));
-  }
-  return acc;
+  return loop.buildWgmmaSteps(
+      acc, descA, descB, 32, NVVM::WGMMATypes::s8, NVVM::WGMMATypes::s32,
+      NVVM::MMAIntOverflowAttr::get(loop.b.getContext(),
+                                    NVVM::MMAIntOverflow::satfinite));
 }
 
 /// int8 operands of a register-direct mainloop. Lane (g, q) loads bytes
