@@ -636,14 +636,7 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
 }
 
 int64_t kernel::getBsrCounterCount(MatmulOp op) {
-  int64_t counters = 1;
-  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>())
-    if (config.getSplitK() > 1)
-      counters = std::max<int64_t>(counters,
-                          (op.getN() / config.getBlockN()) *
-                              llvm::divideCeil(config.getMaxM(),
-                                               config.getBlockM()));
-  return counters;
+  return std::max<int64_t>(getSplitTileCount(op), 1);
 }
 
 SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,

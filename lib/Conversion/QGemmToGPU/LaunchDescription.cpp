@@ -10,7 +10,7 @@
 #include "qgemm/Conversion/LaunchDescription.h"
 
 #include "Bsr.h"
-#include "W4A16.h"
+#include "TileScheduler.h"
 
 #include "qgemm/Conversion/Passes.h"
 
@@ -928,6 +928,16 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
   return finishDescription(func, op, module, d);
 }
 
+/// The split-K tile counters of a family whose split variants have a
+/// bounded M: one static i32 [count] buffer that must be zero before the
+/// first call and that every call leaves zero.
+static WorkspaceBuffer getKeptZeroCounters(MLIRContext *ctx, int64_t count) {
+  WorkspaceBuffer buffer{"counters", IntegerType::get(ctx, 32), {count},
+                         WorkspaceSize::Dims};
+  buffer.keptZero = true;
+  return buffer;
+}
+
 FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
     func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
     ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
@@ -964,14 +974,10 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
   // Split-K variants have a bounded M (checkW4A16Lowerable), so their tile
   // counters fit one static buffer that stays in place for every M; each
   // call leaves them zero.
-  if (int64_t counters = kernel::getW4A16CounterCount(op)) {
-    WorkspaceBuffer countersBuffer{"counters", IntegerType::get(ctx, 32),
-                                   {counters}, WorkspaceSize::Dims};
-    countersBuffer.keptZero = true;
-    d.buffers = {countersBuffer,
+  if (int64_t counters = kernel::getSplitTileCount(op))
+    d.buffers = {getKeptZeroCounters(ctx, counters),
                  {"partials", Float32Type::get(ctx), {},
                   WorkspaceSize::SplitKPartials}};
-  }
   for (const LaunchKernel &built : kernels) {
     LaunchKernel &kernel = d.kernels.emplace_back(built);
     kernel.operands = {"x", "wq", "scales"};
@@ -1013,13 +1019,9 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildBsrLaunchDescription(
   d.sectionAlign = sectionAlign;
   // The split variants have a bounded M (checkBsrLowerable), so their tile
   // counters fit one static buffer that stays in place for every M.
-  int64_t counters = kernel::getBsrCounterCount(op);
-  WorkspaceBuffer countersBuffer{
-      "counters", IntegerType::get(ctx, 32), {counters}, WorkspaceSize::Dims};
-  countersBuffer.keptZero = true;
   d.buffers = {
       {"status", IntegerType::get(ctx, 32), {1}, WorkspaceSize::Dims},
-      countersBuffer,
+      getKeptZeroCounters(ctx, kernel::getBsrCounterCount(op)),
       {"partials", Float32Type::get(ctx), {}, WorkspaceSize::SplitKPartials},
   };
   for (const LaunchKernel &built : kernels) {

@@ -28,6 +28,16 @@ Value kernel::getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn) {
                e.blockId(gpu::Dimension::x));
 }
 
+int64_t kernel::getSplitTileCount(MatmulOp op) {
+  int64_t tiles = 0;
+  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>())
+    if (config.getSplitK() > 1)
+      tiles = std::max<int64_t>(
+          tiles, llvm::divideCeil(op.getN(), config.getBlockN()) *
+                     llvm::divideCeil(config.getMaxM(), config.getBlockM()));
+  return tiles;
+}
+
 RegisterTile kernel::scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bn) {
   Emitter e{b};
   // Linear block id l = y * gridDim.x + x, column l / gridDim.y, 16-row

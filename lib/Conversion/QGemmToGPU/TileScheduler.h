@@ -31,6 +31,12 @@ RingTile scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
 /// x and y), which numbers the split-K partials and counters.
 Value getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn);
 
+/// The tile counters of the variants of `op` that split K over a bounded M:
+/// the most output tiles, ceil(N / BN) x ceil(max_m / BM), of any of them
+/// (0 when none splits). Sized for max_m, they stay at one place of the
+/// workspace for every M.
+int64_t getSplitTileCount(MatmulOp op);
+
 /// The 16-row output tile of a block of a register-direct variant: past
 /// M = 16 the grid has ceil(M / 16) rows of blocks, renumbered so that the
 /// blocks of one column of the output (the same weights) run next to each

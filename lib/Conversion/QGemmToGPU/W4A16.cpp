@@ -857,16 +857,6 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
 } // namespace
 
-int64_t kernel::getW4A16CounterCount(MatmulOp op) {
-  int64_t counters = 0;
-  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>())
-    if (config.getSplitK() > 1)
-      counters = std::max<int64_t>(
-          counters, llvm::divideCeil(op.getN(), config.getBlockN()) *
-                        llvm::divideCeil(config.getMaxM(), config.getBlockM()));
-  return counters;
-}
-
 bool kernel::isW4A16(MatmulOp op) {
   return op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
          !op.getLhsEncoding().isQuantized() &&
@@ -965,7 +955,7 @@ kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                           op.getTargetAttr().getMultiprocessorCount());
     else
       buildRingKernel(b, module, name, config, ty, format,
-                      getW4A16CounterCount(op));
+                      getSplitTileCount(op));
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;

@@ -29,10 +29,6 @@ bool isW4A16(MatmulOp op);
 /// for `op` and its configs (shapes and tiles the lowering does not cover).
 LogicalResult checkW4A16Lowerable(MatmulOp op);
 
-/// The split-K tile counters of the W4A16 family of `op`: the most tiles
-/// of any variant that splits K, at its max_m (0 when none splits).
-int64_t getW4A16CounterCount(MatmulOp op);
-
 /// Builds the W4A16 kernel family of `op` into `module`: one matmul_v<i> per
 /// config (operands = registers: the register-direct mainloop; otherwise the
 /// cp.async ring with mma.sync, or wgmma on sm_90a, split-K when the config
