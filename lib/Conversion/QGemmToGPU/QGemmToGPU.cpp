@@ -74,12 +74,12 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
                 "func (the host stub passes them)";
   }
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
-    // W4A16 register variants take any K % 128 (checkW4A16Lowerable); a
-    // BSR split_k counts slices of a block row's stored blocks
-    // (checkBsrLowerable).
+    // W4A16 register variants walk K in their own chunks
+    // (checkW4A16Lowerable) and BSR slices count stored blocks
+    // (checkBsrLowerable): the checks below are not theirs. A ring's
+    // split_k need not divide the K tiles (the last slices are shorter).
     if ((config.isRegisterDirect() && kernel::isW4A16(op)) || kernel::isBsr(op))
       continue;
-    // Ring slices may differ in length (the last ones are shorter).
     int64_t kTiles = llvm::divideCeil(op.getK(), config.getBlockK());
     if (!config.isRegisterDirect() && config.getStages() < 2)
       return op.emitOpError() << "expected stages >= 2 for the cp.async "
