@@ -235,6 +235,26 @@ struct GuardedBuffer {
   int64_t guardHits() const;
 };
 
+/// A workspace zero-filled once, as a stub with split-K counters asks (the
+/// counters must be zero before the first call, and every call leaves them
+/// zero; its other buffers, such as split-K partial tiles, are scratch),
+/// with a poisoned guard zone behind it that no call may touch.
+struct ZeroedWorkspace {
+  size_t bytes;
+  GuardedBuffer buf;
+  explicit ZeroedWorkspace(size_t n) : bytes(n), buf(n) { zero(); }
+  /// Zeroes the workspace and poisons the guard.
+  void zero() const {
+    buf.poison();
+    CUDA_CHECK(cudaMemset(buf.ptr(), 0, bytes));
+    // Done before a stub call on the non-blocking stream.
+    CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  CUdeviceptr dptr() const { return buf.dptr(); }
+  /// The guard bytes that are no longer 0xFF.
+  int64_t guardHits() const { return buf.guardHits(); }
+};
+
 //===----------------------------------------------------------------------===//
 // Timing
 //===----------------------------------------------------------------------===//

@@ -497,14 +497,9 @@ public:
                  int64_t rows, std::vector<uint16_t> xIn, std::string noteIn,
                  size_t wsBytes)
       : kn(kernel), w(weights), m(rows), x(std::move(xIn)),
-        noteText(std::move(noteIn)), workspaceBytes(wsBytes),
-        dX(size_t(rows * kernel.k) * 2), dY(size_t(rows * kernel.n) * 2),
-        dWs(wsBytes) {
+        noteText(std::move(noteIn)), dX(size_t(rows * kernel.k) * 2),
+        dY(size_t(rows * kernel.n) * 2), ws(wsBytes) {
     CUDA_CHECK(cudaMemcpy(dX.ptr, x.data(), dX.bytes, cudaMemcpyHostToDevice));
-    dWs.poison();
-    CUDA_CHECK(cudaMemset(dWs.ptr(), 0, wsBytes));
-    // Done before a stub call on the non-blocking stream.
-    CUDA_CHECK(cudaDeviceSynchronize());
   }
 
   std::string note() const override { return noteText + w.note; }
@@ -513,13 +508,13 @@ public:
     runStub(
         kn,
         {dX.dptr(), w.dWq.dptr(), w.dScales.dptr(), w.dZeros.dptr(), dY.dptr()},
-        m, dWs.dptr(), stream);
+        m, ws.dptr(), stream);
   }
-  void readBack(int) override { wsGuardHits += dWs.guardHits(); }
+  void readBack(int) override { wsGuardHits += ws.guardHits(); }
   OwnVerdict ownChecks() override {
     OwnVerdict v;
     v.pass = wsGuardHits == 0;
-    v.fields = "ws=" + std::to_string(workspaceBytes) +
+    v.fields = "ws=" + std::to_string(ws.bytes) +
                " ws_oob=" + std::to_string(wsGuardHits) + " ";
     return v;
   }
@@ -531,9 +526,9 @@ private:
   const int64_t m;
   std::vector<uint16_t> x;
   std::string noteText;
-  const size_t workspaceBytes;
   DeviceBuffer dX;
-  GuardedBuffer dY, dWs;
+  GuardedBuffer dY;
+  ZeroedWorkspace ws;
   int64_t wsGuardHits = 0;
 };
 
