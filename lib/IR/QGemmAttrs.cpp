@@ -184,7 +184,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (mma == MmaKind::wgmma) {
     // One warpgroup computes 64 x BN with wgmma m64nBNk32 s8 or m64nBNk16
     // f16; its operands are read from 128-byte-swizzled rows along K (128
-    // int8 or 64 fp16: the matmul checks which).
+    // int8 or 64 fp16), or for BSR one 32 x 32 block at a time (the matmul
+    // checks which).
     if (warpTile[0] != 64 || warpTile[1] != ctaTile[1])
       return emitError() << "expected warp_tile [64, " << ctaTile[1]
                          << "] (one warpgroup per 64 rows, the whole BN) "
@@ -194,10 +195,10 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "expected cta tile N (" << ctaTile[1]
                          << ") to be a multiple of 16 and at most 256 with "
                             "mma = wgmma (wgmma m64nN)";
-    if (ctaTile[2] != 64 && ctaTile[2] != 128)
-      return emitError() << "expected cta tile K of 64 or 128 with mma = "
+    if (ctaTile[2] != 32 && ctaTile[2] != 64 && ctaTile[2] != 128)
+      return emitError() << "expected cta tile K of 32, 64 or 128 with mma = "
                             "wgmma (one 128-byte swizzled row of fp16 or "
-                            "int8), got "
+                            "int8, or one 32-wide BSR block), got "
                          << ctaTile[2];
     if (stages < 3)
       return emitError() << "expected stages >= 3 with mma = wgmma (the ring "

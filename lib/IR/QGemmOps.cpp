@@ -262,11 +262,13 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
         return op.emitOpError()
                << "expected target sm_90a for a config with mma = wgmma, got "
                << target.getChip();
-      // One 128-byte swizzled row of the activation per K tile.
+      // One 128-byte swizzled row of the activation per K tile; BSR walks
+      // one 32-wide block per K tile (its lowering checks the tile).
       int64_t rowBytes =
           config.getBlockK() *
           (op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8);
-      if (rowBytes != 128)
+      if (rowBytes != 128 &&
+          op.getWeightEncoding().getFormat() != WeightFormat::bsr)
         return op.emitOpError()
                << "expected cta tile K of 128 bytes of "
                << op.getLhsEncoding().getStorage()

@@ -210,7 +210,11 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // slices (of 15 blocks); up to 256, 64 rows in max(ceil(132 x 4 / 128),
 // ceil(128 / 32)) = 5 slices; then 128 rows over whole rows: 4 block rows
 // per tile from 35% of the blocks of a full weight on, else one.
+// On sm_90a the 4-row tiles are wgmma tiles of two warpgroups, from 18%
+// of the blocks on.
 // CHECK-LABEL: func @bsr_4096
+// SM90A-LABEL: func @bsr_4096
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 18>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [32, 32], stages = 4>]
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 32], stages = 4, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [32, 32], stages = 4>]
 func.func @bsr_4096(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%row_ptr, %col_idx, %blocks : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>)

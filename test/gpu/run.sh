@@ -111,6 +111,11 @@ for f in $KERNELS; do
     echo "QGEMM_SCHEME($scheme)" >>"$BUILD/gen/schemes.def"
   fi
   echo "#include \"$f.h\"" >>"$BUILD/gen/${scheme}_kernels.inc"
+  # The header's macros (QGEMM_<F>_MAX_M, ...) also as qgemm_<f>_MAX_M, ...,
+  # which a module's QGEMM_KERNEL(NAME, ...) can form by pasting.
+  upper=$(tr '[:lower:]' '[:upper:]' <<<"$f")
+  sed -n "s/^#define QGEMM_${upper}_\([A-Z0-9_]*\) .*/#define qgemm_${f}_\1 QGEMM_${upper}_\1/p" \
+    "$GEN/$f.h" >>"$BUILD/gen/${scheme}_kernels.inc"
   echo "QGEMM_KERNEL($f, ${BASH_REMATCH[1]}, ${BASH_REMATCH[2]})" \
     >>"$BUILD/gen/${scheme}_kernels.def"
 done

@@ -104,25 +104,47 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
 /// [K / 32 + stages], and two tables follow it: the
 /// rows that store each column (int32 bit masks [K / 32]) and the block of
 /// each (row, column) (int32 [BN / 32, K / 32]).
+///
+/// With mma = wgmma (sm_90a) the block slots come first, at the first
+/// 1024-byte-aligned address (`total` counts the slack), in 64-byte-swizzled
+/// unpadded rows of 32 fp16 that wgmma reads as B; the X slots follow,
+/// padded as above (ldmatrix loads wgmma's register A from them). The
+/// staged epilogue's [BM, BN + 8] fp16 tile reuses the ring.
 struct BsrRingLayout {
   static constexpr int64_t kBlock = 32;
   static constexpr int64_t kRowHalves = kBlock + 8;
   int64_t rows, blockCols, sliceBlocks;
+  /// Bytes of each part, and where the rings and the tables start.
   int64_t aRing, bRing, list, masks, blockOf, total;
+  int64_t aOffset, bOffset, tablesOffset;
 };
 inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   BsrRingLayout l;
+  constexpr int64_t kBlock = BsrRingLayout::kBlock;
   int64_t rowBytes = 2 * BsrRingLayout::kRowHalves;
-  l.rows = config.getBlockN() / BsrRingLayout::kBlock;
-  l.blockCols = k / BsrRingLayout::kBlock;
+  int64_t bRowBytes = config.isWgmma() ? 2 * kBlock : rowBytes;
+  l.rows = config.getBlockN() / kBlock;
+  l.blockCols = k / kBlock;
   l.sliceBlocks = (l.blockCols + config.getSplitK() - 1) / config.getSplitK();
   l.aRing = config.getStages() * config.getBlockM() * rowBytes;
-  l.bRing = config.getStages() * config.getBlockN() * rowBytes;
+  l.bRing = config.getStages() * config.getBlockN() * bRowBytes;
   l.list = 4 * ((l.rows > 1 ? l.blockCols : l.sliceBlocks) +
                 config.getStages());
   l.masks = l.rows > 1 ? 4 * l.blockCols : 0;
   l.blockOf = l.rows > 1 ? 4 * l.rows * l.blockCols : 0;
-  l.total = l.aRing + l.bRing + l.list + l.masks + l.blockOf;
+  if (config.isWgmma()) {
+    l.bOffset = 0;
+    l.aOffset = l.bRing;
+  } else {
+    l.aOffset = 0;
+    l.bOffset = l.aRing;
+  }
+  l.tablesOffset = l.aRing + l.bRing;
+  l.total = l.tablesOffset + l.list + l.masks + l.blockOf;
+  if (config.isWgmma())
+    l.total = std::max(l.total, config.getBlockM() *
+                                    (config.getBlockN() + 8) * 2) +
+              kSwizzleAtomBytes;
   return l;
 }
 

@@ -212,6 +212,10 @@ struct BsrRingOperands : RingOperands {
   Value first;
   int64_t rows = 1;
   Value masks, blockOf;
+  /// wgmma (sm_90a, several block rows): block slots in 64-byte-swizzled
+  /// rows starting at shared address `bRingBase` (1024-byte aligned).
+  bool wgmma = false;
+  Value bRingBase;
 
   /// The block column of K tile `kTile` (an index).
   Value getColumn(ImplicitLocOpBuilder &b, Value kTile) {
@@ -236,8 +240,11 @@ struct BsrRingOperands : RingOperands {
   void buildMmaSyncTile(RingMainloop &loop, Value slot,
                         MutableArrayRef<Value> accs) override;
   Value buildWgmmaTile(RingMainloop &, Value, Value, Value) override {
-    llvm_unreachable("checkBsrLowerable rejects mma = wgmma");
+    llvm_unreachable("buildWgmmaStep feeds A from registers");
   }
+  SmallVector<Value> buildWgmmaAccumulators(RingMainloop &loop) override;
+  void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
+                      MutableArrayRef<Value> accs) override;
   /// Whether bit `j` (an index) of the i32 `mask` is set.
   static Value hasRow(ImplicitLocOpBuilder &b, Value mask, Value j) {
     Value bit = arith::ShRUIOp::create(
@@ -258,7 +265,8 @@ void copySlot(RingMainloop &loop, Value dst, Value slot, int64_t rows,
               function_ref<std::pair<SmallVector<Value>, Value>(Value row,
                                                                 Value col)>
                   source,
-              Value src, SmallVectorImpl<Value> &tokens) {
+              Value src, SmallVectorImpl<Value> &tokens,
+              bool swizzle64 = false) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
@@ -272,8 +280,15 @@ void copySlot(RingMainloop &loop, Value dst, Value slot, int64_t rows,
     Value r = e.div(c, chunksPerRow);
     Value col = e.mul(e.rem(c, chunksPerRow), kCopyHalves);
     auto [indices, elements] = source(r, col);
+    // 64-byte swizzle (unpadded rows of 64 bytes, 512-byte-aligned slot):
+    // 16-byte chunk j of row r lands at chunk j ^ ((r / 2) % 4).
+    Value dstCol = col;
+    if (swizzle64)
+      dstCol = e.mul(arith::XOrIOp::create(b, e.rem(c, chunksPerRow),
+                                           e.rem(e.div(r, 2), 4)),
+                     kCopyHalves);
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-        b, tokenType, dst, ValueRange{slot, r, col}, src, indices,
+        b, tokenType, dst, ValueRange{slot, r, dstCol}, src, indices,
         b.getIndexAttr(kCopyHalves), elements, b.getUnitAttr()));
   }
 }
@@ -327,7 +342,66 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
             b, has, e.idx(kCopyHalves), e.idx(0));
         return {{block, e.rem(r, kBlock), col}, elements};
       },
-      blocks, tokens);
+      blocks, tokens, wgmma);
+}
+
+SmallVector<Value>
+BsrRingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
+  // One m64n32 accumulator per block row: its wgmma runs only where the
+  // row stores the column.
+  ImplicitLocOpBuilder &b = loop.b;
+  auto accType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(kBlock / 2, b.getF32Type()));
+  return SmallVector<Value>(rows, LLVM::ZeroOp::create(b, accType));
+}
+
+void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
+                                     Value slot, MutableArrayRef<Value> accs) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  // A: the warp's 16 rows of its warpgroup's 64 of the X slot, the two
+  // k16 halves of the column, loaded with ldmatrix x4 in the m16n8k16 A
+  // layout that wgmma's register A shares.
+  auto aFragType = VectorType::get({4, 2}, b.getF16Type());
+  Value row = e.add(e.add(e.mul(loop.warpGroup, 64), e.mul(e.rem(loop.warp, 4), 16)),
+                    e.rem(loop.lane, 16));
+  Value colHalf = e.mul(e.div(loop.lane, 16), 8);
+  SmallVector<SmallVector<Value, 4>> aRegs;
+  for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
+    Value frag = nvgpu::LdMatrixOp::create(
+        b, aFragType, aRing, ValueRange{slot, row, e.add(colHalf, kk * 16)},
+        /*transpose=*/false, /*numTiles=*/4);
+    SmallVector<Value, 4> regs;
+    for (int64_t i = 0; i < 4; ++i)
+      regs.push_back(LLVM::BitcastOp::create(
+          b, b.getI32Type(),
+          vector::ExtractOp::create(b, frag, ArrayRef<int64_t>{i})));
+    aRegs.push_back(regs);
+  }
+  Value mask = memref::LoadOp::create(b, masks, ValueRange{getColumn(b, kTile)});
+  Value slotBase = e.add(bRingBase, e.mul(slot, loop.t.bn * 2 * kBlock));
+  NVVM::WgmmaFenceAlignedOp::create(b);
+  for (int64_t j = 0; j < rows; ++j) {
+    Value has = hasRow(b, mask, e.idx(j));
+    auto ifHas = scf::IfOp::create(b, TypeRange{accs[j].getType()}, has,
+                                   /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&ifHas.getThenRegion().front());
+      Value acc = accs[j];
+      for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
+        Value desc = buildSwizzledDescriptor(
+            b, e.add(slotBase, j * kBlock * 2 * kBlock + 32 * kk), 2 * kBlock);
+        acc = buildWgmmaF16RegisterA(b, acc, aRegs[kk], desc, Value());
+      }
+      scf::YieldOp::create(b, ValueRange{acc});
+      b.setInsertionPointToStart(&ifHas.getElseRegion().front());
+      scf::YieldOp::create(b, ValueRange{accs[j]});
+    }
+    accs[j] = ifHas.getResult(0);
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
 }
 
 void BsrRingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
@@ -417,15 +491,22 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   BsrRingOperands operands;
   operands.x = x;
   operands.blocks = blocks;
-  operands.aRing =
-      createSharedView(b, loop.smem, {tiling.stages, tiling.bm, kRowHalves},
-                       b.getF16Type(), e.idx(0));
-  operands.bRing =
-      createSharedView(b, loop.smem, {tiling.stages, tiling.bn, kRowHalves},
-                       b.getF16Type(), e.idx(layout.aRing));
-  int64_t listOffset = layout.aRing + layout.bRing;
+  operands.wgmma = tiling.wgmma;
+  operands.aRing = createSharedView(
+      b, loop.smem, {tiling.stages, tiling.bm, kRowHalves}, b.getF16Type(),
+      e.add(loop.ringShift, layout.aOffset));
+  operands.bRing = createSharedView(
+      b, loop.smem,
+      {tiling.stages, tiling.bn, tiling.wgmma ? kBlock : kRowHalves},
+      b.getF16Type(), e.add(loop.ringShift, layout.bOffset));
+  if (tiling.wgmma)
+    operands.bRingBase = e.add(loop.ringBase, layout.bOffset);
+  int64_t tablesOffset = layout.tablesOffset;
+  auto table = [&](int64_t offset) {
+    return e.add(loop.ringShift, tablesOffset + offset);
+  };
   operands.list = createSharedView(b, loop.smem, {layout.list / 4},
-                                   b.getI32Type(), e.idx(listOffset));
+                                   b.getI32Type(), table(0));
   operands.rows = layout.rows;
   BsrSlice slice;
   if (layout.rows == 1) {
@@ -434,12 +515,11 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     storeGatherList(b, colIdx, operands.list, slice, loop.tid, tiling.threads,
                     k);
   } else {
-    operands.masks =
-        createSharedView(b, loop.smem, {layout.blockCols}, b.getI32Type(),
-                         e.idx(listOffset + layout.list));
+    operands.masks = createSharedView(b, loop.smem, {layout.blockCols},
+                                      b.getI32Type(), table(layout.list));
     operands.blockOf = createSharedView(
         b, loop.smem, {layout.rows, layout.blockCols}, b.getI32Type(),
-        e.idx(listOffset + layout.list + layout.masks));
+        table(layout.list + layout.masks));
     slice = buildUnionSlice(
         b, rowPtr, colIdx, e.mul(e.blockId(gpu::Dimension::x), layout.rows),
         layout.rows, loop.tile.slice, layout, operands.masks, operands.blockOf,
@@ -606,11 +686,18 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
                 "col_idx and blocks, `?`) for the BSR kernels, got "
              << weights.getType() << ": nnzb is a run-time size of the stub";
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
-    if (config.isRegisterDirect() || config.isWgmma())
+    if (config.isRegisterDirect())
       return op.emitOpError()
              << "BSR lowering of config " << config
-             << " is not implemented: only the cp.async ring with mma_sync";
+             << " is not implemented: only the cp.async ring (mma_sync or "
+                "wgmma)";
     int64_t bn = config.getBlockN();
+    if (config.isWgmma() && bn < 2 * kBlock)
+      return op.emitOpError()
+             << "expected cta tile N of 64 to 256 (2 to 8 block rows) for a "
+                "BSR config with mma = wgmma (the union of the rows' "
+                "columns, one wgmma m64n32 per stored block), got "
+             << bn;
     if (bn % kBlock != 0 || bn > 8 * kBlock || config.getBlockK() != kBlock)
       return op.emitOpError()
              << "expected cta tile N of 32 to 256 (1 to 8 block rows) and K "
@@ -619,7 +706,7 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
     if (op.getN() % bn != 0)
       return op.emitOpError() << "expected cta tile N (" << bn
                               << ") to divide N (" << op.getN() << ")";
-    if (bn > kBlock && config.getWarpN() != kBlock)
+    if (bn > kBlock && !config.isWgmma() && config.getWarpN() != kBlock)
       return op.emitOpError()
              << "expected warp tile N of 32 (one block row per warp) for a "
                 "BSR tile of several block rows, got "

@@ -111,6 +111,53 @@ Value kernel::buildLop3(ImplicitLocOpBuilder &b, Value a, uint32_t mask,
       .getResult(0);
 }
 
+Value kernel::buildWgmmaF16RegisterA(ImplicitLocOpBuilder &b, Value acc,
+                                     ArrayRef<Value> a, Value descB,
+                                     Value predicate) {
+  auto accType = cast<LLVM::LLVMStructType>(acc.getType());
+  int64_t size = accType.getBody().size();
+  assert(a.size() == 4 && "four A fragment registers");
+  int64_t n = 2 * size;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  // Operands are numbered outputs first, then the tied inputs.
+  int64_t aFirst = 2 * size, descIndex = aFirst + 4, predIndex = aFirst + 5;
+  if (predicate)
+    os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << predIndex << ", 0;\n@p ";
+  os << "wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32.f16.f16 {";
+  for (int64_t i = 0; i < size; ++i)
+    os << (i ? ", $" : "$") << i;
+  os << "}, {";
+  for (int64_t i = 0; i < 4; ++i)
+    os << (i ? ", $" : "$") << aFirst + i;
+  // scale-d = 1 (accumulate), A and B not negated, B K-major.
+  os << "}, $" << descIndex << ", 1, 1, 1, 0;";
+  if (predicate)
+    os << "\n}";
+  std::string constraints;
+  for (int64_t i = 0; i < size; ++i)
+    constraints += (i ? ",=f" : "=f");
+  for (int64_t i = 0; i < size; ++i)
+    constraints += "," + std::to_string(i);
+  constraints += ",r,r,r,r,l";
+  if (predicate)
+    constraints += ",r";
+  SmallVector<Value> operands;
+  for (int64_t i = 0; i < size; ++i)
+    operands.push_back(LLVM::ExtractValueOp::create(b, acc, i));
+  llvm::append_range(operands, a);
+  operands.push_back(descB);
+  if (predicate)
+    operands.push_back(arith::ExtUIOp::create(b, b.getI32Type(), predicate));
+  return LLVM::InlineAsmOp::create(
+             b, accType, operands, b.getStringAttr(text),
+             b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
+             /*is_align_stack=*/nullptr, LLVM::TailCallKindAttr{},
+             /*asm_dialect=*/LLVM::AsmDialectAttr{},
+             /*operand_attrs=*/ArrayAttr{})
+      .getResult(0);
+}
+
 Value kernel::buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi,
                         uint32_t selector) {
   return NVVM::PermuteOp::create(b, b.getI32Type(), lo, hi,

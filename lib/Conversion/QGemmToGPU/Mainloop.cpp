@@ -26,25 +26,27 @@ Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
 // RingMainloop
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// wgmma shared-memory matrix descriptor of a K-major tile at shared address
-/// `addr` (1024-byte aligned) with 128-byte swizzle: rows of 128 bytes, 8-row
-/// groups 1024 bytes apart (stride byte offset), leading byte offset unused
-/// (1), swizzle mode 1 in bits 62-63. Addresses and offsets in 16-byte units.
-Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
+Value kernel::buildSwizzledDescriptor(ImplicitLocOpBuilder &b, Value addr,
+                                      int64_t rowBytes) {
   auto i64 = [&](uint64_t v) {
     return arith::ConstantIntOp::create(b, b.getI64Type(), int64_t(v));
   };
+  assert((rowBytes == 32 || rowBytes == 64 || rowBytes == 128) &&
+         "a wgmma swizzle mode");
   Value a = arith::IndexCastUIOp::create(b, b.getI64Type(), addr);
   a = arith::AndIOp::create(b, arith::ShRUIOp::create(b, a, i64(4)),
                             i64(0x3FFF));
   constexpr uint64_t leadingByteOffset = 1;
-  constexpr uint64_t strideByteOffset = kSwizzleAtomBytes / 16;
-  constexpr uint64_t swizzle128 = 1;
+  uint64_t strideByteOffset = 8 * rowBytes / 16;
+  uint64_t mode = rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
   return arith::OrIOp::create(b, a,
                               i64((leadingByteOffset << 16) |
-                                  (strideByteOffset << 32) |
-                                  (swizzle128 << 62)));
+                                  (strideByteOffset << 32) | (mode << 62)));
+}
+
+namespace {
+Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
+  return buildSwizzledDescriptor(b, addr, 128);
 }
 } // namespace
 
@@ -159,10 +161,7 @@ void RingMainloop::build(RingOperands &operands,
   int64_t depth = t.wgmma ? t.stages - 2 : t.stages - 1;
   SmallVector<Value> inits;
   if (t.wgmma) {
-    auto accType = LLVM::LLVMStructType::getLiteral(
-        ctx, SmallVector<Type>(t.bn / 2,
-                               operands.getWgmmaAccumulatorElementType(b)));
-    inits.push_back(LLVM::ZeroOp::create(b, accType));
+    inits = operands.buildWgmmaAccumulators(*this);
   } else {
     inits.append(t.mTiles * t.nTiles, operands.buildZeroAccumulator(b));
   }
@@ -202,7 +201,7 @@ void RingMainloop::build(RingOperands &operands,
   Value slot = e.rem(kt, t.stages);
   SmallVector<Value> accs(loop.getRegionIterArgs());
   if (t.wgmma)
-    accs.front() = buildWgmmaSlot(operands, kt, slot, accs.front());
+    operands.buildWgmmaStep(*this, kt, slot, accs);
   else
     operands.buildMmaSyncTile(*this, slot, accs);
   scf::YieldOp::create(b, accs);
@@ -213,6 +212,19 @@ Value RingOperands::prepareWgmmaB(RingMainloop &loop, Value, Value slot) {
   const Tiling &t = loop.t;
   return e.add(e.add(loop.ringBase, loop.aRingBytes),
                e.mul(slot, t.bn * t.rowBytes));
+}
+
+SmallVector<Value> RingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
+  ImplicitLocOpBuilder &b = loop.b;
+  auto accType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(),
+      SmallVector<Type>(loop.t.bn / 2, getWgmmaAccumulatorElementType(b)));
+  return {LLVM::ZeroOp::create(b, accType)};
+}
+
+void RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
+                                  MutableArrayRef<Value> accs) {
+  accs.front() = loop.buildWgmmaSlot(*this, kTile, slot, accs.front());
 }
 
 Value RingMainloop::buildWgmmaSlot(RingOperands &operands, Value kTile,
@@ -265,7 +277,18 @@ SmallVector<Pair> RingMainloop::getPairs() {
   SmallVector<Pair> pairs;
   if (t.wgmma) {
     NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
-    Value acc = loop.getResult(0);
+    // The accumulators' elements in order, as one m64nBN accumulator.
+    SmallVector<std::pair<Value, int64_t>> elements;
+    for (Value acc : loop.getResults()) {
+      int64_t size = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size();
+      for (int64_t i = 0; i < size; ++i)
+        elements.emplace_back(acc, i);
+    }
+    assert(int64_t(elements.size()) == t.bn / 2 && "accumulators cover BN");
+    auto element = [&](int64_t i) -> Value {
+      return LLVM::ExtractValueOp::create(b, elements[i].first,
+                                          elements[i].second);
+    };
     Value rowBase = e.add(e.add(e.add(tile.blockRow, e.mul(warpGroup, 64)),
                                 e.mul(e.rem(warp, 4), 16)),
                           groupRow);
@@ -273,8 +296,8 @@ SmallVector<Pair> RingMainloop::getPairs() {
       Value col = e.add(e.add(tile.blockCol, j * 8), pairCol);
       for (int64_t half = 0; half < 2; ++half) {
         int64_t first = 4 * j + 2 * half;
-        Value lo = LLVM::ExtractValueOp::create(b, acc, first);
-        Value hi = LLVM::ExtractValueOp::create(b, acc, first + 1);
+        Value lo = element(first);
+        Value hi = element(first + 1);
         pairs.push_back(
             {e.add(rowBase, half * 8), col,
              vector::FromElementsOp::create(b, pairType, ValueRange{lo, hi})});

@@ -66,6 +66,18 @@ public:
   /// whose B must be transformed first (int4 weights to fp16) writes it
   /// elsewhere here, publishes it to the async proxy and returns that.
   virtual Value prepareWgmmaB(RingMainloop &loop, Value kTile, Value slot);
+  /// wgmma: the loop's accumulators (its iter_args), whose elements in
+  /// order are those of one wgmma m64nBN accumulator. By default that one
+  /// struct of BN / 2 elements; a scheme may split BN into several
+  /// accumulators of consecutive columns.
+  virtual SmallVector<Value> buildWgmmaAccumulators(RingMainloop &loop);
+  /// wgmma: the step on ring slot `slot` (copies visible to every thread
+  /// and to the async proxy), updating `accs`. By default
+  /// RingMainloop::buildWgmmaSlot (A and B read from the swizzled slots);
+  /// a scheme that feeds A from registers builds its own, leaving one
+  /// wgmma group in flight as the default does.
+  virtual void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
+                              MutableArrayRef<Value> accs);
 };
 
 /// A K loop over a cp.async ring. Construct it at the start of the kernel
@@ -125,7 +137,6 @@ public:
   Value m, mLast;
   scf::ForOp loop;
 
-private:
   /// The wgmma step on ring slot `slot`: descriptors, fence, the scheme's
   /// wgmma instructions, commit, and a wait that keeps one group in flight.
   Value buildWgmmaSlot(RingOperands &operands, Value kTile, Value slot,
@@ -191,6 +202,16 @@ public:
   Value warpCol, m, mLast, actRowLo, actRowHi, laneOffset;
   SmallVector<SmallVector<SmallVector<Value, 8>>> weights;
 };
+
+/// wgmma shared-memory matrix descriptor of a K-major tile at shared address
+/// `addr` whose rows of `rowBytes` (32, 64 or 128) are swizzled in that
+/// mode: 8-row groups 8 rowBytes apart (stride byte offset), leading byte
+/// offset unused (1), the swizzle mode in bits 62-63 (1: 128-byte, 2:
+/// 64-byte, 3: 32-byte). The swizzle is a function of the address bits, so
+/// `addr` is aligned to 8 rows (1024, 512 or 256 bytes); a step of 32 bytes
+/// along K adds 2 (16-byte units) to the descriptor.
+Value buildSwizzledDescriptor(ImplicitLocOpBuilder &b, Value addr,
+                              int64_t rowBytes);
 
 /// Eight 32-bit words of the byte matrix `src`[row, offset .. offset + 32),
 /// each as the vector<4xi8> an mma fragment register holds.

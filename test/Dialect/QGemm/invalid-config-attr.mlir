@@ -47,8 +47,8 @@ func.func private @negative_wgmma_warp_tile() attributes {c = #qgemm.config<cta_
 
 // -----
 
-// expected-error @+1 {{expected cta tile K of 64 or 128 with mma = wgmma (one 128-byte swizzled row of fp16 or int8), got 32}}
-func.func private @negative_wgmma_block_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], mma = wgmma>}
+// expected-error @+1 {{expected cta tile K of 32, 64 or 128 with mma = wgmma (one 128-byte swizzled row of fp16 or int8, or one 32-wide BSR block), got 16}}
+func.func private @negative_wgmma_block_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 16], warp_tile = [64, 128], mma = wgmma>}
 
 // -----
 
