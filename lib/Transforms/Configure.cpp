@@ -270,9 +270,19 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   M = 4096, 4096 x 4096: 394 / 340 / 249 us at d = 1 / 0.5 / 0.25
 ///   against 499 / 407 us with mma.sync four-row tiles and 286 us with
 ///   one-row tiles at 0.25; at d = 0.1, 136 against 130 us one-row.
+/// - on sm_90a, M = 17 to 256, from kUnionMinFill% of the blocks on and
+///   with at least 16 four-row groups: the same wgmma tiles with the union
+///   split in about one wave at M = 256 (2 x groups x split ~ 2 x SMs,
+///   2 to 8 slices; v16, same run, M = 64 / 128 / 256 at d = 1: 4096 x 4096
+///   28 / 29 / 40 us against 39 / 67 / 110 us with the 64-row one-row
+///   tiles, 11008 x 4096 split 2 60 / 62 / 117 against 93 / 164 / 306; at
+///   d = 0.25 the one-row tiles are as fast or faster, and on 1024 x 1024,
+///   8 groups, slower at every density).
 /// The density (percent of a full weight's blocks) from which the BSR
-/// variant past M = 256 takes four block rows per tile.
+/// variants take four block rows per tile: mma.sync past M = 256, wgmma
+/// (sm_90a) from M = 17 to 256.
 constexpr int64_t kUnionMinFill = 35;
+/// The same for the wgmma variant past M = 256.
 constexpr int64_t kWgmmaUnionMinFill = 18;
 
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
@@ -293,14 +303,21 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill);
   };
-  SmallVector<ConfigAttr> configs = {
-      make(16, 32, 16, 8, 4, 8, 0, 4, 16),
-      make(64, 32, 32, 16, 4, 4, 32, 8, 256)};
-  if (blockRows % 4 == 0 && op.getTargetAttr().hasWgmma())
-    configs.push_back(ConfigAttr::get(
-        ctx, {128, 128, 32}, {64, 128}, /*stages=*/4, /*splitK=*/1,
-        /*maxM=*/0, MmaKind::wgmma, OperandPath::shared,
-        /*fuseQuantize=*/false, kWgmmaUnionMinFill));
+  auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill) {
+    return ConfigAttr::get(ctx, {128, 128, 32}, {64, 128}, /*stages=*/4,
+                           splitK, maxM, MmaKind::wgmma, OperandPath::shared,
+                           /*fuseQuantize=*/false, minFill);
+  };
+  bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
+  int64_t groups = blockRows / 4;
+  SmallVector<ConfigAttr> configs = {make(16, 32, 16, 8, 4, 8, 0, 4, 16)};
+  if (wgmma && groups >= 16)
+    configs.push_back(makeWgmma(
+        std::clamp<int64_t>(sms / groups, 2, 8), 256,
+        kUnionMinFill));
+  configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
+  if (wgmma)
+    configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill));
   else if (blockRows % 4 == 0)
     configs.push_back(make(128, 128, 64, 32, 4, 0, 0, 0, 0, kUnionMinFill));
   configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, 0));
