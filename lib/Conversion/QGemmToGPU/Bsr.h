@@ -16,7 +16,11 @@
 // union of their columns instead: X is gathered once per column for all R
 // rows, each row's block (or zeros) is copied, and each warp skips the
 // columns its row lacks; a config's min_fill makes the stub pick it only for
-// dense-enough weights. Index data is clamped before it addresses memory:
+// dense-enough weights. With mma = wgmma (sm_90a) such a tile is two
+// warpgroups: ldmatrix loads each warp's rows of the X column as wgmma's
+// register operand A, each stored block (64-byte-swizzled slot) is the B of
+// a wgmma m64n32k16 pair on its row's accumulator, skipped where the row
+// stores none. Index data is clamped before it addresses memory:
 // row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
 // [0, K / 32).
 //
