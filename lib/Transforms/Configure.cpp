@@ -123,11 +123,14 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   for (int64_t maxM = 128; maxM <= kMaxLevelM; maxM *= 2) {
     int64_t bestN = bn, bestSplit = 1;
     double best = estimate(maxM, bn, 1);
-    for (int64_t splitK : {2, 4})
-      if (kTiles % splitK == 0 && estimate(maxM, bn, splitK) < best) {
-        best = estimate(maxM, bn, splitK);
+    for (int64_t splitK : {2, 4}) {
+      if (kTiles % splitK != 0)
+        continue;
+      if (double us = estimate(maxM, bn, splitK); us < best) {
+        best = us;
         bestSplit = splitK;
       }
+    }
     if (wide && estimate(maxM, 256, 1) <= best) {
       bestN = 256;
       bestSplit = 1;

@@ -214,7 +214,6 @@ struct BsrRingOperands : RingOperands {
   Value masks, blockOf;
   /// wgmma (sm_90a, several block rows): block slots in 64-byte-swizzled
   /// rows starting at shared address `bRingBase` (1024-byte aligned).
-  bool wgmma = false;
   Value bRingBase;
 
   /// The block column of K tile `kTile` (an index).
@@ -342,7 +341,7 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
             b, has, e.idx(kCopyHalves), e.idx(0));
         return {{block, e.rem(r, kBlock), col}, elements};
       },
-      blocks, tokens, wgmma);
+      blocks, tokens, loop.t.wgmma);
 }
 
 SmallVector<Value>
@@ -392,7 +391,7 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
       for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
         Value desc = buildSwizzledDescriptor(
             b, e.add(slotBase, j * kBlock * 2 * kBlock + 32 * kk), 2 * kBlock);
-        acc = buildWgmmaF16RegisterA(b, acc, aRegs[kk], desc, Value());
+        acc = buildWgmmaF16RegisterA(b, acc, aRegs[kk], desc);
       }
       scf::YieldOp::create(b, ValueRange{acc});
       b.setInsertionPointToStart(&ifHas.getElseRegion().front());
@@ -491,7 +490,6 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   BsrRingOperands operands;
   operands.x = x;
   operands.blocks = blocks;
-  operands.wgmma = tiling.wgmma;
   operands.aRing = createSharedView(
       b, loop.smem, {tiling.stages, tiling.bm, kRowHalves}, b.getF16Type(),
       e.add(loop.ringShift, layout.aOffset));
@@ -501,9 +499,8 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       b.getF16Type(), e.add(loop.ringShift, layout.bOffset));
   if (tiling.wgmma)
     operands.bRingBase = e.add(loop.ringBase, layout.bOffset);
-  int64_t tablesOffset = layout.tablesOffset;
   auto table = [&](int64_t offset) {
-    return e.add(loop.ringShift, tablesOffset + offset);
+    return e.add(loop.ringShift, layout.tablesOffset + offset);
   };
   operands.list = createSharedView(b, loop.smem, {layout.list / 4},
                                    b.getI32Type(), table(0));

@@ -112,19 +112,16 @@ Value kernel::buildLop3(ImplicitLocOpBuilder &b, Value a, uint32_t mask,
 }
 
 Value kernel::buildWgmmaF16RegisterA(ImplicitLocOpBuilder &b, Value acc,
-                                     ArrayRef<Value> a, Value descB,
-                                     Value predicate) {
+                                     ArrayRef<Value> a, Value descB) {
   auto accType = cast<LLVM::LLVMStructType>(acc.getType());
   int64_t size = accType.getBody().size();
   assert(a.size() == 4 && "four A fragment registers");
-  int64_t n = 2 * size;
   std::string text;
   llvm::raw_string_ostream os(text);
   // Operands are numbered outputs first, then the tied inputs.
-  int64_t aFirst = 2 * size, descIndex = aFirst + 4, predIndex = aFirst + 5;
-  if (predicate)
-    os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << predIndex << ", 0;\n@p ";
-  os << "wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32.f16.f16 {";
+  int64_t aFirst = 2 * size, descIndex = aFirst + 4;
+  os << "wgmma.mma_async.sync.aligned.m64n" << 2 * size
+     << "k16.f32.f16.f16 {";
   for (int64_t i = 0; i < size; ++i)
     os << (i ? ", $" : "$") << i;
   os << "}, {";
@@ -132,23 +129,17 @@ Value kernel::buildWgmmaF16RegisterA(ImplicitLocOpBuilder &b, Value acc,
     os << (i ? ", $" : "$") << aFirst + i;
   // scale-d = 1 (accumulate), A and B not negated, B K-major.
   os << "}, $" << descIndex << ", 1, 1, 1, 0;";
-  if (predicate)
-    os << "\n}";
   std::string constraints;
   for (int64_t i = 0; i < size; ++i)
     constraints += (i ? ",=f" : "=f");
   for (int64_t i = 0; i < size; ++i)
     constraints += "," + std::to_string(i);
   constraints += ",r,r,r,r,l";
-  if (predicate)
-    constraints += ",r";
   SmallVector<Value> operands;
   for (int64_t i = 0; i < size; ++i)
     operands.push_back(LLVM::ExtractValueOp::create(b, acc, i));
   llvm::append_range(operands, a);
   operands.push_back(descB);
-  if (predicate)
-    operands.push_back(arith::ExtUIOp::create(b, b.getI32Type(), predicate));
   return LLVM::InlineAsmOp::create(
              b, accType, operands, b.getStringAttr(text),
              b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),

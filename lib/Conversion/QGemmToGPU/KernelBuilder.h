@@ -120,12 +120,10 @@ Value buildLop3(ImplicitLocOpBuilder &b, Value a, uint32_t mask, uint32_t c,
 /// PTX (nvvm.wgmma.mma_async takes A only through a descriptor): `acc` is
 /// the accumulator struct of N / 2 f32, `a` the warp's four A fragment
 /// registers (the m16n8k16 A layout of its 16 rows), `descB` the K-major B
-/// tile's descriptor. With `predicate` (an i1, uniform across the
-/// warpgroup) the instruction runs only where it holds and `acc` is
-/// unchanged otherwise. Side effects: it reads shared memory
-/// asynchronously and must stay between its wgmma.fence and commit.
+/// tile's descriptor. Side effects: it reads shared memory asynchronously
+/// and must stay between its wgmma.fence and commit.
 Value buildWgmmaF16RegisterA(ImplicitLocOpBuilder &b, Value acc,
-                             ArrayRef<Value> a, Value descB, Value predicate);
+                             ArrayRef<Value> a, Value descB);
 
 /// `prmt.b32 d, lo, hi, selector` (nvvm.prmt, default mode).
 Value buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi, uint32_t selector);

@@ -44,12 +44,6 @@ Value kernel::buildSwizzledDescriptor(ImplicitLocOpBuilder &b, Value addr,
                                   (strideByteOffset << 32) | (mode << 62)));
 }
 
-namespace {
-Value buildSwizzle128Descriptor(ImplicitLocOpBuilder &b, Value addr) {
-  return buildSwizzledDescriptor(b, addr, 128);
-}
-} // namespace
-
 RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
                            int64_t k, bool byteRings)
     : b(b), t(t), totalKTiles(llvm::divideCeil(k, t.bk)),
@@ -234,8 +228,8 @@ Value RingMainloop::buildWgmmaSlot(RingOperands &operands, Value kTile,
   Value aAddr = e.add(e.add(ringBase, e.mul(slot, t.bm * t.rowBytes)),
                       e.mul(warpGroup, 64 * t.rowBytes));
   Value bAddr = operands.prepareWgmmaB(*this, kTile, slot);
-  Value descA = buildSwizzle128Descriptor(b, aAddr);
-  Value descB = buildSwizzle128Descriptor(b, bAddr);
+  Value descA = buildSwizzledDescriptor(b, aAddr, 128);
+  Value descB = buildSwizzledDescriptor(b, bAddr, 128);
   NVVM::WgmmaFenceAlignedOp::create(b);
   acc = operands.buildWgmmaTile(*this, acc, descA, descB);
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
