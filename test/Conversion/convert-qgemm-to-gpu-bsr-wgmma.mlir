@@ -6,8 +6,9 @@
 // mma.sync, one m64n32 f32 accumulator per block row, X loaded by ldmatrix
 // into wgmma's register A, per row a branch on its column mask around a
 // pair of wgmma m64n32k16 (register A, B through a 64-byte-swizzle
-// descriptor, 32 bytes apart), commit and a wait that keeps one group in
-// flight (pipeline depth stages - 2), the staged epilogue.
+// descriptor, 32 bytes apart) and commit; the column's group retires (wait
+// 0) at the start of the next step, before ldmatrix rewrites the A
+// registers it reads (pipeline depth stages - 2), the staged epilogue.
 
 func.func @bsr_wgmma(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>,
                      %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>,
@@ -46,6 +47,7 @@ func.func @bsr_wgmma(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>,
 // CHECK: nvgpu.device_async_copy %[[BL]][{{.*}}], %[[BRING]][%{{.*}}, %[[ROW]], %[[COL]]]
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
 // CHECK: gpu.barrier
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvgpu.ldmatrix %[[ARING]]{{.*}} {numTiles = 4 : i32, transpose = false}
 // CHECK: nvgpu.ldmatrix %[[ARING]]{{.*}} {numTiles = 4 : i32, transpose = false}
 // CHECK: memref.load %[[MASKS]]
@@ -62,7 +64,7 @@ func.func @bsr_wgmma(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>,
 // CHECK: } else {
 // CHECK-COUNT-3: scf.if %{{.*}} -> (!llvm.struct
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK-NEXT: scf.yield
 // CHECK: qgemm.pipeline_depth = 2
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: memref.view {{.*}} to memref<128x136xf16, #gpu.address_space<workgroup>>
@@ -70,5 +72,6 @@ func.func @bsr_wgmma(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>,
 // PIPE-LABEL: gpu.func @matmul_v0
 // PIPE: scf.for
 // PIPE: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// PIPE: nvvm.wgmma.wait.group.sync.aligned 0
 // PIPE: llvm.inline_asm has_side_effects "wgmma.mma_async
-// PIPE: nvvm.wgmma.wait.group.sync.aligned 1
+// PIPE: nvvm.wgmma.commit.group.sync.aligned

@@ -361,6 +361,11 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   // A: the warp's 16 rows of its warpgroup's 64 of the X slot, the two
   // k16 halves of the column, loaded with ldmatrix x4 in the m16n8k16 A
   // layout that wgmma's register A shares.
+  // A wgmma reads its A registers until its group completes, and this
+  // step rewrites the registers the previous column's group read: wait for
+  // it here (it ran under this column's copies and barrier), not after
+  // the commit.
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   auto aFragType = VectorType::get({4, 2}, b.getF16Type());
   Value row = e.add(e.add(e.mul(loop.warpGroup, 64), e.mul(e.rem(loop.warp, 4), 16)),
                     e.rem(loop.lane, 16));
@@ -400,7 +405,6 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
     accs[j] = ifHas.getResult(0);
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
 }
 
 void BsrRingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
