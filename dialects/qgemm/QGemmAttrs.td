@@ -153,6 +153,15 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     operands, so that each thread's fragment bytes are 32 contiguous bytes
     of a row.
 
+    `operands = register_a` (W4A16 with `mma = wgmma` only) computes the
+    transposed product Y^T = W . X^T: each warp dequantizes its weights
+    straight into wgmma's register operand A (16 channels of a m64 tile),
+    and the ring's X rows (128-byte swizzled) are operand B, so the
+    converted weights never pass through shared memory. A warpgroup owns
+    128 channels (two m64nBMk16 accumulators) and all BM rows:
+    `warp_tile = [BM, 128]`, BN a multiple of 128 (BN / 128 warpgroups), BM
+    a multiple of 16 and at most 128 (the wgmma N).
+
     `fuse_quantize = true` (register operands, `max_m` at most 8) makes the
     variant one kernel that takes the fp16 activations: every block
     quantizes the M rows itself into shared memory (absmax, scale, round half
@@ -175,6 +184,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
                   max_m = 16, operands = registers>
     #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 16], stages = 4,
                   max_m = 4, operands = registers, fuse_quantize = true>
+    #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128],
+                  stages = 4, mma = wgmma, operands = register_a>
     ```
   }];
   let parameters = (ins
@@ -202,6 +213,11 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// Whether the operands go straight into registers (no shared ring).
     bool isRegisterDirect() const {
       return getOperands() == ::mlir::qgemm::OperandPath::registers;
+    }
+    /// Whether wgmma's A operand is the weights, formed in registers
+    /// (Y^T = W . X^T).
+    bool isRegisterA() const {
+      return getOperands() == ::mlir::qgemm::OperandPath::register_a;
     }
     /// Warps that share one warp tile along K (register-direct variants).
     int64_t getWarpsK() const {

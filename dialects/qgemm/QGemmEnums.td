@@ -45,6 +45,7 @@ def QGemm_OperandPath : I32EnumAttr<"OperandPath",
     "how a kernel variant brings its operands to the tensor cores", [
       I32EnumAttrCase<"shared", 0>,
       I32EnumAttrCase<"registers", 1>,
+      I32EnumAttrCase<"register_a", 2>,
     ]> {
   let cppNamespace = "::mlir::qgemm";
   let genSpecializedAttr = 0;

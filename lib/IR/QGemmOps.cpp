@@ -275,6 +275,14 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
                << " with mma = wgmma (one swizzled row), got "
                << config.getBlockK() << " (" << rowBytes << " bytes)";
     }
+    // The weights as wgmma's register A: W4A16 dequantizes them there.
+    if (config.isRegisterA() &&
+        (op.getWeightEncoding().getFormat() != WeightFormat::int4 ||
+         op.getLhsEncoding().isQuantized()))
+      return op.emitOpError()
+             << "expected int4 weights and an fp16 activation (W4A16) with "
+                "operands = register_a, the weights dequantized into wgmma's "
+                "register operand";
     if (config.getWarpM() % 16 != 0 || config.getWarpN() % 8 != 0)
       return op.emitOpError()
              << "expected warp tile [" << config.getWarpM() << ", "

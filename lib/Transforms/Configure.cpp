@@ -82,39 +82,47 @@ constexpr int64_t kRegisterMaxWeightBytes = int64_t(32) << 20;
 /// (fuse_quantize) instead of launching the quantize kernel.
 constexpr int64_t kFusedMinK = 4096;
 
-/// W4A16 on sm_90a past the register variants (`configs`): wgmma m64nBNk16
-/// over weight tiles dequantized into shared memory once per block and K
-/// tile, 128 x 128 tiles (K split in s = 1, 2 or 4 slices) or 128 x 256
-/// tiles (unsplit, where 256 divides N), chosen per power-of-two M level
-/// from 128 on by a time model measured on the H200 (docs/perf-notes.md,
-/// v15): a K tile takes kTileUs (128 x 128) or kWideTileUs (128 x 256)
-/// whatever the grid, a grid of T blocks takes ceil(T / SMs) waves, and a
-/// split adds the partial tiles' traffic, s x M x N x 8 bytes at
-/// kReduceBytesPerUs. It predicts 4096 x 4096 at M = 128 / 256 / 512 /
-/// 1024 as 17 / 28 / 44 / 64 us (s = 4, 2, 1, then 128 x 256; measured 22 /
-/// 28 / 44 / 64) and 11008 x 4096 at M = 256 (s = 2) as 81 us (measured
-/// 73, against 94 with s = 4). The levels stop at the first whose best
-/// choice is the unsplit widest tile, which then serves every larger M.
+/// W4A16 on sm_90a past the register variants (`configs`): wgmma with the
+/// weights dequantized into its register operand A (operands = register_a,
+/// Y^T = W . X^T), 128 x 128 tiles (one warpgroup, two blocks per
+/// multiprocessor; K split in s = 1, 2 or 4 slices) or 128 x 256 tiles
+/// (two warpgroups, one block per multiprocessor; unsplit, where 256
+/// divides N), chosen per power-of-two M level from 128 on by a time model
+/// measured on the H200 (docs/perf-notes.md, v17): a K tile of 64 takes
+/// kWideTileUs in a grid of 128 x 256 blocks, kTileUs in a grid of 128 x
+/// 128 blocks with two per multiprocessor, kLoneTileUs when the grid has
+/// at most one block per multiprocessor; a grid takes ceil(blocks /
+/// resident blocks) waves; a split adds the partial tiles' traffic, s x M x
+/// N x 8 bytes at kReduceBytesPerUs. It reproduces the measured 4096 x 4096
+/// times at M = 512 / 1024 / 4096 (35 / 55 / 206 us measured, 35 / 54 / 218
+/// predicted) and 11008 x 4096 at M = 256 (128 x 256: 54 measured and
+/// predicted). The levels stop at the first whose best choice is the
+/// unsplit widest tile, which then serves every larger M.
 static SmallVector<ConfigAttr>
 chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
-  constexpr double kTileUs = 0.69, kWideTileUs = 1.0, kReduceBytesPerUs = 3e6;
+  constexpr double kWideTileUs = 0.85, kTileUs = 0.87, kLoneTileUs = 0.55,
+                   kReduceBytesPerUs = 3e6;
   constexpr int64_t kMaxLevelM = 1 << 16;
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = k / 64, bn = n >= 128 ? 128 : 64;
+  int64_t kTiles = k / 64, bn = 128;
   bool wide = n % 256 == 0;
   auto make = [&](int64_t tileN, int64_t splitK, int64_t maxM) {
-    return ConfigAttr::get(ctx, {128, tileN, 64}, {64, tileN},
+    return ConfigAttr::get(ctx, {128, tileN, 64}, {128, 128},
                            std::min<int64_t>(4, kTiles + 1), splitK, maxM,
-                           MmaKind::wgmma, OperandPath::shared,
+                           MmaKind::wgmma, OperandPath::register_a,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
   auto estimate = [&](int64_t maxM, int64_t tileN, int64_t splitK) {
     int64_t blocks =
         llvm::divideCeil(maxM, 128) * llvm::divideCeil(n, tileN) * splitK;
-    double us = double(llvm::divideCeil(blocks, sms)) *
-                double(kTiles / splitK) * (tileN == 256 ? kWideTileUs : kTileUs);
+    double tileUs = tileN == 256 ? kWideTileUs
+                    : blocks <= sms ? kLoneTileUs
+                                    : kTileUs;
+    int64_t resident = tileN == 256 ? sms : 2 * sms;
+    double us = double(llvm::divideCeil(blocks, resident)) *
+                double(llvm::divideCeil(kTiles, splitK)) * tileUs;
     if (splitK > 1)
       us += double(splitK * maxM * n * 8) / kReduceBytesPerUs;
     return us;

@@ -149,6 +149,58 @@ func.func @w4a16_g32z_wgmma(%x: memref<?x256xf16>, %wq: memref<32x128xi32>, %s: 
 
 // -----
 
+// sm_90a, operands = register_a: Y^T = W . X^T. The ring holds X [128, 64]
+// (128-byte swizzled, wgmma's B), the words [8, 256 + 8], two scale rows
+// and two zero-point rows per stage (4 x 26112 bytes + 1024 of alignment);
+// 256 channels are two warpgroups. Per K tile, two halves: the half's four
+// word rows, a wait that retires the group that last read its A
+// registers, per f16x2 one prmt by the lane's byte selector (0x4q4q),
+// then wgmma.fence and four m64n128k16 with the A registers as operands
+// $128..$131 after the 64 accumulators and their 64 tied inputs, and the
+// X slot's descriptor ($132), a commit; two m64n128 accumulators (the
+// warps' channels 4g + 2u, + 1) of 64 f32 each; pipeline depth 2; the
+// staged epilogue writes the transposed pairs into [128, 264].
+// CHECK-LABEL: func.func @w4a16_g32z_register_a
+// CHECK-SAME: shared_memory = 105472 : i64
+// CHECK-SAME: threads = 256 : i64
+// CHECK: gpu.func @matmul_v0(
+// CHECK: memref.view {{.*}} to memref<4x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WORDS:.*]] = memref.view {{.*}} to memref<4x8x264xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.view {{.*}} to memref<4x2x256xf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view {{.*}} to memref<4x2x32xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[QQ:.*]] = arith.muli %{{.*}}, %c257_i32 : i32
+// CHECK: %[[SEL:.*]] = arith.addi %[[QQ]], %c16448_i32 : i32
+// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.struct<({{(f32, ){63}f32}})>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
+// CHECK: nvgpu.device_async_wait
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: vector.load %[[WORDS]]{{.*}} vector<4xi32>
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.prmt <default> %[[SEL]]
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.inline_asm has_side_effects "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, {$128, $129, $130, $131}, $132, 1, 1, 1, 0;"
+// CHECK-COUNT-3: llvm.inline_asm has_side_effects "wgmma.mma_async.sync.aligned.m64n128k16
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-COUNT-4: vector.load %[[WORDS]]{{.*}} vector<4xi32>
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects "wgmma.mma_async.sync.aligned.m64n128k16
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: scf.yield
+// CHECK: qgemm.pipeline_depth = 2
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: memref.view {{.*}} to memref<128x264xf16, #gpu.address_space<workgroup>>
+func.func @w4a16_g32z_register_a(%x: memref<?x256xf16>, %wq: memref<32x256xi32>, %s: memref<8x256xf16>, %z: memref<8x32xi32>, %y: memref<?x256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x256xi32>, memref<8x256xf16>, memref<8x32xi32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>,
+       target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]}
+  return
+}
+
+// -----
+
 // Split K (the ring, here mma.sync on sm_80): the kernel takes the partial
 // tiles and the tile counters after y; slice z copies K tiles from z x
 // (K / BK / split_k) on (group scales of its own K range), stores its

@@ -64,7 +64,9 @@ inline RegisterSharedLayout getRegisterSharedLayout(ConfigAttr config,
 /// swizzled rows and the ring starts 1024-byte aligned (`total` counts the
 /// alignment slack); after the ring, at the next 1024-byte boundary
 /// (`dequant`, from the ring start), come two [BN, 64] fp16 tiles of
-/// dequantized weights in the same swizzle, which wgmma reads as B.
+/// dequantized weights in the same swizzle, which wgmma reads as B. With
+/// operands = register_a there are none: each warp converts its weights
+/// from the ring into wgmma's register operand A.
 struct W4A16RingLayout {
   int64_t x, w, scales, zeros, stage;
   int64_t wRowWords, scaleRows;
@@ -85,7 +87,11 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
   int64_t ring = config.getStages() * l.stage;
   l.dequant = 0;
   l.total = ring;
-  if (config.isWgmma()) {
+  if (config.isRegisterA()) {
+    // The weights go from the ring to wgmma's registers; the X slots (BM
+    // rows of 128 bytes) start 1024-byte aligned.
+    l.total = std::max(ring, bm * (bn + 8) * 2) + kSwizzleAtomBytes;
+  } else if (config.isWgmma()) {
     l.dequant = llvm::alignTo(ring, kSwizzleAtomBytes);
     // The staged epilogue's [BM, BN + 8] fp16 tile reuses the ring.
     l.total = std::max(l.dequant + 2 * bn * 128, bm * (bn + 8) * 2) +

@@ -156,6 +156,12 @@ Value kernel::buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi,
                                  NVVM::PermuteMode::DEFAULT);
 }
 
+Value kernel::buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi,
+                        Value selector) {
+  return NVVM::PermuteOp::create(b, b.getI32Type(), lo, hi, selector,
+                                 NVVM::PermuteMode::DEFAULT);
+}
+
 Value kernel::bitcastToF16x2(ImplicitLocOpBuilder &b, Value word) {
   return LLVM::BitcastOp::create(b, VectorType::get({2}, b.getF16Type()), word);
 }

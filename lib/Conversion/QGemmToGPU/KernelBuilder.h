@@ -127,6 +127,8 @@ Value buildWgmmaF16RegisterA(ImplicitLocOpBuilder &b, Value acc,
 
 /// `prmt.b32 d, lo, hi, selector` (nvvm.prmt, default mode).
 Value buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi, uint32_t selector);
+/// The same with an i32 selector known only at run time.
+Value buildPrmt(ImplicitLocOpBuilder &b, Value lo, Value hi, Value selector);
 
 /// The i32 `word` as a vector<2xf16> (free: a register reinterpretation).
 Value bitcastToF16x2(ImplicitLocOpBuilder &b, Value word);

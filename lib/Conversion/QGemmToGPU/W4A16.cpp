@@ -111,6 +111,32 @@ struct Int4Converter {
     }
     return r;
   }
+
+  /// The f16x2 of K values 2j and 2j + 1 of `word` (its byte j), for
+  /// wgmma's register A (operands = register_a): the prmt `selector`
+  /// 0x4j4j copies byte j into bytes 0 and 2 and zeros the others, the lop3
+  /// puts nibble 2j into mantissa bits 0..3 of the low half (1024 + n) and
+  /// nibble 2j + 1 into bits 4..7 of the high half (1024 + 16n), and one
+  /// fma2 by {1, 1/16} adds `bias` (getPairBias). Exact, as `convert`.
+  Value convertPair(Value word, Value selector, Value bias) {
+    Value p = buildPrmt(b, word, buildI32(b, 0), selector);
+    uint8_t lut = zeroPoints ? 0xEA : 0x6A;
+    uint32_t c = zeroPoints ? 0x64006400 : 0x64806408;
+    Value x = bitcastToF16x2(b, buildLop3(b, p, 0x00F0000F, c, lut));
+    return buildFma2(b, x, buildF16x2(b, 0x2C003C00), bias);
+  }
+
+  /// convertPair's bias: {-(1024 + z), -(64 + z)} for the zero point z (an
+  /// i32 in 0..15, built in the integer bits), or with z null the signed
+  /// format's {-1032, -72} (its xor 8 is in the lop3).
+  Value getPairBias(Value z) {
+    if (!z)
+      return buildF16x2(b, 0xD480E408);
+    Value bits = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, z, buildI32(b, 0x00100001)),
+        buildI32(b, 0xD400E400));
+    return bitcastToF16x2(b, bits);
+  }
 };
 
 /// The f16x2 {s_t, s_t} of element `t` of a vector<4xf16> of scales.
@@ -519,17 +545,29 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// Then wgmma m64nBNk16 f16 with f32 accumulators, Y = X . W^T directly.
 /// Tile kt writes dequantized tile kt % 2, which wgmma kt - 2 read: every
 /// warpgroup waited for that one before the barrier that starts tile kt.
+///
+/// With operands = register_a (sm_90a) the product is Y^T = W . X^T: X in
+/// the same swizzled slots is wgmma's B (N = BM rows), and each warp forms
+/// wgmma's register A from the ring's words itself, with the lane mapping
+/// of the mma.sync path (warp w of warpgroup v owns channels 128v + 32w
+/// + [0, 32); m-tile u's rows g, g + 8 are channels 4g + 2u, + 1) but the
+/// natural K order, which B's descriptor imposes: at k-step s lane (g, q)
+/// holds K pairs (2q, 2q + 1) of K rows 2s and 2s + 1, byte q of those
+/// words (convertPair). Two m64nBMk16 accumulators per warpgroup (u = 0,
+/// 1); element 4j + 2h + i is Y[8j + 2q + i][4g + 2u + h].
 struct Int4RingOperands : RingOperands {
   Value x, wq, scales, zeros;
   Int4Format format;
   W4A16RingLayout layout;
   int64_t slabs, tokenTiles;
+  bool registerA;
   Value xRing, wRing, sRing, zRing, dequantTiles;
-  Value g, q, xSwizzle, zeroShift;
+  Value g, q, xSwizzle, zeroShift, pairSelector;
   std::optional<Int4Converter> conv;
 
   Int4RingOperands(RingMainloop &loop, Value x, Value wq, Value scales,
-                   Value zeros, Int4Format format, W4A16RingLayout layout);
+                   Value zeros, Int4Format format, W4A16RingLayout layout,
+                   bool isRegisterA);
 
   /// cp.async of `rows` x `chunksPerRow` 16-byte chunks: chunk (r, c) reads
   /// src[srcRow(r), srcCol(c)] and lands at dst[slot, r, dstCol(r, c)] (in
@@ -559,15 +597,20 @@ struct Int4RingOperands : RingOperands {
     return b.getF32Type();
   }
   Value prepareWgmmaB(RingMainloop &loop, Value kTile, Value slot) override;
+  SmallVector<Value> buildWgmmaAccumulators(RingMainloop &loop) override;
+  void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
+                      MutableArrayRef<Value> accs) override;
   /// The accumulators after the loop as pairs of y.
   SmallVector<Pair> getPairs(RingMainloop &loop);
 };
 
 Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
                                    Value scales, Value zeros, Int4Format format,
-                                   W4A16RingLayout layout)
+                                   W4A16RingLayout layout,
+                                   bool isRegisterAConfig)
     : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
-      layout(layout), slabs(loop.t.wn / kSlabN), tokenTiles(loop.t.wm / 8) {
+      layout(layout), slabs(loop.t.wn / kSlabN), tokenTiles(loop.t.wm / 8),
+      registerA(isRegisterAConfig) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   const Tiling &t = loop.t;
@@ -587,7 +630,7 @@ Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
   if (zeros)
     zRing = view({t.stages, layout.scaleRows, t.bn / 8}, b.getI32Type(),
                  layout.zeros);
-  if (t.wgmma)
+  if (t.wgmma && !registerA)
     dequantTiles = createSharedView(b, loop.smem, {2, t.bn, 32},
                                     b.getI32Type(),
                                     e.add(loop.ringShift, layout.dequant));
@@ -596,6 +639,13 @@ Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
   xSwizzle = e.mul(e.rem(g, 2), 4);
   zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
                                          e.mul(e.rem(g, 2), 16));
+  if (registerA) {
+    // 0x4q4q: byte q of a word into bytes 0 and 2 (convertPair).
+    Value qi = arith::IndexCastOp::create(b, b.getI32Type(), q);
+    pairSelector = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, qi, buildI32(b, 0x0101)),
+        buildI32(b, 0x4040));
+  }
   conv.emplace(b, format.zeroPoints);
 }
 
@@ -788,6 +838,107 @@ Value Int4RingOperands::prepareWgmmaB(RingMainloop &loop, Value kTile,
                e.mul(buffer, t.bn * 128));
 }
 
+SmallVector<Value>
+Int4RingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
+  if (!registerA)
+    return RingOperands::buildWgmmaAccumulators(loop);
+  // Y^T: m-tiles u = 0, 1 of the warps' channels, N = BM rows of y.
+  ImplicitLocOpBuilder &b = loop.b;
+  auto accType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(loop.t.bm / 2, b.getF32Type()));
+  return SmallVector<Value>(2, LLVM::ZeroOp::create(b, accType));
+}
+
+void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
+                                      Value slot,
+                                      MutableArrayRef<Value> accs) {
+  if (!registerA)
+    return RingOperands::buildWgmmaStep(loop, kTile, slot, accs);
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  auto i32x4 = VectorType::get({4}, b.getI32Type());
+  auto f16x4 = VectorType::get({4}, b.getF16Type());
+  // The lane's channels 4 (tid / 4) + c, c = 0..3, of the tile: one
+  // 16-byte load per K row of words (the quad's lanes read the same one).
+  Value col = e.mul(e.div(loop.tid, 4), 4);
+  SmallVector<SmallVector<Value, 8>> words(t.bk / 8);
+  auto loadWords = [&](int64_t r) {
+    words[r] = splitWords(
+        b, vector::LoadOp::create(b, i32x4, wRing,
+                                  ValueRange{slot, e.idx(r), col},
+                                  /*nontemporal=*/false, llvm::Align(16)));
+  };
+  // Per group row of the tile: each channel's bias (zero point) and scale.
+  int64_t groupRows = std::max<int64_t>(layout.scaleRows, 1);
+  auto groupRowOf = [&](int64_t r) -> int64_t {
+    return format.groupSize && format.groupSize < t.bk
+               ? r * 8 / format.groupSize
+               : 0;
+  };
+  SmallVector<std::array<Value, 4>> biases(groupRows), scaleSplats(groupRows);
+  for (int64_t gr = 0; gr < groupRows; ++gr) {
+    Value zword, scaleVec;
+    if (zRing)
+      zword = memref::LoadOp::create(
+          b, zRing, ValueRange{slot, e.idx(gr), e.div(col, 8)});
+    if (sRing)
+      scaleVec = vector::LoadOp::create(b, f16x4, sRing,
+                                        ValueRange{slot, e.idx(gr), col},
+                                        /*nontemporal=*/false, llvm::Align(8));
+    for (int64_t c = 0; c < 4; ++c) {
+      Value z;
+      if (zword) {
+        Value shift = arith::AddIOp::create(b, zeroShift, buildI32(b, 4 * c));
+        z = arith::AndIOp::create(b, arith::ShRUIOp::create(b, zword, shift),
+                                  buildI32(b, 0xF));
+      }
+      biases[gr][c] = conv->getPairBias(z);
+      if (scaleVec)
+        scaleSplats[gr][c] = splatScale(b, scaleVec, c);
+    }
+  }
+  auto pair = [&](int64_t r, int64_t c) -> Value {
+    int64_t gr = groupRowOf(r);
+    Value v = conv->convertPair(words[r][c], pairSelector, biases[gr][c]);
+    if (scaleSplats[gr][c])
+      v = arith::MulFOp::create(b, v, scaleSplats[gr][c]);
+    return LLVM::BitcastOp::create(b, b.getI32Type(), v);
+  };
+  // B: the X slot, BM rows of 128 swizzled bytes at the ring's start.
+  Value desc = buildSwizzledDescriptor(
+      b, e.add(loop.ringBase, e.mul(slot, t.bm * t.rowBytes)), 128);
+  // A of k-step s, m-tile u: (g, K 2q..), (g + 8, 2q..), (g, 2q + 8..),
+  // (g + 8, 2q + 8..) = channels 2u, 2u + 1 of K rows 2s, 2s + 1. A wgmma
+  // reads its A registers until its group completes, and the next K tile
+  // rewrites the same registers: the tile goes in two wgmma groups of two
+  // k-steps, each formed after waiting for the group that last read its
+  // registers (wait 1 leaves only the other half in flight), so one
+  // half's conversion overlaps the other's wgmma.
+  int64_t steps = t.bk / 16;
+  for (int64_t first = 0; first < steps; first += steps / 2) {
+    // The half's K rows of words, loaded before the wait.
+    for (int64_t r = 2 * first; r < 2 * (first + steps / 2); ++r)
+      loadWords(r);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+    SmallVector<std::array<SmallVector<Value, 4>, 2>> aRegs;
+    for (int64_t s = first; s < first + steps / 2; ++s) {
+      auto &step = aRegs.emplace_back();
+      for (int64_t u = 0; u < 2; ++u)
+        step[u] = {pair(2 * s, 2 * u), pair(2 * s, 2 * u + 1),
+                   pair(2 * s + 1, 2 * u), pair(2 * s + 1, 2 * u + 1)};
+    }
+    NVVM::WgmmaFenceAlignedOp::create(b);
+    for (int64_t s = first; s < first + steps / 2; ++s) {
+      Value descB = arith::AddIOp::create(
+          b, desc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * s));
+      for (int64_t u = 0; u < 2; ++u)
+        accs[u] = buildWgmmaF16RegisterA(b, accs[u], aRegs[s - first][u], descB);
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  }
+}
+
 // wgmma m64nBNk16 f16, f32 accumulators.
 Value Int4RingOperands::buildWgmmaTile(RingMainloop &loop, Value acc,
                                        Value descA, Value descB) {
@@ -796,11 +947,30 @@ Value Int4RingOperands::buildWgmmaTile(RingMainloop &loop, Value acc,
 }
 
 SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
-  if (loop.t.wgmma)
+  if (loop.t.wgmma && !registerA)
     return loop.getPairs();
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   SmallVector<Pair> pairs;
+  if (registerA) {
+    // Element 4j + 2h + i of m-tile u: y[8j + 2q + i][4 (tid / 4) + 2u + h].
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+    auto f32x2 = VectorType::get({2}, b.getF32Type());
+    Value rowBase = e.add(loop.tile.blockRow, e.mul(q, 2));
+    Value col = e.add(loop.tile.blockCol, e.mul(e.div(loop.tid, 4), 4));
+    for (int64_t u = 0; u < 2; ++u) {
+      Value acc = loop.loop.getResult(u);
+      for (int64_t j = 0; j < loop.t.bm / 8; ++j)
+        for (int64_t i = 0; i < 2; ++i) {
+          Value lo = LLVM::ExtractValueOp::create(b, acc, 4 * j + i);
+          Value hi = LLVM::ExtractValueOp::create(b, acc, 4 * j + 2 + i);
+          pairs.push_back({e.add(rowBase, 8 * j + i), e.add(col, 2 * u),
+                           vector::FromElementsOp::create(
+                               b, f32x2, ValueRange{lo, hi})});
+        }
+    }
+    return pairs;
+  }
   Value rowBase = e.add(e.add(loop.tile.blockRow, loop.warpRow), e.mul(q, 2));
   for (int64_t slab = 0; slab < slabs; ++slab)
     for (int64_t u = 0; u < 2; ++u) {
@@ -835,7 +1005,8 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,
-      getW4A16RingLayout(config, format.groupSize, format.zeroPoints));
+      getW4A16RingLayout(config, format.groupSize, format.zeroPoints),
+      config.isRegisterA());
   loop.build(operands, [] {});
   SmallVector<Pair> pairs = operands.getPairs(loop);
   bool perChannel = format.groupSize == 0;
@@ -881,7 +1052,7 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
     if (!config.isRegisterDirect()) {
       // wgmma: the block's threads convert the tile's BK / 8 x BN words in
       // whole rounds.
-      if (config.isWgmma() &&
+      if (config.isWgmma() && !config.isRegisterA() &&
           config.getBlockK() / 8 * config.getBlockN() %
                   (32 * config.getNumWarps()) !=
               0)

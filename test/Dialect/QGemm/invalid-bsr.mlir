@@ -58,3 +58,13 @@ func.func @negative_bsr_nnzb_mismatch(%x: memref<?x64xf16>, %rp: memref<3xi32>, 
   qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%rp, %ci, %b : memref<3xi32>, memref<12xi32>, memref<10x32x32xf16>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
   return
 }
+
+// -----
+
+// operands = register_a dequantizes int4 weights into wgmma's register A:
+// W4A16 only.
+func.func @negative_bsr_register_a(%x: memref<?x1024xf16>, %rp: memref<33xi32>, %ci: memref<?xi32>, %b: memref<?x32x32xf16>, %y: memref<?x1024xf16>) {
+  // expected-error @+1 {{expected int4 weights and an fp16 activation (W4A16) with operands = register_a, the weights dequantized into wgmma's register operand}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%rp, %ci, %b : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]}
+  return
+}

@@ -106,3 +106,30 @@ func.func private @negative_fuse_max_m() attributes {c = #qgemm.config<cta_tile 
 
 // expected-error @+1 {{expected min_fill in [0, 100] (percent of the blocks of a full weight), got 150}}
 func.func private @negative_min_fill() attributes {c = #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 32], min_fill = 150>}
+
+// -----
+
+// operands = register_a: the weights as wgmma's register A.
+// expected-error @+1 {{expected mma = wgmma with operands = register_a, got mma = mma_sync}}
+func.func private @negative_register_a_mma_sync() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, operands = register_a>}
+
+// -----
+
+// expected-error @+1 {{expected warp_tile [128, 128] (one warpgroup per 128 columns, every row) with operands = register_a, got [64, 128]}}
+func.func private @negative_register_a_warp_tile() attributes {c = #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, operands = register_a>}
+
+// -----
+
+// Two accumulators of BM / 2 registers each: BM at most 128.
+// expected-error @+1 {{expected cta tile M (256) to be a multiple of 16 and at most 128 with operands = register_a (the wgmma N of two accumulators)}}
+func.func private @negative_register_a_block_m() attributes {c = #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 128], stages = 4, mma = wgmma, operands = register_a>}
+
+// -----
+
+// expected-error @+1 {{expected cta tile K of 64 with operands = register_a (one 128-byte swizzled row of fp16), got 128}}
+func.func private @negative_register_a_block_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>}
+
+// -----
+
+// expected-error @+1 {{expected stages >= 3 with mma = wgmma (the ring keeps one wgmma group in flight), got 2}}
+func.func private @negative_register_a_stages() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 2, mma = wgmma, operands = register_a>}

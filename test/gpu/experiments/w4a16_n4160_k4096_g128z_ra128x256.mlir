@@ -1,0 +1,11 @@
+// W4A16 experiment: operands = register_a (Y^T = W . X^T, the dequantized
+// weights as wgmma's register A); see test/gpu/README.md.
+func.func @w4a16_n4160_k4096_g128z_ra128x256(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %scales: memref<32x4160xf16>, %zeros: memref<32x520xi32>, %y: memref<?x4160xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>)
+      weights(%wq, %scales, %zeros : memref<512x4160xi32>, memref<32x4160xf16>, memref<32x520xi32>)
+      outs(%y : memref<?x4160xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]}
+  return
+}
