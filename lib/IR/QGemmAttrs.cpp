@@ -181,13 +181,13 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " to divide the cta tile "
                        << formatList(ctaTile.take_front(2));
   int64_t numWarps = (ctaTile[0] / warpTile[0]) * (ctaTile[1] / warpTile[1]);
+  if (operands == OperandPath::register_a && mma != MmaKind::wgmma)
+    return emitError() << "expected mma = wgmma with operands = "
+                          "register_a, got mma = "
+                       << stringifyEnum(mma);
   if (operands == OperandPath::register_a) {
     // Y^T = W . X^T: a warpgroup's two m64nBMk16 accumulators cover 128
     // channels and every row of the tile.
-    if (mma != MmaKind::wgmma)
-      return emitError() << "expected mma = wgmma with operands = "
-                            "register_a, got mma = "
-                         << stringifyEnum(mma);
     if (warpTile[0] != ctaTile[0] || warpTile[1] != 128)
       return emitError() << "expected warp_tile [" << ctaTile[0]
                          << ", 128] (one warpgroup per 128 columns, every "
@@ -203,11 +203,6 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "register_a (one 128-byte swizzled row of fp16), "
                             "got "
                          << ctaTile[2];
-    if (stages < 3)
-      return emitError() << "expected stages >= 3 with mma = wgmma (the ring "
-                            "keeps one wgmma group in flight), got "
-                         << stages;
-    numWarps *= 4;
   } else if (mma == MmaKind::wgmma) {
     // One warpgroup computes 64 x BN with wgmma m64nBNk32 s8 or m64nBNk16
     // f16; its operands are read from 128-byte-swizzled rows along K (128
@@ -227,6 +222,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "wgmma (one 128-byte swizzled row of fp16 or "
                             "int8, or one 32-wide BSR block), got "
                          << ctaTile[2];
+  }
+  if (mma == MmaKind::wgmma) {
     if (stages < 3)
       return emitError() << "expected stages >= 3 with mma = wgmma (the ring "
                             "keeps one wgmma group in flight), got "

@@ -15,7 +15,7 @@ using namespace mlir::qgemm::kernel;
 Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
     : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()), wm(c.getWarpM()),
       wn(c.getWarpN()), stages(c.getStages()), splitK(c.getSplitK()),
-      wgmma(c.isWgmma()), warpsN(c.getBlockN() / c.getWarpN()),
+      wgmma(c.isWgmma()), registerA(c.isRegisterA()), warpsN(c.getBlockN() / c.getWarpN()),
       threads(32 * c.getNumWarps()),
       // wgmma tiles are swizzled, not padded.
       rowBytes(c.getBlockK() * elementBytes +

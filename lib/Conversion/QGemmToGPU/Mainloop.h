@@ -27,7 +27,9 @@ namespace mlir::qgemm::kernel {
 /// Geometry of one ring variant.
 struct Tiling {
   int64_t bm, bn, bk, wm, wn, stages, splitK;
-  bool wgmma;
+  /// wgmma with A from registers, formed by the scheme (operands =
+  /// register_a).
+  bool wgmma, registerA;
   int64_t warpsN, threads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
 

@@ -139,6 +139,15 @@ struct Int4Converter {
   }
 };
 
+/// The zero point (an i32 in 0..15) of the lane's channel t in the
+/// zero-point word `zeros`, whose first channel sits at bit `zeroShift`.
+Value extractZeroPoint(ImplicitLocOpBuilder &b, Value zeros, Value zeroShift,
+                       int64_t t) {
+  Value shift = arith::AddIOp::create(b, zeroShift, buildI32(b, 4 * t));
+  return arith::AndIOp::create(b, arith::ShRUIOp::create(b, zeros, shift),
+                               buildI32(b, 0xF));
+}
+
 /// The f16x2 {s_t, s_t} of element `t` of a vector<4xf16> of scales.
 Value splatScale(ImplicitLocOpBuilder &b, Value scales, int64_t t) {
   return vector::ShuffleOp::create(b, scales, scales,
@@ -217,12 +226,9 @@ convertSlab(Int4Converter &conv, const SlabWords &slab, Value zeroShift) {
   SmallVector<std::array<Value, 4>> r;
   for (int64_t t = 0; t < 4; ++t) {
     Value zlo, zhi;
-    if (slab.zeros) {
-      Value shift = arith::AddIOp::create(b, zeroShift, buildI32(b, 4 * t));
-      Value z = arith::AndIOp::create(
-          b, arith::ShRUIOp::create(b, slab.zeros, shift), buildI32(b, 0xF));
-      std::tie(zlo, zhi) = conv.getZeroConstants(z);
-    }
+    if (slab.zeros)
+      std::tie(zlo, zhi) =
+          conv.getZeroConstants(extractZeroPoint(b, slab.zeros, zeroShift, t));
     std::array<Value, 4> regs = conv.convert(slab.words[t], zlo, zhi);
     if (slab.scales) {
       Value s = splatScale(b, slab.scales, t);
@@ -560,14 +566,14 @@ struct Int4RingOperands : RingOperands {
   Int4Format format;
   W4A16RingLayout layout;
   int64_t slabs, tokenTiles;
-  bool registerA;
   Value xRing, wRing, sRing, zRing, dequantTiles;
-  Value g, q, xSwizzle, zeroShift, pairSelector;
+  Value g, q, xSwizzle, zeroShift;
+  /// operands = register_a: the prmt selector of byte q (convertPair).
+  Value pairSelector;
   std::optional<Int4Converter> conv;
 
   Int4RingOperands(RingMainloop &loop, Value x, Value wq, Value scales,
-                   Value zeros, Int4Format format, W4A16RingLayout layout,
-                   bool isRegisterA);
+                   Value zeros, Int4Format format, W4A16RingLayout layout);
 
   /// cp.async of `rows` x `chunksPerRow` 16-byte chunks: chunk (r, c) reads
   /// src[srcRow(r), srcCol(c)] and lands at dst[slot, r, dstCol(r, c)] (in
@@ -602,15 +608,19 @@ struct Int4RingOperands : RingOperands {
                       MutableArrayRef<Value> accs) override;
   /// The accumulators after the loop as pairs of y.
   SmallVector<Pair> getPairs(RingMainloop &loop);
+  /// operands = register_a: the lane's first channel in the tile,
+  /// 4 (tid / 4); its channels are that one and the next three.
+  static Value getLaneChannel(RingMainloop &loop) {
+    Emitter e{loop.b};
+    return e.mul(e.div(loop.tid, 4), 4);
+  }
 };
 
 Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
                                    Value scales, Value zeros, Int4Format format,
-                                   W4A16RingLayout layout,
-                                   bool isRegisterAConfig)
+                                   W4A16RingLayout layout)
     : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
-      layout(layout), slabs(loop.t.wn / kSlabN), tokenTiles(loop.t.wm / 8),
-      registerA(isRegisterAConfig) {
+      layout(layout), slabs(loop.t.wn / kSlabN), tokenTiles(loop.t.wm / 8) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   const Tiling &t = loop.t;
@@ -630,7 +640,7 @@ Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
   if (zeros)
     zRing = view({t.stages, layout.scaleRows, t.bn / 8}, b.getI32Type(),
                  layout.zeros);
-  if (t.wgmma && !registerA)
+  if (t.wgmma && !t.registerA)
     dequantTiles = createSharedView(b, loop.smem, {2, t.bn, 32},
                                     b.getI32Type(),
                                     e.add(loop.ringShift, layout.dequant));
@@ -639,7 +649,7 @@ Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
   xSwizzle = e.mul(e.rem(g, 2), 4);
   zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
                                          e.mul(e.rem(g, 2), 16));
-  if (registerA) {
+  if (t.registerA) {
     // 0x4q4q: byte q of a word into bytes 0 and 2 (convertPair).
     Value qi = arith::IndexCastOp::create(b, b.getI32Type(), q);
     pairSelector = arith::AddIOp::create(
@@ -840,7 +850,7 @@ Value Int4RingOperands::prepareWgmmaB(RingMainloop &loop, Value kTile,
 
 SmallVector<Value>
 Int4RingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
-  if (!registerA)
+  if (!loop.t.registerA)
     return RingOperands::buildWgmmaAccumulators(loop);
   // Y^T: m-tiles u = 0, 1 of the warps' channels, N = BM rows of y.
   ImplicitLocOpBuilder &b = loop.b;
@@ -852,16 +862,16 @@ Int4RingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
 void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
                                       Value slot,
                                       MutableArrayRef<Value> accs) {
-  if (!registerA)
+  if (!loop.t.registerA)
     return RingOperands::buildWgmmaStep(loop, kTile, slot, accs);
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   const Tiling &t = loop.t;
   auto i32x4 = VectorType::get({4}, b.getI32Type());
   auto f16x4 = VectorType::get({4}, b.getF16Type());
-  // The lane's channels 4 (tid / 4) + c, c = 0..3, of the tile: one
-  // 16-byte load per K row of words (the quad's lanes read the same one).
-  Value col = e.mul(e.div(loop.tid, 4), 4);
+  // The lane's channels col + c, c = 0..3: one 16-byte load per K row of
+  // words (the quad's lanes read the same one).
+  Value col = getLaneChannel(loop);
   SmallVector<SmallVector<Value, 8>> words(t.bk / 8);
   auto loadWords = [&](int64_t r) {
     words[r] = splitWords(
@@ -887,12 +897,7 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
                                         ValueRange{slot, e.idx(gr), col},
                                         /*nontemporal=*/false, llvm::Align(8));
     for (int64_t c = 0; c < 4; ++c) {
-      Value z;
-      if (zword) {
-        Value shift = arith::AddIOp::create(b, zeroShift, buildI32(b, 4 * c));
-        z = arith::AndIOp::create(b, arith::ShRUIOp::create(b, zword, shift),
-                                  buildI32(b, 0xF));
-      }
+      Value z = zword ? extractZeroPoint(b, zword, zeroShift, c) : Value();
       biases[gr][c] = conv->getPairBias(z);
       if (scaleVec)
         scaleSplats[gr][c] = splatScale(b, scaleVec, c);
@@ -947,17 +952,17 @@ Value Int4RingOperands::buildWgmmaTile(RingMainloop &loop, Value acc,
 }
 
 SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
-  if (loop.t.wgmma && !registerA)
+  if (loop.t.wgmma && !loop.t.registerA)
     return loop.getPairs();
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   SmallVector<Pair> pairs;
-  if (registerA) {
+  if (loop.t.registerA) {
     // Element 4j + 2h + i of m-tile u: y[8j + 2q + i][4 (tid / 4) + 2u + h].
     NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
     auto f32x2 = VectorType::get({2}, b.getF32Type());
     Value rowBase = e.add(loop.tile.blockRow, e.mul(q, 2));
-    Value col = e.add(loop.tile.blockCol, e.mul(e.div(loop.tid, 4), 4));
+    Value col = e.add(loop.tile.blockCol, getLaneChannel(loop));
     for (int64_t u = 0; u < 2; ++u) {
       Value acc = loop.loop.getResult(u);
       for (int64_t j = 0; j < loop.t.bm / 8; ++j)
@@ -1005,8 +1010,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,
-      getW4A16RingLayout(config, format.groupSize, format.zeroPoints),
-      config.isRegisterA());
+      getW4A16RingLayout(config, format.groupSize, format.zeroPoints));
   loop.build(operands, [] {});
   SmallVector<Pair> pairs = operands.getPairs(loop);
   bool perChannel = format.groupSize == 0;
