@@ -117,7 +117,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   auto estimate = [&](int64_t maxM, int64_t tileN, int64_t splitK) {
     int64_t blocks =
         llvm::divideCeil(maxM, 128) * llvm::divideCeil(n, tileN) * splitK;
-    double tileUs = tileN == 256 ? kWideTileUs
+    double tileUs = tileN == 256    ? kWideTileUs
                     : blocks <= sms ? kLoneTileUs
                                     : kTileUs;
     int64_t resident = tileN == 256 ? sms : 2 * sms;
@@ -315,17 +315,16 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            /*fuseQuantize=*/false, minFill);
   };
   auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill) {
-    return ConfigAttr::get(ctx, {128, 128, 32}, {64, 128}, /*stages=*/4,
-                           splitK, maxM, MmaKind::wgmma, OperandPath::shared,
+    return ConfigAttr::get(ctx, {128, 128, 32}, {64, 128}, /*stages=*/4, splitK,
+                           maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill);
   };
   bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
   int64_t groups = blockRows / 4;
   SmallVector<ConfigAttr> configs = {make(16, 32, 16, 8, 4, 8, 0, 4, 16)};
   if (wgmma && groups >= 16)
-    configs.push_back(makeWgmma(
-        std::clamp<int64_t>(sms / groups, 2, 8), 256,
-        kUnionMinFill));
+    configs.push_back(
+        makeWgmma(std::clamp<int64_t>(sms / groups, 2, 8), 256, kUnionMinFill));
   configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
   if (wgmma)
     configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill));
@@ -338,8 +337,8 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
 /// Builds a W8A8 ring config (chooseConfigs' `make`): cta tile [BM, BN,
 /// BK], warp tile [WM, WN], stages, max_m, split_k, mma.
 using RingConfigMaker = function_ref<ConfigAttr(
-    int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn,
-    int64_t stages, int64_t maxM, int64_t splitK, MmaKind mma)>;
+    int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn, int64_t stages,
+    int64_t maxM, int64_t splitK, MmaKind mma)>;
 
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
@@ -381,8 +380,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     // (two rows of 128), each within one wave.
     int64_t splitBlocks = 2 * colTiles * 2;
     if (splitBlocks <= 2 * sms)
-      configs.push_back(
-          make(64, 128, 128, 64, 128, 4, 128, 2, MmaKind::wgmma));
+      configs.push_back(make(64, 128, 128, 64, 128, 4, 128, 2, MmaKind::wgmma));
     if (splitBlocks <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
@@ -410,11 +408,10 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // 128 (`n128`, `k128`): the tile sizes below all divide such a shape.
   int64_t n128 = getNearestMultiple(n, 128), k128 = getNearestMultiple(k, 128);
   auto make = [&](int64_t bm, int64_t bn, int64_t bkTile, int64_t wm,
-                  int64_t wn, int64_t stages, int64_t maxM,
-                  int64_t splitK = 1, MmaKind mma = MmaKind::mma_sync) {
+                  int64_t wn, int64_t stages, int64_t maxM, int64_t splitK = 1,
+                  MmaKind mma = MmaKind::mma_sync) {
     // The K tiles of the longest slice.
-    int64_t tiles =
-        llvm::divideCeil(llvm::divideCeil(k, bkTile), splitK);
+    int64_t tiles = llvm::divideCeil(llvm::divideCeil(k, bkTile), splitK);
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
                            std::min(stages, tiles + 1), splitK, maxM, mma,
                            OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0);

@@ -148,9 +148,9 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   l.tablesOffset = l.aRing + l.bRing;
   l.total = l.tablesOffset + l.list + l.masks + l.blockOf;
   if (config.isWgmma())
-    l.total = std::max(l.total, config.getBlockM() *
-                                    (config.getBlockN() + 8) * 2) +
-              kSwizzleAtomBytes;
+    l.total =
+        std::max(l.total, config.getBlockM() * (config.getBlockN() + 8) * 2) +
+        kSwizzleAtomBytes;
   return l;
 }
 

@@ -260,12 +260,11 @@ struct BsrRingOperands : RingOperands {
 /// Issues the 16-byte copies of a [rows, 32] fp16 slot: chunk c of the tile
 /// is row c / 4, halves 8 (c % 4) .. + 7; `source(row, col)` gives the
 /// source memref, its indices and the element count (null: all 8).
-void copySlot(RingMainloop &loop, Value dst, Value slot, int64_t rows,
-              function_ref<std::pair<SmallVector<Value>, Value>(Value row,
-                                                                Value col)>
-                  source,
-              Value src, SmallVectorImpl<Value> &tokens,
-              bool swizzle64 = false) {
+void copySlot(
+    RingMainloop &loop, Value dst, Value slot, int64_t rows,
+    function_ref<std::pair<SmallVector<Value>, Value>(Value row, Value col)>
+        source,
+    Value src, SmallVectorImpl<Value> &tokens, bool swizzle64 = false) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
@@ -344,8 +343,7 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
       blocks, tokens, loop.t.wgmma);
 }
 
-SmallVector<Value>
-BsrRingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
+SmallVector<Value> BsrRingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
   // One m64n32 accumulator per block row: its wgmma runs only where the
   // row stores the column.
   ImplicitLocOpBuilder &b = loop.b;
@@ -367,8 +365,9 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   // the commit.
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   auto aFragType = VectorType::get({4, 2}, b.getF16Type());
-  Value row = e.add(e.add(e.mul(loop.warpGroup, 64), e.mul(e.rem(loop.warp, 4), 16)),
-                    e.rem(loop.lane, 16));
+  Value row =
+      e.add(e.add(e.mul(loop.warpGroup, 64), e.mul(e.rem(loop.warp, 4), 16)),
+            e.rem(loop.lane, 16));
   Value colHalf = e.mul(e.div(loop.lane, 16), 8);
   SmallVector<SmallVector<Value, 4>> aRegs;
   for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
@@ -382,7 +381,8 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
           vector::ExtractOp::create(b, frag, ArrayRef<int64_t>{i})));
     aRegs.push_back(regs);
   }
-  Value mask = memref::LoadOp::create(b, masks, ValueRange{getColumn(b, kTile)});
+  Value mask =
+      memref::LoadOp::create(b, masks, ValueRange{getColumn(b, kTile)});
   Value slotBase = e.add(bRingBase, e.mul(slot, loop.t.bn * 2 * kBlock));
   NVVM::WgmmaFenceAlignedOp::create(b);
   for (int64_t j = 0; j < rows; ++j) {
@@ -494,9 +494,9 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   BsrRingOperands operands;
   operands.x = x;
   operands.blocks = blocks;
-  operands.aRing = createSharedView(
-      b, loop.smem, {tiling.stages, tiling.bm, kRowHalves}, b.getF16Type(),
-      e.add(loop.ringShift, layout.aOffset));
+  operands.aRing =
+      createSharedView(b, loop.smem, {tiling.stages, tiling.bm, kRowHalves},
+                       b.getF16Type(), e.add(loop.ringShift, layout.aOffset));
   operands.bRing = createSharedView(
       b, loop.smem,
       {tiling.stages, tiling.bn, tiling.wgmma ? kBlock : kRowHalves},
@@ -518,9 +518,9 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   } else {
     operands.masks = createSharedView(b, loop.smem, {layout.blockCols},
                                       b.getI32Type(), table(layout.list));
-    operands.blockOf = createSharedView(
-        b, loop.smem, {layout.rows, layout.blockCols}, b.getI32Type(),
-        table(layout.list + layout.masks));
+    operands.blockOf =
+        createSharedView(b, loop.smem, {layout.rows, layout.blockCols},
+                         b.getI32Type(), table(layout.list + layout.masks));
     slice = buildUnionSlice(
         b, rowPtr, colIdx, e.mul(e.blockId(gpu::Dimension::x), layout.rows),
         layout.rows, loop.tile.slice, layout, operands.masks, operands.blockOf,

@@ -120,8 +120,7 @@ Value kernel::buildWgmmaF16RegisterA(ImplicitLocOpBuilder &b, Value acc,
   llvm::raw_string_ostream os(text);
   // Operands are numbered outputs first, then the tied inputs.
   int64_t aFirst = 2 * size, descIndex = aFirst + 4;
-  os << "wgmma.mma_async.sync.aligned.m64n" << 2 * size
-     << "k16.f32.f16.f16 {";
+  os << "wgmma.mma_async.sync.aligned.m64n" << 2 * size << "k16.f32.f16.f16 {";
   for (int64_t i = 0; i < size; ++i)
     os << (i ? ", $" : "$") << i;
   os << "}, {";

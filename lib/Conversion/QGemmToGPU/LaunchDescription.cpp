@@ -932,8 +932,8 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
 /// bounded M: one static i32 [count] buffer that must be zero before the
 /// first call and that every call leaves zero.
 static WorkspaceBuffer getKeptZeroCounters(MLIRContext *ctx, int64_t count) {
-  WorkspaceBuffer buffer{"counters", IntegerType::get(ctx, 32), {count},
-                         WorkspaceSize::Dims};
+  WorkspaceBuffer buffer{
+      "counters", IntegerType::get(ctx, 32), {count}, WorkspaceSize::Dims};
   buffer.keptZero = true;
   return buffer;
 }
@@ -975,9 +975,9 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
   // counters fit one static buffer that stays in place for every M; each
   // call leaves them zero.
   if (int64_t counters = kernel::getSplitTileCount(op))
-    d.buffers = {getKeptZeroCounters(ctx, counters),
-                 {"partials", Float32Type::get(ctx), {},
-                  WorkspaceSize::SplitKPartials}};
+    d.buffers = {
+        getKeptZeroCounters(ctx, counters),
+        {"partials", Float32Type::get(ctx), {}, WorkspaceSize::SplitKPartials}};
   for (const LaunchKernel &built : kernels) {
     LaunchKernel &kernel = d.kernels.emplace_back(built);
     kernel.operands = {"x", "wq", "scales"};

@@ -15,8 +15,8 @@ using namespace mlir::qgemm::kernel;
 Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
     : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()), wm(c.getWarpM()),
       wn(c.getWarpN()), stages(c.getStages()), splitK(c.getSplitK()),
-      wgmma(c.isWgmma()), registerA(c.isRegisterA()), warpsN(c.getBlockN() / c.getWarpN()),
-      threads(32 * c.getNumWarps()),
+      wgmma(c.isWgmma()), registerA(c.isRegisterA()),
+      warpsN(c.getBlockN() / c.getWarpN()), threads(32 * c.getNumWarps()),
       // wgmma tiles are swizzled, not padded.
       rowBytes(c.getBlockK() * elementBytes +
                (c.isWgmma() ? 0 : kSharedRowPadBytes)),
@@ -39,9 +39,9 @@ Value kernel::buildSwizzledDescriptor(ImplicitLocOpBuilder &b, Value addr,
   constexpr uint64_t leadingByteOffset = 1;
   uint64_t strideByteOffset = 8 * rowBytes / 16;
   uint64_t mode = rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
-  return arith::OrIOp::create(b, a,
-                              i64((leadingByteOffset << 16) |
-                                  (strideByteOffset << 32) | (mode << 62)));
+  return arith::OrIOp::create(
+      b, a,
+      i64((leadingByteOffset << 16) | (strideByteOffset << 32) | (mode << 62)));
 }
 
 RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,

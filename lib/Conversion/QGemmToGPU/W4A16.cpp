@@ -860,8 +860,7 @@ Int4RingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
 }
 
 void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
-                                      Value slot,
-                                      MutableArrayRef<Value> accs) {
+                                      Value slot, MutableArrayRef<Value> accs) {
   if (!loop.t.registerA)
     return RingOperands::buildWgmmaStep(loop, kTile, slot, accs);
   ImplicitLocOpBuilder &b = loop.b;
@@ -875,9 +874,9 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   SmallVector<SmallVector<Value, 8>> words(t.bk / 8);
   auto loadWords = [&](int64_t r) {
     words[r] = splitWords(
-        b, vector::LoadOp::create(b, i32x4, wRing,
-                                  ValueRange{slot, e.idx(r), col},
-                                  /*nontemporal=*/false, llvm::Align(16)));
+        b,
+        vector::LoadOp::create(b, i32x4, wRing, ValueRange{slot, e.idx(r), col},
+                               /*nontemporal=*/false, llvm::Align(16)));
   };
   // Per group row of the tile: each channel's bias (zero point) and scale.
   int64_t groupRows = std::max<int64_t>(layout.scaleRows, 1);
@@ -938,7 +937,8 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
       Value descB = arith::AddIOp::create(
           b, desc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * s));
       for (int64_t u = 0; u < 2; ++u)
-        accs[u] = buildWgmmaF16RegisterA(b, accs[u], aRegs[s - first][u], descB);
+        accs[u] =
+            buildWgmmaF16RegisterA(b, accs[u], aRegs[s - first][u], descB);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b);
   }
@@ -969,9 +969,9 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
         for (int64_t i = 0; i < 2; ++i) {
           Value lo = LLVM::ExtractValueOp::create(b, acc, 4 * j + i);
           Value hi = LLVM::ExtractValueOp::create(b, acc, 4 * j + 2 + i);
-          pairs.push_back({e.add(rowBase, 8 * j + i), e.add(col, 2 * u),
-                           vector::FromElementsOp::create(
-                               b, f32x2, ValueRange{lo, hi})});
+          pairs.push_back(
+              {e.add(rowBase, 8 * j + i), e.add(col, 2 * u),
+               vector::FromElementsOp::create(b, f32x2, ValueRange{lo, hi})});
         }
     }
     return pairs;
