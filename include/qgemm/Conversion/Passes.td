@@ -31,7 +31,7 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
       cp.async (`nvgpu.device_async_copy`, zero-filled past M) into padded
       shared memory, in its plain form (copy the tile, wait, barrier,
       compute) and marked `qgemm.pipeline_depth` for
-      `qgemm-software-pipeline` (stages - 1, or stages - 2 with wgmma), `nvgpu.ldmatrix` into registers, `nvgpu.mma.sync` int8
+      `qgemm-software-pipeline` (stages - 1, or stages - 2 with a wgmma group kept in flight), `nvgpu.ldmatrix` into registers, `nvgpu.mma.sync` int8
       m16n8k32 with int32 accumulators, and an epilogue that applies the
       per-token and per-channel scales and stores fp16, masking rows past M.
       With `split_k = P`, block z of the grid handles K slice z: it stores

@@ -241,7 +241,10 @@ struct BsrRingOperands : RingOperands {
   Value buildWgmmaTile(RingMainloop &, Value, Value, Value) override {
     llvm_unreachable("buildWgmmaStep feeds A from registers");
   }
-  SmallVector<Value> buildWgmmaAccumulators(RingMainloop &loop) override;
+  /// The step rewrites the A registers, which the previous column's group
+  /// read: retire each column's group before the next barrier (the ring
+  /// then runs stages - 1 columns ahead).
+  bool retiresWgmmaBeforeBarrier() const override { return true; }
   void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                       MutableArrayRef<Value> accs) override;
   /// Whether bit `j` (an index) of the i32 `mask` is set.
@@ -343,27 +346,15 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
       blocks, tokens, loop.t.wgmma);
 }
 
-SmallVector<Value> BsrRingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
-  // One m64n32 accumulator per block row: its wgmma runs only where the
-  // row stores the column.
-  ImplicitLocOpBuilder &b = loop.b;
-  auto accType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(kBlock / 2, b.getF32Type()));
-  return SmallVector<Value>(rows, LLVM::ZeroOp::create(b, accType));
-}
-
 void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
                                      Value slot, MutableArrayRef<Value> accs) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   // A: the warp's 16 rows of its warpgroup's 64 of the X slot, the two
   // k16 halves of the column, loaded with ldmatrix x4 in the m16n8k16 A
-  // layout that wgmma's register A shares.
-  // A wgmma reads its A registers until its group completes, and this
-  // step rewrites the registers the previous column's group read: wait for
-  // it here (it ran under this column's copies and barrier), not after
-  // the commit.
-  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  // layout that wgmma's register A shares. A wgmma reads its A registers
+  // until its group completes: the loop retired the previous column's group
+  // before the barrier (retiresWgmmaBeforeBarrier).
   auto aFragType = VectorType::get({4, 2}, b.getF16Type());
   Value row =
       e.add(e.add(e.mul(loop.warpGroup, 64), e.mul(e.rem(loop.warp, 4), 16)),
@@ -381,28 +372,21 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
           vector::ExtractOp::create(b, frag, ArrayRef<int64_t>{i})));
     aRegs.push_back(regs);
   }
-  Value mask =
-      memref::LoadOp::create(b, masks, ValueRange{getColumn(b, kTile)});
-  Value slotBase = e.add(bRingBase, e.mul(slot, loop.t.bn * 2 * kBlock));
+  // B: the slot's blocks, one per block row (zeros where the row stores
+  // none at this column), are BN consecutive 64-byte rows: one wgmma
+  // m64nBNk16 per k16 half covers every row. A descriptor holds the
+  // address / 16 in its low bits: the slot's and the half's offsets are
+  // added to the ring's descriptor (loop-invariant).
+  Value ringDesc = buildSwizzledDescriptor(b, bRingBase, 2 * kBlock);
+  Value slotOffset = e.mul(slot, loop.t.bn * 2 * kBlock / 16);
+  slotOffset = arith::IndexCastUIOp::create(b, b.getI64Type(), slotOffset);
+  Value slotDesc = arith::AddIOp::create(b, ringDesc, slotOffset);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  for (int64_t j = 0; j < rows; ++j) {
-    Value has = hasRow(b, mask, e.idx(j));
-    auto ifHas = scf::IfOp::create(b, TypeRange{accs[j].getType()}, has,
-                                   /*withElse=*/true);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(&ifHas.getThenRegion().front());
-      Value acc = accs[j];
-      for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
-        Value desc = buildSwizzledDescriptor(
-            b, e.add(slotBase, j * kBlock * 2 * kBlock + 32 * kk), 2 * kBlock);
-        acc = buildWgmmaF16RegisterA(b, acc, aRegs[kk], desc);
-      }
-      scf::YieldOp::create(b, ValueRange{acc});
-      b.setInsertionPointToStart(&ifHas.getElseRegion().front());
-      scf::YieldOp::create(b, ValueRange{accs[j]});
-    }
-    accs[j] = ifHas.getResult(0);
+  for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
+    Value desc = arith::AddIOp::create(
+        b, slotDesc,
+        arith::ConstantIntOp::create(b, b.getI64Type(), 32 * kk / 16));
+    accs[0] = buildWgmmaF16RegisterA(b, accs[0], aRegs[kk], desc);
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
 }
@@ -697,7 +681,7 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
       return op.emitOpError()
              << "expected cta tile N of 64 to 256 (2 to 8 block rows) for a "
                 "BSR config with mma = wgmma (the union of the rows' "
-                "columns, one wgmma m64n32 per stored block), got "
+                "columns, one wgmma m64nBN over the column's blocks), got "
              << bn;
     if (bn % kBlock != 0 || bn > 8 * kBlock || config.getBlockK() != kBlock)
       return op.emitOpError()

@@ -18,9 +18,10 @@
 // columns its row lacks; a config's min_fill makes the stub pick it only for
 // dense-enough weights. With mma = wgmma (sm_90a) such a tile is two
 // warpgroups: ldmatrix loads each warp's rows of the X column as wgmma's
-// register operand A, each stored block (64-byte-swizzled slot) is the B of
-// a wgmma m64n32k16 pair on its row's accumulator, skipped where the row
-// stores none. Index data is clamped before it addresses memory:
+// register operand A, and the column's R blocks (64-byte-swizzled slots,
+// zeros where a row stores none) are the B of one wgmma m64n(32 R)k16 per
+// k16 half: no branch per row (the wgmma with zeros costs less than the
+// per-row branches and descriptors it replaces, v18). Index data is clamped before it addresses memory:
 // row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
 // [0, K / 32).
 //
