@@ -383,9 +383,9 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   Value slotDesc = arith::AddIOp::create(b, ringDesc, slotOffset);
   NVVM::WgmmaFenceAlignedOp::create(b);
   for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
+    // Half kk starts 32 kk bytes into each row: 2 kk descriptor units.
     Value desc = arith::AddIOp::create(
-        b, slotDesc,
-        arith::ConstantIntOp::create(b, b.getI64Type(), 32 * kk / 16));
+        b, slotDesc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk));
     accs[0] = buildWgmmaF16RegisterA(b, accs[0], aRegs[kk], desc);
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);

@@ -149,8 +149,9 @@ void RingMainloop::build(RingOperands &operands,
   // ahead: stages - 1 with mma.sync; stages - 2 with wgmma, which keeps the
   // previous tile's wgmma group in flight, so that slot cannot be refilled
   // yet; stages - 1 again with wgmma when the operands retire every group
-  // before the barrier (retiresWgmmaBeforeBarrier). The accumulators are the iter_args: one per mma.sync tile, or the
-  // wgmma accumulator struct of BN / 2 values per thread. Copies marked
+  // before the barrier (retiresWgmmaBeforeBarrier). The accumulators are
+  // the iter_args: one per mma.sync tile, or the wgmma accumulator struct
+  // of BN / 2 values per thread. Copies marked
   // grid-independent may be issued by the pipelined prologue before
   // griddepcontrol.wait.
   bool retire = t.wgmma && operands.retiresWgmmaBeforeBarrier();

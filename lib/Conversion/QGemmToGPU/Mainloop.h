@@ -27,8 +27,8 @@ namespace mlir::qgemm::kernel {
 /// Geometry of one ring variant.
 struct Tiling {
   int64_t bm, bn, bk, wm, wn, stages, splitK;
-  /// wgmma with A from registers, formed by the scheme (operands =
-  /// register_a).
+  /// mma = wgmma; registerA: its A from registers that the scheme forms
+  /// (operands = register_a).
   bool wgmma, registerA;
   int64_t warpsN, threads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
