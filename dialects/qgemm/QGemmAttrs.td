@@ -176,6 +176,15 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     same `max_m`. Tiles of several block rows pay off on dense-enough
     weights only.
 
+    `tail_split = S` (W8A8 ring variants with `split_k = 1`) fills a partial
+    last wave: the grid's output tiles come in waves of as many blocks as
+    the GPU holds at once; when the tiles of M do not fill the last wave,
+    each of its R tiles is split along K into s = min(S, wave / R) slices
+    (a run-time choice, since M is), whose int32 partials the last slice of
+    the tile adds. The whole waves' tiles run unsplit, so the kernel takes
+    about W + 1/s waves instead of W + 1. `S = 1` (the default) never
+    splits.
+
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4,
@@ -186,6 +195,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
                   max_m = 4, operands = registers, fuse_quantize = true>
     #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128],
                   stages = 4, mma = wgmma, operands = register_a>
+    #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256],
+                  stages = 4, mma = wgmma, tail_split = 8>
     ```
   }];
   let parameters = (ins
@@ -199,7 +210,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"::mlir::qgemm::OperandPath",
         "::mlir::qgemm::OperandPath::shared">:$operands,
     DefaultValuedParameter<"bool", "false">:$fuse_quantize,
-    DefaultValuedParameter<"int64_t", "0">:$min_fill
+    DefaultValuedParameter<"int64_t", "0">:$min_fill,
+    DefaultValuedParameter<"int64_t", "1">:$tail_split
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -235,6 +247,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// Most K chunks one warp of a register-direct variant walks: its K
     /// loop is emitted unrolled (every chunk's registers are named values).
     static constexpr int64_t kMaxRegisterChunks = 64;
+    /// Most slices a tail_split variant splits a tile of the last wave into.
+    static constexpr int64_t kMaxTailSplit = 16;
   }];
 }
 

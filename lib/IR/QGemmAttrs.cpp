@@ -164,7 +164,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> warpTile, int64_t stages,
                                  int64_t splitK, int64_t maxM, MmaKind mma,
                                  OperandPath operands, bool fuseQuantize,
-                                 int64_t minFill) {
+                                 int64_t minFill, int64_t tailSplit) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -275,5 +275,13 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "expected min_fill in [0, 100] (percent of the "
                           "blocks of a full weight), got "
                        << minFill;
+  if (tailSplit < 1 || tailSplit > kMaxTailSplit)
+    return emitError() << "expected tail_split in [1, " << kMaxTailSplit
+                       << "], got " << tailSplit;
+  if (tailSplit > 1 && (splitK != 1 || operands != OperandPath::shared))
+    return emitError() << "expected split_k = 1 and operands = shared with "
+                          "tail_split > 1 (a ring variant that splits only "
+                          "the tiles of a partial last wave), got split_k = "
+                       << splitK << ", operands = " << stringifyEnum(operands);
   return success();
 }

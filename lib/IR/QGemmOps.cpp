@@ -256,6 +256,14 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       previousMaxM = config.getMaxM();
     }
 
+    if (config.getTailSplit() > 1 &&
+        (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
+         !op.getLhsEncoding().isQuantized()))
+      return op.emitOpError()
+             << "expected tail_split only with int8 weights and quantized "
+                "activations (W8A8), got tail_split = "
+             << config.getTailSplit();
+
     if (config.isWgmma()) {
       TargetAttr target = op.getTargetAttr();
       if (target && !target.hasWgmma())

@@ -112,7 +112,8 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return ConfigAttr::get(ctx, {128, tileN, 64}, {128, 128},
                            std::min<int64_t>(4, kTiles + 1), splitK, maxM,
                            MmaKind::wgmma, OperandPath::register_a,
-                           /*fuseQuantize=*/false, /*minFill=*/0);
+                           /*fuseQuantize=*/false, /*minFill=*/0,
+                           /*tailSplit=*/1);
   };
   auto estimate = [&](int64_t maxM, int64_t tileN, int64_t splitK) {
     int64_t blocks =
@@ -208,7 +209,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     return ConfigAttr::get(
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
         std::min<int64_t>(4, perWarp), 1, maxM, MmaKind::mma_sync,
-        OperandPath::registers, /*fuseQuantize=*/false, /*minFill=*/0);
+        OperandPath::registers, /*fuseQuantize=*/false, /*minFill=*/0,
+                           /*tailSplit=*/1);
   };
   SmallVector<ConfigAttr> configs;
   // The ring masks N edge tiles (of 32-channel slabs): its tiles are 128
@@ -236,7 +238,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     return ConfigAttr::get(ctx, {bm, bn, 64}, {wm, wn},
                            std::min<int64_t>(stages, k / 64 + 1), 1, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
-                           /*fuseQuantize=*/false, /*minFill=*/0);
+                           /*fuseQuantize=*/false, /*minFill=*/0,
+                           /*tailSplit=*/1);
   };
   int64_t bn = n >= 128 ? 128 : 64;
   configs.push_back(make(64, bn, 32, 64, 4, 256));
@@ -312,12 +315,14 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
           1, std::max<int64_t>(blockCols / minSliceBlocks, 1));
     return ConfigAttr::get(ctx, {bm, bn, 32}, {wm, wn}, stages, splitK, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
-                           /*fuseQuantize=*/false, minFill);
+                           /*fuseQuantize=*/false, minFill,
+                           /*tailSplit=*/1);
   };
   auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill) {
     return ConfigAttr::get(ctx, {128, 128, 32}, {64, 128}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
-                           /*fuseQuantize=*/false, minFill);
+                           /*fuseQuantize=*/false, minFill,
+                           /*tailSplit=*/1);
   };
   bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
   int64_t groups = blockRows / 4;
@@ -392,6 +397,27 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     configs.push_back(make(128, 128, 128, 64, 128, 4, 2048, 1, MmaKind::wgmma));
   configs.push_back(
       make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
+  // The unsplit variants past M = 256 fill a partial last wave by splitting
+  // its tiles along K (tail_split): at most kTailSplit slices of at least
+  // kTailSliceTiles K tiles (docs/perf-notes.md, v19). Only variants whose
+  // shared memory already keeps them alone on a multiprocessor: the split
+  // epilogue costs registers (128 x 128 tiles, 3 stages: 128 -> 168 a
+  // thread, one block a multiprocessor instead of two, 1.5 to 1.7x slower
+  // on 4160 x 4160 at M >= 1024).
+  constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
+  int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
+  if (tailSplit < 2)
+    return;
+  int64_t loneBytes = op.getTargetAttr().getMaxSharedMemoryPerBlock() / 2;
+  for (ConfigAttr &config : configs)
+    if (config.isWgmma() && config.getSplitK() == 1 &&
+        (config.getMaxM() == 0 || config.getMaxM() > 256) &&
+        getSharedMemoryBytes(op, config) > loneBytes)
+      config = ConfigAttr::get(
+          config.getContext(), config.getCtaTile(), config.getWarpTile(),
+          config.getStages(), 1, config.getMaxM(), config.getMma(),
+          config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
+          tailSplit);
 }
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
@@ -414,7 +440,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     int64_t tiles = llvm::divideCeil(llvm::divideCeil(k, bkTile), splitK);
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
                            std::min(stages, tiles + 1), splitK, maxM, mma,
-                           OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0);
+                           OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0,
+                           /*tailSplit=*/1);
   };
   SmallVector<ConfigAttr> configs;
   // sm_90a, M > 64 (below): wgmma tiles of K 128.
@@ -476,7 +503,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
         return ConfigAttr::get(
             ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
             std::min(stages, perWarp), 1, variantMaxM, MmaKind::mma_sync,
-            OperandPath::registers, fuse, /*minFill=*/0);
+            OperandPath::registers, fuse, /*minFill=*/0,
+            /*tailSplit=*/1);
       };
       // M = 1 in one kernel that quantizes the row in every block, when the
       // row is long and the grid is one wave of blocks (sm_90 and later,

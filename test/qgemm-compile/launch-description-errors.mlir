@@ -48,7 +48,7 @@ func.func @unknown_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attribute
 }
 
 // A misspelt kernel field.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, wave_blocks)
 func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_kernel_field_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -59,7 +59,7 @@ func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attr
 }
 
 // A prologue field on a matmul kernel.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, wave_blocks)
 func.func @prologue_field_on_matmul(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @prologue_field_on_matmul_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -430,5 +430,16 @@ func.func @validate_no_status(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attrib
     workspace = {align = 16, section_align = 256, buffers = []},
     kernels = [{kernel = "check", role = "validate", operands = ["x"], threads = 128, shared_memory = 0, blocks = 1},
                {kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// A tail split without the wave it fills.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'tail_split' is 8, which needs split_k = 1 and a field 'wave_blocks'
+func.func @tail_split_no_wave(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @tail_split_no_wave_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, tail_split = 8}]}} {
   return
 }

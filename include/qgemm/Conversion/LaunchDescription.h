@@ -44,6 +44,9 @@
 //                                    tile when split_k > 1 (else 0);
 //                                  "split_k_counters": one per output tile
 //                                    when split_k > 1 (else 0)
+//                                  with tail_split > 1 instead:
+//                                    wave_blocks tiles of partials and
+//                                    wave_blocks counters
 //           kept_zero    : bool    optional (false): the kernels need it
 //                                  zero and leave it zero, so the caller
 //                                  zero-fills the workspace once after
@@ -82,6 +85,16 @@
 //                                 sizes other than m (int per name) it is
 //                                 chosen for; a variant that does not admit
 //                                 them gives way to the next
+//       tail_split        : int   optional (1): with split_k = 1, the most
+//                                 slices a tile of a partial last wave
+//                                 is split into; the grid is then
+//                                 one-dimensional: T = ceil(N / block_n)
+//                                 x ceil(M / block_m) tiles, R = T mod
+//                                 wave_blocks, s = min(tail_split,
+//                                 wave_blocks / max(R, 1)); T - R + R s
+//                                 blocks when R > 0 and s >= 2, else T
+//       wave_blocks       : int   with tail_split > 1: the blocks of one
+//                                 wave (resident at once)
 //       replaces_prologue : bool  optional (false): it does the prologue's
 //                                 work itself; no prologue kernel runs
 //
@@ -176,6 +189,8 @@ struct LaunchKernel {
   int64_t blocks = 0;
   /// Matmul: tile, K slices, M bound (0: none).
   int64_t blockM = 0, blockN = 0, splitK = 1, maxM = 0;
+  /// Matmul: tail_split's most slices (1: none) and the blocks of a wave.
+  int64_t tailSplit = 1, waveBlocks = 0;
   bool replacesPrologue = false;
   /// Matmul: lower bounds of run-time sizes other than m (may be empty).
   SmallVector<std::pair<std::string, int64_t>> minSizes;

@@ -203,13 +203,26 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
 void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
                                       Value counters, Value tileIndex,
                                       Value numSlices) {
+  storeOrdered(pairs, partials, counters, tileIndex, tileIndex, numSlices);
+}
+
+void RingEpilogue::storeTailSplit(ArrayRef<Pair> pairs, Value partials,
+                                  Value counters) {
+  assert(t.splitK == 1 && loop.tile.numSlices && "a tail-split tile");
+  storeOrdered(pairs, partials, counters, loop.tile.counter,
+               loop.tile.firstSlot, loop.tile.numSlices);
+}
+
+void RingEpilogue::storeOrdered(ArrayRef<Pair> pairs, Value partials,
+                                Value counters, Value tileIndex,
+                                Value slotTile, Value numSlices) {
   Emitter e{b};
   Value slice = loop.tile.slice;
   int64_t numPairs = pairs.size();
   for (auto [i, p] : llvm::enumerate(pairs))
     vector::StoreOp::create(
         b, p.value, partials,
-        ValueRange{getPartialIndex(tileIndex, slice, i, numPairs)},
+        ValueRange{getPartialIndex(slotTile, slice, i, numPairs)},
         /*nontemporal=*/false, llvm::Align(8));
   Value lastBefore = arith::IndexCastOp::create(
       b, b.getI32Type(), arith::SubIOp::create(b, numSlices, e.idx(1)));
@@ -220,10 +233,14 @@ void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
   b.setInsertionPointToStart(&isLast.getThenRegion().front());
   NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
   SmallVector<Value> sumInits;
-  for (const Pair &p : pairs)
-    sumInits.push_back(arith::ConstantOp::create(
-        b, DenseElementsAttr::get(cast<VectorType>(p.value.getType()),
-                                  b.getF32FloatAttr(0.0f))));
+  for (const Pair &p : pairs) {
+    auto type = cast<VectorType>(p.value.getType());
+    Attribute zero = isa<FloatType>(type.getElementType())
+                         ? Attribute(b.getF32FloatAttr(0.0f))
+                         : Attribute(b.getI32IntegerAttr(0));
+    sumInits.push_back(
+        arith::ConstantOp::create(b, DenseElementsAttr::get(type, zero)));
+  }
   auto sumLoop = scf::ForOp::create(b, e.idx(0), numSlices, e.idx(1), sumInits);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -233,10 +250,12 @@ void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
     for (int64_t i = 0; i < numPairs; ++i) {
       Value part = vector::LoadOp::create(
           b, pairs[i].value.getType(), partials,
-          ValueRange{getPartialIndex(tileIndex, s, i, numPairs)},
+          ValueRange{getPartialIndex(slotTile, s, i, numPairs)},
           /*nontemporal=*/false, llvm::Align(8));
-      sums.push_back(
-          arith::AddFOp::create(b, sumLoop.getRegionIterArgs()[i], part));
+      Value sum = sumLoop.getRegionIterArgs()[i];
+      sums.push_back(isa<FloatType>(getElementTypeOrSelf(part))
+                         ? arith::AddFOp::create(b, sum, part).getResult()
+                         : arith::AddIOp::create(b, sum, part).getResult());
     }
     scf::YieldOp::create(b, sums);
   }

@@ -52,7 +52,16 @@ public:
   void storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials, Value counters,
                           Value tileIndex, Value numSlices);
 
+  /// A tail-split tile (RingTile::numSlices > 1, scheduleTailSplitTile):
+  /// as storeSplitKOrdered over the tile's slots firstSlot ..
+  /// firstSlot + numSlices - 1 and its counter (float or integer pairs).
+  void storeTailSplit(ArrayRef<Pair> pairs, Value partials, Value counters);
+
 private:
+  /// storeSplitKOrdered with the partial slots of tile `slotTile` and the
+  /// counter `tileIndex`.
+  void storeOrdered(ArrayRef<Pair> pairs, Value partials, Value counters,
+                    Value tileIndex, Value slotTile, Value numSlices);
   void storeDirect(ArrayRef<Pair> pairs);
   void storeStaged(ArrayRef<Pair> pairs);
   /// Thread 0 counts this slice in counters[tileIndex]; returns, uniform

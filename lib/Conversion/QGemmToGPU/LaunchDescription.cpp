@@ -120,6 +120,12 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
     fields.push_back(b.getNamedAttr("max_m", b.getI64IntegerAttr(kernel.maxM)));
     fields.push_back(b.getNamedAttr("replaces_prologue",
                                     b.getBoolAttr(kernel.replacesPrologue)));
+    if (kernel.tailSplit > 1) {
+      fields.push_back(b.getNamedAttr("tail_split",
+                                      b.getI64IntegerAttr(kernel.tailSplit)));
+      fields.push_back(b.getNamedAttr("wave_blocks",
+                                      b.getI64IntegerAttr(kernel.waveBlocks)));
+    }
     if (!kernel.minSizes.empty()) {
       SmallVector<NamedAttribute> bounds;
       for (const auto &[name, min] : kernel.minSizes)
@@ -271,6 +277,15 @@ public:
       return error(where) << " field '" << key << "' is " << value
                           << ", expected at least " << min;
     return value;
+  }
+
+  /// An optional integer field of at least `min`, `absent` when absent.
+  FailureOr<int64_t> getOptionalInt(DictionaryAttr dict, StringRef where,
+                                    StringRef key, int64_t min,
+                                    int64_t absent) {
+    if (!dict.get(key))
+      return absent;
+    return getInt(dict, where, key, min);
   }
 
   /// An optional boolean field, false when absent.
@@ -586,9 +601,20 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   FailureOr<int64_t> splitK = reader.getInt(dict, where, "split_k", 1);
   FailureOr<int64_t> maxM = reader.getInt(dict, where, "max_m", 0);
   FailureOr<bool> replaces = reader.getBool(dict, where, "replaces_prologue");
+  FailureOr<int64_t> tailSplit =
+      reader.getOptionalInt(dict, where, "tail_split", 1, 1);
+  FailureOr<int64_t> waveBlocks =
+      reader.getOptionalInt(dict, where, "wave_blocks", 1, 0);
   if (failed(blockM) || failed(blockN) || failed(splitK) || failed(maxM) ||
-      failed(replaces))
+      failed(replaces) || failed(tailSplit) || failed(waveBlocks))
     return failure();
+  if (*tailSplit > 1 && (*splitK != 1 || *waveBlocks == 0))
+    return reader.error(where)
+           << " field 'tail_split' is " << *tailSplit
+           << ", which needs split_k = 1 and a field 'wave_blocks'";
+  if (*tailSplit > 1 && *waveBlocks > kMaxGridYZ)
+    return reader.error(where) << " field 'wave_blocks' is " << *waveBlocks
+                               << ", expected at most " << kMaxGridYZ;
   if (*splitK > kMaxGridYZ)
     return reader.error(where)
            << " field 'split_k' is " << *splitK << ", expected at most "
@@ -602,6 +628,8 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   kernel.splitK = *splitK;
   kernel.maxM = *maxM;
   kernel.replacesPrologue = *replaces;
+  kernel.tailSplit = *tailSplit;
+  kernel.waveBlocks = *tailSplit > 1 ? *waveBlocks : 0;
   FailureOr<DictionaryAttr> minSizes = reader.get<DictionaryAttr>(
       dict, where, "min_sizes", "a dictionary", /*optional=*/true);
   if (failed(minSizes))
@@ -647,7 +675,8 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
   } else if (*role == kMatmulRole) {
     kernel.role = KernelRole::Matmul;
     known.append({"block_m", "block_n", "split_k", "max_m",
-                  "replaces_prologue", "min_sizes"});
+                  "replaces_prologue", "min_sizes", "tail_split",
+                  "wave_blocks"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");

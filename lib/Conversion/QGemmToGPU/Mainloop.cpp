@@ -20,7 +20,7 @@ Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
       // wgmma tiles are swizzled, not padded.
       rowBytes(c.getBlockK() * elementBytes +
                (c.isWgmma() ? 0 : kSharedRowPadBytes)),
-      mTiles(wm / 16), nTiles(wn / 8) {}
+      mTiles(wm / 16), nTiles(wn / 8), tailSplit(c.getTailSplit()) {}
 
 //===----------------------------------------------------------------------===//
 // RingMainloop
@@ -74,8 +74,12 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
   warp = e.div(tid, 32);
   warpRow = e.mul(e.div(warp, t.warpsN), t.wm);
   warpCol = e.mul(e.rem(warp, t.warpsN), t.wn);
-  tile = scheduleRingTile(b, t.bm, t.bn, t.splitK, kTiles);
   m = memref::DimOp::create(b, rows, 0);
+  if (t.tailSplit > 1)
+    tile = scheduleTailSplitTile(b, t.bm, t.bn, t.columnTiles, t.waveBlocks,
+                                 t.tailSplit, totalKTiles, m);
+  else
+    tile = scheduleRingTile(b, t.bm, t.bn, t.splitK, kTiles);
   mLast = arith::SubIOp::create(b, m, e.idx(1));
   loop = nullptr;
 }
@@ -167,6 +171,8 @@ void RingMainloop::build(RingOperands &operands,
   // Slices of unequal length (split_k does not divide the K tiles): slice
   // z runs min(kTiles, total - z kTiles) tiles, none for a slice past the
   // end (its partial tile is zero).
+  if (!tripCount && tile.tripCount)
+    tripCount = tile.tripCount;
   if (!tripCount && totalKTiles % t.splitK != 0) {
     Value left = arith::SubIOp::create(
         b, e.idx(totalKTiles),

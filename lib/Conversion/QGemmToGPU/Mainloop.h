@@ -32,6 +32,10 @@ struct Tiling {
   bool wgmma, registerA;
   int64_t warpsN, threads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
+  /// tail_split: most slices of a tile of a partial last wave (1: never).
+  /// The kernel builder sets `columnTiles` (ceil(N / BN)) and `waveBlocks`
+  /// (the blocks the GPU holds at once) when it is above 1.
+  int64_t tailSplit, columnTiles = 0, waveBlocks = 0;
 
   /// `elementBytes`: bytes of an A (activation) element; a row of the A
   /// slot holds BK of them.

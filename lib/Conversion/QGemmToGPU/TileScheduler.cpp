@@ -22,6 +22,66 @@ RingTile kernel::scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm,
   return t;
 }
 
+RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
+                                       int64_t bn, int64_t columnTiles,
+                                       int64_t waveBlocks, int64_t maxSlices,
+                                       int64_t totalKTiles, Value m) {
+  Emitter e{b};
+  auto select = [&](Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, c, x, y).getResult();
+  };
+  auto uge = [&](Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, x, y)
+        .getResult();
+  };
+  Value tiles = e.mul(e.div(e.add(m, bm - 1), bm), columnTiles);
+  Value tail = e.rem(tiles, waveBlocks);
+  // s = min(maxSlices, waveBlocks / R); R = 0 splits nothing.
+  Value slices = arith::MinUIOp::create(
+      b, e.idx(maxSlices),
+      arith::DivUIOp::create(b, e.idx(waveBlocks),
+                             arith::MaxUIOp::create(b, tail, e.idx(1))));
+  Value split = arith::AndIOp::create(
+      b,
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ne, tail, e.idx(0)),
+      uge(slices, e.idx(2)));
+  Value wholeTiles = select(split, arith::SubIOp::create(b, tiles, tail), tiles);
+  Value block = e.blockId(gpu::Dimension::x);
+  Value inTail = uge(block, wholeTiles);
+  Value j = select(inTail, arith::SubIOp::create(b, block, wholeTiles),
+                   e.idx(0));
+  Value tailTile = arith::DivUIOp::create(b, j, slices);
+  Value tileIndex = select(inTail, e.add(wholeTiles, tailTile), block);
+  RingTile t;
+  t.blockRow = e.mul(e.div(tileIndex, columnTiles), bm);
+  t.blockCol = e.mul(e.rem(tileIndex, columnTiles), bn);
+  t.numSlices = select(inTail, slices, e.idx(1));
+  t.slice = select(inTail, arith::RemUIOp::create(b, j, slices), e.idx(0));
+  Value perSlice = arith::DivUIOp::create(
+      b, e.add(t.numSlices, totalKTiles - 1), t.numSlices);
+  t.firstKTile = arith::MulIOp::create(b, t.slice, perSlice);
+  Value left = arith::SubIOp::create(
+      b, e.idx(totalKTiles),
+      arith::MinUIOp::create(b, t.firstKTile, e.idx(totalKTiles)));
+  t.tripCount = arith::MinUIOp::create(b, left, perSlice);
+  t.firstSlot = arith::MulIOp::create(b, tailTile, t.numSlices);
+  t.counter = tailTile;
+  return t;
+}
+
+int64_t kernel::getWaveBlocks(TargetAttr target, int64_t sharedBytes,
+                              int64_t threads) {
+  // Per multiprocessor: 2048 threads, 32 blocks, and the opt-in shared
+  // memory of a block plus the 1 KB the driver reserves for each block.
+  constexpr int64_t kThreadsPerSM = 2048, kBlocksPerSM = 32,
+                    kReservedBytes = 1024;
+  int64_t smemPerSM = target.getMaxSharedMemoryPerBlock() + kReservedBytes;
+  int64_t perSM = std::min(kBlocksPerSM, kThreadsPerSM / threads);
+  if (sharedBytes > 0)
+    perSM = std::min(perSM, smemPerSM / (sharedBytes + kReservedBytes));
+  return std::max<int64_t>(perSM, 1) * target.getMultiprocessorCount();
+}
+
 Value kernel::getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn) {
   Emitter e{b};
   return e.add(e.mul(e.blockId(gpu::Dimension::y), llvm::divideCeil(n, bn)),

@@ -20,12 +20,36 @@ namespace mlir::qgemm::kernel {
 /// of y over K tiles [z T, z T + T) of the slice (T = K / BK / split_k).
 struct RingTile {
   Value blockRow, blockCol, slice, firstKTile;
+  /// A tail-split tile (scheduleTailSplitTile) only: the K tiles of this
+  /// block's slice, the slices of its tile (1: unsplit), the first of the
+  /// tile's partial slots and its counter (valid when split).
+  Value tripCount, numSlices, firstSlot, counter;
 };
 
 /// Builds the RingTile of the current block for tiles `bm` x `bn`, K split
 /// in `splitK` slices of `kTiles` tiles each.
 RingTile scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
                           int64_t splitK, int64_t kTiles);
+
+/// The tile of the current block of a tail-split ring variant, whose grid
+/// is one-dimensional. The T = `columnTiles` x ceil(m / `bm`) output tiles
+/// (row-major) come in waves of `waveBlocks`; when the last wave is partial
+/// (R = T mod waveBlocks tiles) and s = min(`maxSlices`, waveBlocks / R) is
+/// at least 2, blocks 0 .. T - R - 1 take the whole waves' tiles unsplit
+/// and the next R x s blocks take slice j of tail tile i (block
+/// T - R + i s + j), each ceil(`totalKTiles` / s) K tiles long (the last
+/// ones shorter or empty). Otherwise T blocks take one tile each.
+/// getTailSplitBlocks is the grid it assumes; the host stub computes the
+/// same.
+RingTile scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
+                               int64_t columnTiles, int64_t waveBlocks,
+                               int64_t maxSlices, int64_t totalKTiles,
+                               Value m);
+
+/// The blocks of `threads` threads and `sharedBytes` of shared memory
+/// that the multiprocessors of `target` hold at once (registers are not
+/// counted): the wave of a tail-split variant.
+int64_t getWaveBlocks(TargetAttr target, int64_t sharedBytes, int64_t threads);
 
 /// The linear index of the block's output tile (row-major over the grid's
 /// x and y), which numbers the split-K partials and counters.

@@ -262,7 +262,20 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     return buildScaledPair(b, p.value, s, loadScalePair(b, sw, p.col));
   };
   RingEpilogue epilogue(loop, y, scale);
-  if (t.splitK == 1)
+  if (t.tailSplit > 1) {
+    // A block of a split tail tile, or a whole tile (uniform per block).
+    Emitter e{b};
+    auto split = scf::IfOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                              loop.tile.numSlices, e.idx(1)),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(split.thenBlock()->getTerminator());
+    epilogue.storeTailSplit(pairs, partials, counters);
+    b.setInsertionPoint(split.elseBlock()->getTerminator());
+    epilogue.store(pairs);
+  } else if (t.splitK == 1)
     epilogue.store(pairs);
   else
     epilogue.storeSplitK(pairs, partials, counters,
@@ -394,6 +407,11 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
   for (auto [i, config] : llvm::enumerate(configs)) {
     std::string name = "matmul_v" + std::to_string(i);
     Tiling tiling(config);
+    int64_t sharedMemory = getSharedMemoryBytes(op, config);
+    if (tiling.tailSplit > 1) {
+      tiling.columnTiles = llvm::divideCeil(op.getN(), tiling.bn);
+      tiling.waveBlocks = getWaveBlocks(target, sharedMemory, tiling.threads);
+    }
     bool programmatic = isProgrammaticVariant(config, target, programmaticMaxM);
     if (config.isRegisterDirect())
       buildRegisterKernel(b, module, name, config, ty, programmatic);
@@ -410,7 +428,9 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
     variant.splitK = tiling.splitK;
     variant.programmatic = programmatic;
     variant.replacesPrologue = config.getFuseQuantize();
-    variant.sharedMemory = getSharedMemoryBytes(op, config);
+    variant.sharedMemory = sharedMemory;
+    variant.tailSplit = tiling.tailSplit;
+    variant.waveBlocks = tiling.waveBlocks;
   }
   return kernels;
 }

@@ -133,3 +133,18 @@ func.func private @negative_register_a_block_k() attributes {c = #qgemm.config<c
 
 // expected-error @+1 {{expected stages >= 3 with mma = wgmma (the ring keeps one wgmma group in flight), got 2}}
 func.func private @negative_register_a_stages() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 2, mma = wgmma, operands = register_a>}
+
+// -----
+
+// expected-error @+1 {{expected tail_split in [1, 16], got 17}}
+func.func private @tail_split_too_large() attributes {c = #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 17>}
+
+// -----
+
+// expected-error @+1 {{expected split_k = 1 and operands = shared with tail_split > 1 (a ring variant that splits only the tiles of a partial last wave), got split_k = 2, operands = shared}}
+func.func private @tail_split_with_split_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, mma = wgmma, tail_split = 4>}
+
+// -----
+
+// expected-error @+1 {{expected split_k = 1 and operands = shared with tail_split > 1 (a ring variant that splits only the tiles of a partial last wave), got split_k = 1, operands = registers}}
+func.func private @tail_split_registers() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, operands = registers, tail_split = 2>}

@@ -111,3 +111,13 @@ func.func @negative_min_fill_last(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>
        configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], max_m = 16>, #qgemm.config<cta_tile = [64, 64, 32], warp_tile = [32, 32], min_fill = 35>]}
   return
 }
+
+// -----
+
+func.func @tail_split_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
+  // expected-error @+1 {{expected tail_split only with int8 weights and quantized activations (W8A8), got tail_split = 4}}
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], tail_split = 4>]}
+  return
+}
