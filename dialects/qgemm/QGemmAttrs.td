@@ -116,6 +116,10 @@ def QGemm_TargetAttr : QGemm_Attr<"Target", "target"> {
     /// Multiprocessors of the reference part of this chip generation (H100 /
     /// H200 SXM for sm_90, A100 for sm_80); a cost-model input.
     int64_t getMultiprocessorCount() const;
+    /// Thread blocks of `threads` threads and `sharedBytes` of dynamic shared
+    /// memory that one multiprocessor holds at once (registers are not
+    /// counted); at least 1.
+    int64_t getResidentBlocks(int64_t sharedBytes, int64_t threads) const;
   }];
 }
 

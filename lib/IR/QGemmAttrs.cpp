@@ -155,6 +155,19 @@ int64_t TargetAttr::getMultiprocessorCount() const {
   return getSMVersion() >= 90 ? 132 : 108;
 }
 
+int64_t TargetAttr::getResidentBlocks(int64_t sharedBytes,
+                                      int64_t threads) const {
+  // Per multiprocessor: 2048 threads, 32 blocks, and the opt-in shared
+  // memory of a block plus the 1 KB the driver reserves for each block.
+  constexpr int64_t kThreadsPerSM = 2048, kBlocksPerSM = 32,
+                    kReservedBytes = 1024;
+  int64_t smemPerSM = getMaxSharedMemoryPerBlock() + kReservedBytes;
+  int64_t blocks = std::min(kBlocksPerSM, kThreadsPerSM / threads);
+  if (sharedBytes > 0)
+    blocks = std::min(blocks, smemPerSM / (sharedBytes + kReservedBytes));
+  return std::max<int64_t>(blocks, 1);
+}
+
 //===----------------------------------------------------------------------===//
 // ConfigAttr
 //===----------------------------------------------------------------------===//

@@ -408,11 +408,11 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
   if (tailSplit < 2)
     return;
-  int64_t loneBytes = op.getTargetAttr().getMaxSharedMemoryPerBlock() / 2;
   for (ConfigAttr &config : configs)
     if (config.isWgmma() && config.getSplitK() == 1 &&
         (config.getMaxM() == 0 || config.getMaxM() > 256) &&
-        getSharedMemoryBytes(op, config) > loneBytes)
+        op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
+                                             32 * config.getNumWarps()) == 1)
       config = ConfigAttr::get(
           config.getContext(), config.getCtaTile(), config.getWarpTile(),
           config.getStages(), 1, config.getMaxM(), config.getMma(),

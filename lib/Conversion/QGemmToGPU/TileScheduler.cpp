@@ -69,19 +69,6 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   return t;
 }
 
-int64_t kernel::getWaveBlocks(TargetAttr target, int64_t sharedBytes,
-                              int64_t threads) {
-  // Per multiprocessor: 2048 threads, 32 blocks, and the opt-in shared
-  // memory of a block plus the 1 KB the driver reserves for each block.
-  constexpr int64_t kThreadsPerSM = 2048, kBlocksPerSM = 32,
-                    kReservedBytes = 1024;
-  int64_t smemPerSM = target.getMaxSharedMemoryPerBlock() + kReservedBytes;
-  int64_t perSM = std::min(kBlocksPerSM, kThreadsPerSM / threads);
-  if (sharedBytes > 0)
-    perSM = std::min(perSM, smemPerSM / (sharedBytes + kReservedBytes));
-  return std::max<int64_t>(perSM, 1) * target.getMultiprocessorCount();
-}
-
 Value kernel::getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn) {
   Emitter e{b};
   return e.add(e.mul(e.blockId(gpu::Dimension::y), llvm::divideCeil(n, bn)),

@@ -46,11 +46,6 @@ RingTile scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
                                int64_t maxSlices, int64_t totalKTiles,
                                Value m);
 
-/// The blocks of `threads` threads and `sharedBytes` of shared memory
-/// that the multiprocessors of `target` hold at once (registers are not
-/// counted): the wave of a tail-split variant.
-int64_t getWaveBlocks(TargetAttr target, int64_t sharedBytes, int64_t threads);
-
 /// The linear index of the block's output tile (row-major over the grid's
 /// x and y), which numbers the split-K partials and counters.
 Value getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn);

@@ -410,7 +410,9 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
     if (tiling.tailSplit > 1) {
       tiling.columnTiles = llvm::divideCeil(op.getN(), tiling.bn);
-      tiling.waveBlocks = getWaveBlocks(target, sharedMemory, tiling.threads);
+      tiling.waveBlocks =
+          target.getResidentBlocks(sharedMemory, tiling.threads) *
+          target.getMultiprocessorCount();
     }
     bool programmatic = isProgrammaticVariant(config, target, programmaticMaxM);
     if (config.isRegisterDirect())
