@@ -231,8 +231,29 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   }
   if (registerK && !ring)
     return configs;
-  if (op.getTargetAttr().hasWgmma() && k / 64 >= 2)
+  if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
+    // M = 49 to 64 (17 to 64 where no 64-channel register variant runs to
+    // M = 64): 64 x 128 register-A tiles with K in kMidSplit slices, when
+    // that grid fills the multiprocessors and the slices have 8 K tiles
+    // (v20, same run, us at M = 48 / 64, register variant against these:
+    // 4096 x 4096 pc 17.3 / 17.7 against 16.8 / 16.9, g128z 19.5 / 19.9
+    // against 17.2 / 17.4; 11008 x 4096 26.5 / 35.3 against 29.3 / 29.5;
+    // 4096 x 11008 31.1 / 31.0 against 24.3 / 24.0; 28672 x 8192, 128 x 256
+    // register-A tiles, 99.7 / 99.7 against 91.3 / 92.5; at M = 32 the
+    // register variants are faster but on 28672 x 8192, 10.9 against 16.2
+    // us on 4096 x 4096; 128 x 128 tiles in 4 or 8 slices were slower).
+    constexpr int64_t kMidSplit = 8, kMidMaxM = 64;
+    if (registerK && int64_t(llvm::divideCeil(n, 128)) * kMidSplit >= sms &&
+        k / 64 >= 8 * kMidSplit) {
+      if (wide)
+        configs.back() = registers(64, kRegisterWgmmaMaxM);
+      configs.push_back(ConfigAttr::get(
+          ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
+          MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,
+          /*minFill=*/0, /*tailSplit=*/1));
+    }
     return chooseW4A16WgmmaConfigs(op, std::move(configs));
+  }
   auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
                   int64_t stages, int64_t maxM) {
     return ConfigAttr::get(ctx, {bm, bn, 64}, {wm, wn},
@@ -382,10 +403,18 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
   if (midMaxM == 256 && kTiles >= 32) {
     // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256
-    // (two rows of 128), each within one wave.
+    // (two rows of 128), each within one wave. The 64-row tiles take four
+    // slices when those still have 16 K tiles and fill at most one wave
+    // (v20, same run, 4096 x 11008 at M = 64 / 128: 25.4 / 27.9 us
+    // against 29.7 / 33.7 in two slices; 4096 x 4096, 8 K tiles a slice:
+    // 16.1 / 18.3 against 16.1 / 19.1, so not split further; the 128-row
+    // tiles in four slices, two waves, were slower: 41.8 against 34.8 us
+    // on 4096 x 11008 at M = 256).
     int64_t splitBlocks = 2 * colTiles * 2;
+    int64_t rowSplit = kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
     if (splitBlocks <= 2 * sms)
-      configs.push_back(make(64, 128, 128, 64, 128, 4, 128, 2, MmaKind::wgmma));
+      configs.push_back(
+          make(64, 128, 128, 64, 128, 4, 128, rowSplit, MmaKind::wgmma));
     if (splitBlocks <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));

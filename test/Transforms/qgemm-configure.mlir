@@ -56,12 +56,13 @@ func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %s
 // K = 11008: 86 chunks of 128 (2 x 43) have no divisor near 8, so the
 // register variants take 8 warps along K (BK = 1024) whose last ones skip
 // the steps past K: 11 steps a warp rather than 43 with 2 warps. On sm_90a
-// (45 MB of weights) the register variant stops at M = 16, and the 86 K
-// tiles split in two past it.
+// (45 MB of weights) the register variant stops at M = 16; past it the 86 K
+// tiles split in four (slices of 22 K tiles, 256 blocks at M = 128) to
+// M = 128 and in two to M = 256.
 // CHECK-LABEL: func @w8a8_n4096_k11008
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
 // SM90A-LABEL: func @w8a8_n4096_k11008
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma>
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma>
 func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%w, %sw : memref<4096x11008xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -152,8 +153,10 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 // (23.2 against 25.1 for s = 4), unsplit to M = 512 (35.2 against 39 for
 // s = 2 and 54.4 for 128 x 256), then 128 x 256 (54.4 us at M = 1024
 // against 55.7).
+// From M = 49 to 64, before them, 64 x 128 register-A tiles with K in 8
+// slices (256 blocks); the 64-channel register variant stops at M = 48.
 // SM90A-LABEL: func @w4a16_g128_4096x4096
-// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]
+// SM90A: stages = 2, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]
 // SM90A: return
 func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<32x4096xf16>) outs(%y : memref<?x4096xf16>)

@@ -71,8 +71,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       second slice one tile fewer (v15).
       Otherwise, when K has at least 32 K tiles, K is split in
       two while the split grid stays one wave: these tiles up to M = 128
-      (two blocks a multiprocessor), then cta_tile [128, 128, 128] up to
-      M = 256 (v15: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us against
+      (two blocks a multiprocessor; in four slices when they keep 16 K
+      tiles and the grid still fits, v20), then cta_tile [128, 128, 128] up
+      to M = 256 (v15: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us against
       22.2 / 22.3 unsplit);
     - M <= 2048, only when the tiles below would give fewer thread blocks
       than multiprocessors at M = 2048: cta_tile [128, 128, 128], two
@@ -84,11 +85,14 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     W4A16 (int4 weights, fp16 activations): register variants of 32- and
     64-channel warp tiles up to M = 64 when K is a multiple of 128, then
     the cp.async ring (mma.sync m16n8k16; K tiles of 64). On sm_90a the ring
-    variants use wgmma over weight tiles dequantized into shared memory,
-    chosen per power-of-two M level from 128 by a measured time model:
-    128 x 128 tiles with K in 1, 2 or 4 slices, or 128 x 256 tiles where 256
-    divides N (docs/perf-notes.md, v15). BSR: see the BSR comment in
-    Configure.cpp.
+    variants use wgmma with the weights dequantized into its register
+    operand A (`operands = register_a`), chosen per power-of-two M level
+    from 128 by a measured time model: 128 x 128 tiles with K in 1, 2 or 4
+    slices, or 128 x 256 tiles where 256 divides N (docs/perf-notes.md,
+    v15, v17); before them, where N / 128 x 8 blocks fill the
+    multiprocessors and K has 64 K tiles, 64 x 128 tiles with K in 8
+    slices serve M = 49 to 64 (17 to 64 without a 64-channel register
+    variant; v20). BSR: see the BSR comment in Configure.cpp.
 
     Stages are capped by
     the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
