@@ -401,6 +401,22 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
   int64_t bigN = wide ? 256 : 128;
   int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
+  // N >= 4096, up to M = 64 (one row of tiles): 64 x 64 tiles (64 KB,
+  // three blocks a multiprocessor) with K in the most slices, up to 4,
+  // that keep 8 K tiles a slice and at most three blocks a multiprocessor
+  // (v20, same run, us at M = 64 against the 64 x 128 tiles: 4096 x 4096
+  // 14.6 in 4 slices against 16.2; 4096 x 11008 23.7 in 4 against 25.4;
+  // 11008 x 4096 20.9 in 2 against 23.6 unsplit, and 20.9 against 22.6 at
+  // M = 32; at M = 96 and 128, two rows of tiles, they were 5 to 30%
+  // slower).
+  if (n128 >= 4096 && configs.back().getMaxM() < 64) {
+    int64_t narrowTiles = n128 / 64, narrowSplit = 1;
+    for (int64_t s : {2, 4})
+      if (narrowTiles * s <= 3 * sms && llvm::divideCeil(kTiles, s) >= 8)
+        narrowSplit = s;
+    configs.push_back(
+        make(64, 64, 128, 64, 64, 4, 64, narrowSplit, MmaKind::wgmma));
+  }
   if (midMaxM == 256 && kTiles >= 32) {
     // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256
     // (two rows of 128), each within one wave. The 64-row tiles take four
