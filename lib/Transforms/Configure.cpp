@@ -69,8 +69,12 @@ static int64_t getNearestMultiple(int64_t value, int64_t step) {
 /// the H200 (docs/perf-notes.md, v8): faster than the 32-row ring at M = 32
 /// and 64 on every shape, slower than wgmma tiles from M = 128.
 constexpr int64_t kRegisterMaxM = 64;
-/// The same on sm_90a for N >= 2048, where wgmma tiles follow (below).
-constexpr int64_t kRegisterWgmmaMaxM = 48;
+/// The same for W8A8 on sm_90a for N >= 2048, where the 64 x 64 wgmma tiles
+/// follow (appendW8A8WgmmaConfigs).
+constexpr int64_t kRegisterWgmmaMaxM = 32;
+/// The same for W4A16 on sm_90a where the split 64 x 128 register-A tiles
+/// follow (chooseW4A16Configs).
+constexpr int64_t kW4A16RegisterWgmmaMaxM = 48;
 /// Past this many weight bytes (N x K) the register-direct variant stops at
 /// M = 16 when wgmma tiles follow it: it reads the weights once per 16 rows,
 /// and measured on the H200 (docs/perf-notes.md, v9) the 64 x 128 wgmma
@@ -246,7 +250,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     if (registerK && int64_t(llvm::divideCeil(n, 128)) * kMidSplit >= sms &&
         k / 64 >= 8 * kMidSplit) {
       if (wide)
-        configs.back() = registers(64, kRegisterWgmmaMaxM);
+        configs.back() = registers(64, kW4A16RegisterWgmmaMaxM);
       configs.push_back(ConfigAttr::get(
           ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
           MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,
@@ -401,15 +405,16 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
   int64_t bigN = wide ? 256 : 128;
   int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
-  // N >= 4096, up to M = 64 (one row of tiles): 64 x 64 tiles (64 KB,
+  // N >= 2048, up to M = 64 (one row of tiles): 64 x 64 tiles (64 KB,
   // three blocks a multiprocessor) with K in the most slices, up to 4,
   // that keep 8 K tiles a slice and at most three blocks a multiprocessor
   // (v20, same run, us at M = 64 against the 64 x 128 tiles: 4096 x 4096
   // 14.6 in 4 slices against 16.2; 4096 x 11008 23.7 in 4 against 25.4;
   // 11008 x 4096 20.9 in 2 against 23.6 unsplit, and 20.9 against 22.6 at
-  // M = 32; at M = 96 and 128, two rows of tiles, they were 5 to 30%
+  // M = 32; 2048 x 4096 12.9 in 4 slices against 15.5, 2056 x 4128 14.0
+  // against 17.0; at M = 96 and 128, two rows of tiles, they were 5 to 30%
   // slower).
-  if (n128 >= 4096 && configs.back().getMaxM() < 64) {
+  if (n128 >= 2048 && configs.back().getMaxM() < 64) {
     int64_t narrowTiles = n128 / 64, narrowSplit = 1;
     for (int64_t s : {2, 4})
       if (narrowTiles * s <= 3 * sms && llvm::divideCeil(kTiles, s) >= 8)
@@ -540,7 +545,11 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     // wave) overtake from M = 49 (docs/perf-notes.md, v15, one run: 4096 x
     // 4096 at M = 48 / 64, 16.2 / 20.1 us registers against 15.9 / 16.2
     // us; 2048 x 4096 14.7 / 18.0 against 15.0 / 15.2; 1024 x 4096 keeps
-    // the registers to 64: 13.3 against 14.8 us).
+    // the registers to 64: 13.3 against 14.8 us), and the 64 x 64 tiles
+    // in K slices from M = 33 (v20, one run, us at M = 33 / 48 registers
+    // against them: 4096 x 4096 15.4 / 16.2 against 14.5 / 14.5; 2048 x
+    // 4096 13.6 / 14.5 against 12.7 / 12.6; 2056 x 4128 17.8 / 18.9
+    // against 13.2 / 13.8; 4160 x 4160 17.8 / 18.4 against 14.9 / 15.6).
     if (wgmmaTiles && n128 >= 2048)
       maxM = std::min(maxM, kRegisterWgmmaMaxM);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {

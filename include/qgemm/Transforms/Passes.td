@@ -38,9 +38,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       16 rows and column block (docs/perf-notes.md, v8). On sm_90a, when
       wgmma tiles follow and the weights exceed 32 MiB, it serves M <= 16
       only (it reads the weights once per 16 rows; v9: 11008 x 4096 at
-      M = 33 took 34.3 us against 23.1 with wgmma tiles), else M <= 48
+      M = 33 took 34.3 us against 23.1 with wgmma tiles), else M <= 32
       when N128 >= 2048 (v15: 4096 x 4096 at M = 64, 20.1 us against 16.2
-      with wgmma tiles);
+      with wgmma tiles; v20: at M = 33 to 48 the 64 x 64 wgmma tiles
+      below were 6 to 27% faster);
     - M = 1 (`max_m = 1`, ahead of the variant above) on sm_90 and later
       when K >= 4096 and the grid of that variant has at most two blocks
       per multiprocessor: the same tiles with `fuse_quantize = true`, one
@@ -63,12 +64,12 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     M = 64 use wgmma (`mma = wgmma`, 128-byte
     swizzled K tiles of 128):
 
-    - M <= 64, N128 >= 4096: cta_tile [64, 64, 128], one warpgroup, K in
+    - M <= 64, N128 >= 2048: cta_tile [64, 64, 128], one warpgroup, K in
       the most slices (up to 4) that keep 8 K tiles a slice and at most
       three blocks a multiprocessor (v20: 4096 x 4096 at M = 64, 14.7 us
       against 16.0);
     - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages (from
-      M = 17 or 49 when the register variant stops at 16 or 48); it serves
+      M = 17 or 65 when the variants above stop at 16 or 64); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
       M = 1024 (docs/perf-notes.md, v9); an odd number of K tiles gives the
