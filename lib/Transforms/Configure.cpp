@@ -414,13 +414,22 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // M = 32; 2048 x 4096 12.9 in 4 slices against 15.5, 2056 x 4128 14.0
   // against 17.0; at M = 96 and 128, two rows of tiles, they were 5 to 30%
   // slower).
-  if (n128 >= 2048 && configs.back().getMaxM() < 64) {
-    int64_t narrowTiles = n128 / 64, narrowSplit = 1;
+  // Where the 64 x 128 tiles serve M up to 1024 (N <= 2048), the 64 x 64
+  // tiles serve M up to 128, two rows of them (v20, same run, us at M = 65
+  // / 96 / 128 against the 64 x 128 tiles in two slices: 2048 x 4096 14.3
+  // / 14.5 / 14.9 in 4 slices against 15.3 / 16.5 / 17.5; 2056 x 4128 16.1
+  // / 16.3 / 16.5 against 18.4 / 20.1 / 20.8; 1024 x 4096 12.4 / 13.4 /
+  // 14.0 against 14.9 / 14.9 / 16.5; 1024 x 1024, one slice, 9.2 / 9.2 /
+  // 10.1 against 10.3 / 10.4 / 11.7; equal at M = 160 and 256).
+  int64_t narrowMaxM = midMaxM == 1024 ? 128 : 64;
+  if ((n128 >= 2048 || narrowMaxM == 128) &&
+      configs.back().getMaxM() < narrowMaxM) {
+    int64_t narrowBlocks = (narrowMaxM / 64) * (n128 / 64), narrowSplit = 1;
     for (int64_t s : {2, 4})
-      if (narrowTiles * s <= 3 * sms && llvm::divideCeil(kTiles, s) >= 8)
+      if (narrowBlocks * s <= 3 * sms && llvm::divideCeil(kTiles, s) >= 8)
         narrowSplit = s;
-    configs.push_back(
-        make(64, 64, 128, 64, 64, 4, 64, narrowSplit, MmaKind::wgmma));
+    configs.push_back(make(64, 64, 128, 64, 64, 4, narrowMaxM, narrowSplit,
+                           MmaKind::wgmma));
   }
   if (midMaxM == 256 && kTiles >= 32) {
     // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256

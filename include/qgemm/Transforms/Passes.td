@@ -64,10 +64,11 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     M = 64 use wgmma (`mma = wgmma`, 128-byte
     swizzled K tiles of 128):
 
-    - M <= 64, N128 >= 2048: cta_tile [64, 64, 128], one warpgroup, K in
-      the most slices (up to 4) that keep 8 K tiles a slice and at most
-      three blocks a multiprocessor (v20: 4096 x 4096 at M = 64, 14.7 us
-      against 16.0);
+    - M <= 64 when N128 >= 2048, M <= 128 where the tiles below serve M
+      up to 1024: cta_tile [64, 64, 128], one warpgroup, K in the most
+      slices (up to 4) that keep 8 K tiles a slice and at most three
+      blocks a multiprocessor (v20: 4096 x 4096 at M = 64, 14.7 us against
+      16.0; 2048 x 4096 at M = 128, 14.9 against 17.5);
     - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages (from
       M = 17 or 65 when the variants above stop at 16 or 64); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
