@@ -249,8 +249,14 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     constexpr int64_t kMidSplit = 8, kMidMaxM = 64;
     if (registerK && int64_t(llvm::divideCeil(n, 128)) * kMidSplit >= sms &&
         k / 64 >= 8 * kMidSplit) {
+      // With K of 128 tiles or more the split tiles take over from M = 33
+      // (v20, one run, us at M = 33 / 48, registers against them: 4096 x
+      // 11008 pc 31.2 / 31.2 against 24.5 / 24.7, g128z 36.6 / 36.8
+      // against 26.1 / 26.1; with K = 4096 they tie on 4096 x 4096 and
+      // lose on 11008 x 4096, 29.3 against 26.5 us at M = 48).
       if (wide)
-        configs.back() = registers(64, kW4A16RegisterWgmmaMaxM);
+        configs.back() = registers(
+            64, k / 64 >= 128 ? kRegisterWgmmaMaxM : kW4A16RegisterWgmmaMaxM);
       configs.push_back(ConfigAttr::get(
           ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
           MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,

@@ -174,6 +174,10 @@ func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32
 // chunks that 8 warps per multiprocessor would give.
 // CHECK-LABEL: func @w4a16_n4096_k11008
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>
+// On sm_90a K has 172 tiles of 64: the 64-channel register variant stops
+// at M = 32 and the 64 x 128 register-A tiles in 8 slices serve 33 to 64.
+// SM90A-LABEL: func @w4a16_n4096_k11008
+// SM90A: #qgemm.config<cta_tile = [16, 64, 1920], warp_tile = [16, 64], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>
 func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%wq, %s : memref<1376x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}

@@ -97,8 +97,8 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     slices, or 128 x 256 tiles where 256 divides N (docs/perf-notes.md,
     v15, v17); before them, where N / 128 x 8 blocks fill the
     multiprocessors and K has 64 K tiles, 64 x 128 tiles with K in 8
-    slices serve M = 49 to 64 (17 to 64 without a 64-channel register
-    variant; v20). BSR: see the BSR comment in Configure.cpp.
+    slices serve M = 49 to 64 (33 to 64 when K has 128 K tiles, 17 to 64
+    without a 64-channel register variant; v20). BSR: see the BSR comment in Configure.cpp.
 
     Stages are capped by
     the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
