@@ -349,8 +349,9 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            /*fuseQuantize=*/false, minFill,
                            /*tailSplit=*/1);
   };
-  auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill) {
-    return ConfigAttr::get(ctx, {128, 128, 32}, {64, 128}, /*stages=*/4, splitK,
+  auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill,
+                       int64_t bm = 128) {
+    return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill,
                            /*tailSplit=*/1);
@@ -358,9 +359,19 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
   int64_t groups = blockRows / 4;
   SmallVector<ConfigAttr> configs = {make(16, 32, 16, 8, 4, 8, 0, 4, 16)};
-  if (wgmma && groups >= 16)
-    configs.push_back(
-        makeWgmma(std::clamp<int64_t>(sms / groups, 2, 8), 256, kUnionMinFill));
+  if (wgmma && groups >= 16) {
+    int64_t unionSplit = std::clamp<int64_t>(sms / groups, 2, 8);
+    // M <= 64: one warpgroup of 64 rows, the union in twice the slices, and
+    // the one-row tiles for sparser weights (v20, same run, us at M = 17 /
+    // 64, d = 1: 4096 x 4096 24.0 / 24.6 against 27.1 / 27.5 with the
+    // 128-row tiles; 11008 x 4096 35.2 / 37.8 against 56.0 / 54.7; 4096 x
+    // 11008 40.2 / 41.6 against 53.6 / 52.1; the 128-row tiles' slice
+    // count was 10 to 20% slower than twice it on the larger layers).
+    configs.push_back(makeWgmma(std::min<int64_t>(2 * unionSplit, 16), 64,
+                                kUnionMinFill, /*bm=*/64));
+    configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 64));
+    configs.push_back(makeWgmma(unionSplit, 256, kUnionMinFill));
+  }
   configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
   if (wgmma)
     configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill));

@@ -226,10 +226,12 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // per tile from 35% of the blocks of a full weight on, else one.
 // On sm_90a the 4-row tiles are wgmma tiles of two warpgroups: past
 // M = 256 from 18% of the blocks on, and from M = 17 to 256 (32 groups of
-// 4 block rows, so 132 / 32 = 4 slices of the union) from 35% on.
+// 4 block rows, so 132 / 32 = 4 slices of the union) from 35% on; up to
+// M = 64 those are one warpgroup of 64 rows with the union in 8 slices,
+// followed by the one-row tiles to M = 64 for sparser weights.
 // CHECK-LABEL: func @bsr_4096
 // SM90A-LABEL: func @bsr_4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 18>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [32, 32], stages = 4>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 64>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 18>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [32, 32], stages = 4>]
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 32], stages = 4, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [32, 32], stages = 4>]
 func.func @bsr_4096(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%row_ptr, %col_idx, %blocks : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>)
