@@ -73,8 +73,8 @@ constexpr int64_t kRegisterMaxM = 64;
 /// follow (appendW8A8WgmmaConfigs).
 constexpr int64_t kRegisterWgmmaMaxM = 32;
 /// The same for W4A16 on sm_90a where the split 64 x 128 register-A tiles
-/// follow (chooseW4A16Configs).
-constexpr int64_t kW4A16RegisterWgmmaMaxM = 48;
+/// follow (chooseW4A16Configs), and with K of 128 tiles of 64 or more.
+constexpr int64_t kW4A16RegisterWgmmaMaxM = 48, kW4A16LongKRegisterMaxM = 32;
 /// Past this many weight bytes (N x K) the register-direct variant stops at
 /// M = 16 when wgmma tiles follow it: it reads the weights once per 16 rows,
 /// and measured on the H200 (docs/perf-notes.md, v9) the 64 x 128 wgmma
@@ -256,7 +256,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
       // lose on 11008 x 4096, 29.3 against 26.5 us at M = 48).
       if (wide)
         configs.back() = registers(
-            64, k / 64 >= 128 ? kRegisterWgmmaMaxM : kW4A16RegisterWgmmaMaxM);
+            64, k / 64 >= 128 ? kW4A16LongKRegisterMaxM
+                              : kW4A16RegisterWgmmaMaxM);
       configs.push_back(ConfigAttr::get(
           ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
           MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,
