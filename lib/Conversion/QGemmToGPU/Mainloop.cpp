@@ -173,12 +173,9 @@ void RingMainloop::build(RingOperands &operands,
   // end (its partial tile is zero).
   if (!tripCount && tile.tripCount)
     tripCount = tile.tripCount;
-  if (!tripCount && totalKTiles % t.splitK != 0) {
-    Value left = arith::SubIOp::create(
-        b, e.idx(totalKTiles),
-        arith::MinUIOp::create(b, tile.firstKTile, e.idx(totalKTiles)));
-    tripCount = arith::MinUIOp::create(b, left, e.idx(kTiles));
-  }
+  if (!tripCount && totalKTiles % t.splitK != 0)
+    tripCount =
+        getSliceTripCount(b, tile.firstKTile, e.idx(kTiles), totalKTiles);
   loop = scf::ForOp::create(b, e.idx(0), tripCount ? tripCount : e.idx(kTiles),
                             e.idx(1), inits);
   loop->setAttr(kPipelineDepthAttrName, b.getI64IntegerAttr(depth));

@@ -60,13 +60,19 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   Value perSlice = arith::DivUIOp::create(
       b, e.add(t.numSlices, totalKTiles - 1), t.numSlices);
   t.firstKTile = arith::MulIOp::create(b, t.slice, perSlice);
-  Value left = arith::SubIOp::create(
-      b, e.idx(totalKTiles),
-      arith::MinUIOp::create(b, t.firstKTile, e.idx(totalKTiles)));
-  t.tripCount = arith::MinUIOp::create(b, left, perSlice);
+  t.tripCount = getSliceTripCount(b, t.firstKTile, perSlice, totalKTiles);
   t.firstSlot = arith::MulIOp::create(b, tailTile, t.numSlices);
   t.counter = tailTile;
   return t;
+}
+
+Value kernel::getSliceTripCount(ImplicitLocOpBuilder &b, Value firstKTile,
+                                Value perSlice, int64_t totalKTiles) {
+  Emitter e{b};
+  Value left = arith::SubIOp::create(
+      b, e.idx(totalKTiles),
+      arith::MinUIOp::create(b, firstKTile, e.idx(totalKTiles)));
+  return arith::MinUIOp::create(b, left, perSlice);
 }
 
 Value kernel::getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn) {

@@ -38,13 +38,18 @@ RingTile scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
 /// at least 2, blocks 0 .. T - R - 1 take the whole waves' tiles unsplit
 /// and the next R x s blocks take slice j of tail tile i (block
 /// T - R + i s + j), each ceil(`totalKTiles` / s) K tiles long (the last
-/// ones shorter or empty). Otherwise T blocks take one tile each.
-/// getTailSplitBlocks is the grid it assumes; the host stub computes the
-/// same.
+/// ones shorter or empty). Otherwise T blocks take one tile each. The
+/// host stub computes the same grid (runFamily).
 RingTile scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
                                int64_t columnTiles, int64_t waveBlocks,
                                int64_t maxSlices, int64_t totalKTiles,
                                Value m);
+
+/// The K tiles of a slice that starts at K tile `firstKTile` and holds at
+/// most `perSlice` of the `totalKTiles`: min(perSlice, totalKTiles -
+/// min(firstKTile, totalKTiles)), none for a slice past the end.
+Value getSliceTripCount(ImplicitLocOpBuilder &b, Value firstKTile,
+                        Value perSlice, int64_t totalKTiles);
 
 /// The linear index of the block's output tile (row-major over the grid's
 /// x and y), which numbers the split-K partials and counters.
