@@ -311,8 +311,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   at 0.5, even at 0.25 and 20 to 30% slower at 0.1 and on a skewed
 ///   weight.
 /// - on sm_90a, the four-row tiles are wgmma tiles (two warpgroups of
-///   64 x 128 with X as the register operand A; v16 had one wgmma
-///   m64n32k16 pair per stored block, v18 one m64n128k16 per k16 half) from kWgmmaUnionMinFill% on: same run,
+///   64 x 128, X and the blocks by descriptor; v16 had one wgmma
+///   m64n32k16 pair per stored block, v18 one m64n128k16 per k16 half,
+///   v21 X as A from shared memory instead of ldmatrix registers) from
+///   kWgmmaUnionMinFill% on: same run,
 ///   M = 4096, 4096 x 4096: 394 / 340 / 249 us at d = 1 / 0.5 / 0.25
 ///   against 499 / 407 us with mma.sync four-row tiles and 286 us with
 ///   one-row tiles at 0.25; at d = 0.1, 136 against 130 us one-row.

@@ -112,10 +112,10 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
 /// each (row, column) (int32 [BN / 32, K / 32]).
 ///
 /// With mma = wgmma (sm_90a) the block slots come first, at the first
-/// 1024-byte-aligned address (`total` counts the slack), in 64-byte-swizzled
-/// unpadded rows of 32 fp16 that wgmma reads as B; the X slots follow,
-/// padded as above (ldmatrix loads wgmma's register A from them). The
-/// staged epilogue's [BM, BN + 8] fp16 tile reuses the ring.
+/// 1024-byte-aligned address (`total` counts the slack), then the X slots,
+/// both in 64-byte-swizzled unpadded rows of 32 fp16 that wgmma reads by
+/// descriptor (X as A, the blocks as B). The staged epilogue's
+/// [BM, BN + 8] fp16 tile reuses the ring.
 struct BsrRingLayout {
   static constexpr int64_t kBlock = 32;
   static constexpr int64_t kRowHalves = kBlock + 8;
@@ -128,12 +128,14 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   BsrRingLayout l;
   constexpr int64_t kBlock = BsrRingLayout::kBlock;
   int64_t rowBytes = 2 * BsrRingLayout::kRowHalves;
-  int64_t bRowBytes = config.isWgmma() ? 2 * kBlock : rowBytes;
+  // wgmma: unpadded swizzled rows for both operands.
+  if (config.isWgmma())
+    rowBytes = 2 * kBlock;
   l.rows = config.getBlockN() / kBlock;
   l.blockCols = k / kBlock;
   l.sliceBlocks = (l.blockCols + config.getSplitK() - 1) / config.getSplitK();
   l.aRing = config.getStages() * config.getBlockM() * rowBytes;
-  l.bRing = config.getStages() * config.getBlockN() * bRowBytes;
+  l.bRing = config.getStages() * config.getBlockN() * rowBytes;
   l.list = 4 * ((l.rows > 1 ? l.blockCols : l.sliceBlocks) +
                 config.getStages());
   l.masks = l.rows > 1 ? 4 * l.blockCols : 0;

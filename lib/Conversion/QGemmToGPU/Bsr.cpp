@@ -1,7 +1,8 @@
 //===- Bsr.cpp - the BSR scheme of the kernel library ---------------------===//
 //
 // The BSR hooks of the ring mainloop (the gather of X through col_idx and
-// the copy of the stored blocks, fp16 ldmatrix + mma.sync m16n8k16), the
+// the copy of the stored blocks, fp16 ldmatrix + mma.sync m16n8k16, or
+// wgmma from swizzled slots on sm_90a), the
 // slice of a block row each thread block owns, the reproducible split
 // reduction, and the structure check (see Bsr.h).
 //
@@ -203,7 +204,8 @@ BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
 /// fp16 operands of a ring mainloop: A is X gathered 32 columns at a time
 /// through the slice's offsets, B the stored blocks in order; slots of
 /// [rows, 32] fp16 padded to 40 halves; ldmatrix fragments, mma.sync
-/// m16n8k16 with f32 accumulators.
+/// m16n8k16 with f32 accumulators. With wgmma the slots are unpadded
+/// 64-byte-swizzled rows that buildWgmmaStep passes by descriptor.
 struct BsrRingOperands : RingOperands {
   Value x, blocks, aRing, bRing, list;
   /// One block row: the slice's first block (list entry kt is block
@@ -212,9 +214,10 @@ struct BsrRingOperands : RingOperands {
   Value first;
   int64_t rows = 1;
   Value masks, blockOf;
-  /// wgmma (sm_90a, several block rows): block slots in 64-byte-swizzled
-  /// rows starting at shared address `bRingBase` (1024-byte aligned).
-  Value bRingBase;
+  /// wgmma (sm_90a, several block rows): X slots and block slots in
+  /// 64-byte-swizzled rows starting at shared addresses `aRingBase` and
+  /// `bRingBase` (1024-byte aligned).
+  Value aRingBase, bRingBase;
 
   /// The block column of K tile `kTile` (an index).
   Value getColumn(ImplicitLocOpBuilder &b, Value kTile) {
@@ -239,12 +242,9 @@ struct BsrRingOperands : RingOperands {
   void buildMmaSyncTile(RingMainloop &loop, Value slot,
                         MutableArrayRef<Value> accs) override;
   Value buildWgmmaTile(RingMainloop &, Value, Value, Value) override {
-    llvm_unreachable("buildWgmmaStep feeds A from registers");
+    llvm_unreachable("buildWgmmaStep builds the BSR wgmma");
   }
-  /// The step rewrites the A registers, which the previous column's group
-  /// read: retire each column's group before the next barrier (the ring
-  /// then runs stages - 1 columns ahead).
-  bool retiresWgmmaBeforeBarrier() const override { return true; }
+
   void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                       MutableArrayRef<Value> accs) override;
   /// Whether bit `j` (an index) of the i32 `mask` is set.
@@ -309,7 +309,7 @@ void BsrRingOperands::copyA(RingMainloop &loop, Value kTile, Value slot,
         row = arith::MinUIOp::create(b, row, loop.mLast);
         return {{row, e.add(offset, col)}, elements};
       },
-      x, tokens);
+      x, tokens, loop.t.wgmma);
 }
 
 void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
@@ -350,45 +350,27 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
                                      Value slot, MutableArrayRef<Value> accs) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
-  // A: the warp's 16 rows of its warpgroup's 64 of the X slot, the two
-  // k16 halves of the column, loaded with ldmatrix x4 in the m16n8k16 A
-  // layout that wgmma's register A shares. A wgmma reads its A registers
-  // until its group completes: the loop retired the previous column's group
-  // before the barrier (retiresWgmmaBeforeBarrier).
-  auto aFragType = VectorType::get({4, 2}, b.getF16Type());
-  Value row =
-      e.add(e.add(e.mul(loop.warpGroup, 64), e.mul(e.rem(loop.warp, 4), 16)),
-            e.rem(loop.lane, 16));
-  Value colHalf = e.mul(e.div(loop.lane, 16), 8);
-  SmallVector<SmallVector<Value, 4>> aRegs;
-  for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
-    Value frag = nvgpu::LdMatrixOp::create(
-        b, aFragType, aRing, ValueRange{slot, row, e.add(colHalf, kk * 16)},
-        /*transpose=*/false, /*numTiles=*/4);
-    SmallVector<Value, 4> regs;
-    for (int64_t i = 0; i < 4; ++i)
-      regs.push_back(LLVM::BitcastOp::create(
-          b, b.getI32Type(),
-          vector::ExtractOp::create(b, frag, ArrayRef<int64_t>{i})));
-    aRegs.push_back(regs);
-  }
-  // B: the slot's blocks, one per block row (zeros where the row stores
-  // none at this column), are BN consecutive 64-byte rows: one wgmma
+  // A: the warpgroup's 64 rows of the X slot. B: the slot's blocks, one
+  // per block row (zeros where the row stores none at this column), BN
+  // consecutive rows. Both are 64-byte-swizzled rows of 32 fp16: one wgmma
   // m64nBNk16 per k16 half covers every row. A descriptor holds the
-  // address / 16 in its low bits: the slot's and the half's offsets are
-  // added to the ring's descriptor (loop-invariant).
-  Value ringDesc = buildSwizzledDescriptor(b, bRingBase, 2 * kBlock);
-  Value slotOffset = e.mul(slot, loop.t.bn * 2 * kBlock / 16);
+  // address / 16 in its low bits: the slot's offset is added to the B
+  // ring's descriptor (loop-invariant).
+  int64_t rowBytes = 2 * kBlock;
+  Value aAddr = e.add(e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
+                      e.mul(loop.warpGroup, 64 * rowBytes));
+  Value descA = buildSwizzledDescriptor(b, aAddr, rowBytes);
+  Value ringDesc = buildSwizzledDescriptor(b, bRingBase, rowBytes);
+  Value slotOffset = e.mul(slot, loop.t.bn * rowBytes / 16);
   slotOffset = arith::IndexCastUIOp::create(b, b.getI64Type(), slotOffset);
-  Value slotDesc = arith::AddIOp::create(b, ringDesc, slotOffset);
+  Value descB = arith::AddIOp::create(b, ringDesc, slotOffset);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  for (int64_t kk = 0; kk < kBlock / 16; ++kk) {
-    // Half kk starts 32 kk bytes into each row: 2 kk descriptor units.
-    Value desc = arith::AddIOp::create(
-        b, slotDesc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk));
-    accs[0] = buildWgmmaF16RegisterA(b, accs[0], aRegs[kk], desc);
-  }
+  accs[0] = loop.buildWgmmaSteps(accs[0], descA, descB, 16,
+                                 NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f32);
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  // One group stays in flight: the ring refills a slot two columns after
+  // its group was issued (pipeline depth stages - 2).
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
 }
 
 void BsrRingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
@@ -478,15 +460,17 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   BsrRingOperands operands;
   operands.x = x;
   operands.blocks = blocks;
+  int64_t rowHalves = tiling.wgmma ? kBlock : kRowHalves;
   operands.aRing =
-      createSharedView(b, loop.smem, {tiling.stages, tiling.bm, kRowHalves},
+      createSharedView(b, loop.smem, {tiling.stages, tiling.bm, rowHalves},
                        b.getF16Type(), e.add(loop.ringShift, layout.aOffset));
-  operands.bRing = createSharedView(
-      b, loop.smem,
-      {tiling.stages, tiling.bn, tiling.wgmma ? kBlock : kRowHalves},
-      b.getF16Type(), e.add(loop.ringShift, layout.bOffset));
-  if (tiling.wgmma)
+  operands.bRing =
+      createSharedView(b, loop.smem, {tiling.stages, tiling.bn, rowHalves},
+                       b.getF16Type(), e.add(loop.ringShift, layout.bOffset));
+  if (tiling.wgmma) {
+    operands.aRingBase = e.add(loop.ringBase, layout.aOffset);
     operands.bRingBase = e.add(loop.ringBase, layout.bOffset);
+  }
   auto table = [&](int64_t offset) {
     return e.add(loop.ringShift, layout.tablesOffset + offset);
   };

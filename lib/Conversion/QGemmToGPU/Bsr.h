@@ -16,12 +16,12 @@
 // union of their columns instead: X is gathered once per column for all R
 // rows, each row's block (or zeros) is copied, and each warp skips the
 // columns its row lacks; a config's min_fill makes the stub pick it only for
-// dense-enough weights. With mma = wgmma (sm_90a) such a tile is two
-// warpgroups: ldmatrix loads each warp's rows of the X column as wgmma's
-// register operand A, and the column's R blocks (64-byte-swizzled slots,
-// zeros where a row stores none) are the B of one wgmma m64n(32 R)k16 per
-// k16 half: no branch per row (the wgmma with zeros costs less than the
-// per-row branches and descriptors it replaces, v18). Index data is clamped before it addresses memory:
+// dense-enough weights. With mma = wgmma (sm_90a) such a tile is one or two
+// warpgroups: the X column (A, each warpgroup's 64 rows) and the column's R
+// blocks (B, zeros where a row stores none) sit in 64-byte-swizzled slots
+// that one wgmma m64n(32 R)k16 per k16 half reads by descriptor: no
+// ldmatrix (v21) and no branch per row (the wgmma with zeros costs less
+// than the per-row branches and descriptors it replaces, v18). Index data is clamped before it addresses memory:
 // row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
 // [0, K / 32).
 //

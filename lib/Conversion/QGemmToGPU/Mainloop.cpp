@@ -152,14 +152,12 @@ void RingMainloop::build(RingOperands &operands,
   // passes a barrier and computes. The pass issues the copies `depth` tiles
   // ahead: stages - 1 with mma.sync; stages - 2 with wgmma, which keeps the
   // previous tile's wgmma group in flight, so that slot cannot be refilled
-  // yet; stages - 1 again with wgmma when the operands retire every group
-  // before the barrier (retiresWgmmaBeforeBarrier). The accumulators are
+  // yet. The accumulators are
   // the iter_args: one per mma.sync tile, or the wgmma accumulator struct
   // of BN / 2 values per thread. Copies marked
   // grid-independent may be issued by the pipelined prologue before
   // griddepcontrol.wait.
-  bool retire = t.wgmma && operands.retiresWgmmaBeforeBarrier();
-  int64_t depth = t.wgmma && !retire ? t.stages - 2 : t.stages - 1;
+  int64_t depth = t.wgmma ? t.stages - 2 : t.stages - 1;
   SmallVector<Value> inits;
   if (t.wgmma) {
     inits = operands.buildWgmmaAccumulators(*this);
@@ -196,10 +194,6 @@ void RingMainloop::build(RingOperands &operands,
     NVVM::FenceProxyOp::create(
         b, NVVM::ProxyKind::async_shared,
         NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
-  // The previous tile's group has read its slot once every warpgroup has
-  // waited for it here: after the barrier that slot can be refilled.
-  if (retire)
-    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   gpu::BarrierOp::create(b);
 
   Value slot = e.rem(kt, t.stages);

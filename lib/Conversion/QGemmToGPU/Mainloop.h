@@ -84,13 +84,6 @@ public:
   /// wgmma group in flight as the default does.
   virtual void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                               MutableArrayRef<Value> accs);
-  /// wgmma: whether the loop retires every wgmma group before each K
-  /// tile's barrier (wgmma.wait_group 0 between the copy wait and the
-  /// barrier). Then no group holds a ring slot across the barrier, the
-  /// copies run stages - 1 tiles ahead (not stages - 2), and the step
-  /// starts with no group in flight. By default false: one group stays in
-  /// flight across the barrier.
-  virtual bool retiresWgmmaBeforeBarrier() const { return false; }
 };
 
 /// A K loop over a cp.async ring. Construct it at the start of the kernel
