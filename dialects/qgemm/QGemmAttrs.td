@@ -177,7 +177,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     `min_fill = P` (BSR only) makes the variant a choice by density: the
     stub picks it only when nnzb is at least P% of the (N / 32) x (K / 32)
     blocks a full weight has, and otherwise the next variant, which has the
-    same `max_m`. Tiles of several block rows pay off on dense-enough
+    same `max_m` and a lower `min_fill` (the chain ends with a variant
+    without one). Tiles of several block rows pay off on dense-enough
     weights only.
 
     `tail_split = S` (W8A8 ring variants with `split_k = 1`) fills a partial

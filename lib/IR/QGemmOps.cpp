@@ -231,18 +231,20 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
     bool last = index + 1 == configs.size();
     if (config.getMinFill() > 0) {
       // A choice by density: the next config takes the sparser weights of
-      // the same M range; the order is checked on that one.
+      // the same M range (a lower min_fill, down to a config with none);
+      // the order is checked on the last of the chain.
       if (op.getWeightEncoding().getFormat() != WeightFormat::bsr)
         return op.emitOpError() << "expected min_fill only with bsr weights "
                                    "(it bounds nnzb), got min_fill = "
                                 << config.getMinFill();
       auto next = last ? ConfigAttr() : cast<ConfigAttr>(configs[index + 1]);
-      if (!next || next.getMaxM() != config.getMaxM() || next.getMinFill() != 0)
+      if (!next || next.getMaxM() != config.getMaxM() ||
+          next.getMinFill() >= config.getMinFill())
         return op.emitOpError()
                << "expected a config with min_fill = " << config.getMinFill()
                << " to be followed by one with the same max_m ("
-               << config.getMaxM() << ") and no min_fill, for the sparser "
-                  "weights";
+               << config.getMaxM()
+               << ") and a lower min_fill, for the sparser weights";
     } else {
       if (last && config.getMaxM() != 0)
         return op.emitOpError()

@@ -318,6 +318,13 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   M = 4096, 4096 x 4096: 394 / 340 / 249 us at d = 1 / 0.5 / 0.25
 ///   against 499 / 407 us with mma.sync four-row tiles and 286 us with
 ///   one-row tiles at 0.25; at d = 0.1, 136 against 130 us one-row.
+///   Since v21 they are 256 x 128 (four warpgroups) where those fill 90%
+///   of a wave with at least 4 rows of tiles (at 2 rows, M = 300 on 11008
+///   x 4096, 133 against 80 us), from 35% of the blocks on where the union
+///   is short: same run, M = 1024 / 4096 at d = 1, 4096 x 4096 69 / 270
+///   against 79 / 299 us with 128 x 128, 11008 x 4096 208 / 802 against
+///   233 / 950, 4096 x 11008 184 / 789 against 224 / 956; 1024 x 1024 at
+///   M = 1024 (32 tiles) 22.9 against 18.6 us.
 /// - on sm_90a, M = 17 to 256, from kUnionMinFill% of the blocks on and
 ///   with at least 16 four-row groups: the same wgmma tiles with the union
 ///   split in about one wave at M = 256 (2 x groups x split ~ 2 x SMs,
@@ -332,6 +339,11 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 constexpr int64_t kUnionMinFill = 35;
 /// The same for the wgmma variant past M = 256.
 constexpr int64_t kWgmmaUnionMinFill = 18;
+/// The K / 32 from which the 256-row wgmma tiles take every weight the
+/// wgmma tiles take (v21: 4096 x 11008, 344 columns, was 0.89x to 0.91x
+/// the 128-row tiles' time at d = 0.25 from M = 769 on; 11008 x 4096, 128
+/// columns, 0.99x to 1.13x).
+constexpr int64_t kLongUnionColumns = 256;
 
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
@@ -376,9 +388,25 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     configs.push_back(makeWgmma(unionSplit, 256, kUnionMinFill));
   }
   configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
-  if (wgmma)
-    configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill));
-  else if (blockRows % 4 == 0)
+  if (wgmma) {
+    // Past M = 256: 256-row tiles (four warpgroups, one block per
+    // multiprocessor) from the M where there are at least 4 rows of them
+    // and they fill 90% of a wave, 128-row tiles (two blocks per
+    // multiprocessor) before it. Where the union has fewer than
+    // kLongUnionColumns columns, the 256-row tiles take only weights of
+    // kUnionMinFill% on and the 128-row ones the sparser ones.
+    int64_t rowTiles =
+        llvm::divideCeil(sms * 9, 10 * llvm::divideCeil(blockRows, 4));
+    int64_t maxM128 = 256 * (std::max<int64_t>(rowTiles, 4) - 1);
+    configs.push_back(makeWgmma(1, maxM128, kWgmmaUnionMinFill));
+    configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, maxM128));
+    if (blockCols >= kLongUnionColumns) {
+      configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill, /*bm=*/256));
+    } else {
+      configs.push_back(makeWgmma(1, 0, kUnionMinFill, /*bm=*/256));
+      configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill));
+    }
+  } else if (blockRows % 4 == 0)
     configs.push_back(make(128, 128, 64, 32, 4, 0, 0, 0, 0, kUnionMinFill));
   configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, 0));
   return configs;

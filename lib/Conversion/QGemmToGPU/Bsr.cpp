@@ -713,10 +713,27 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
   validate.threads = kValidateThreads;
   validate.blocks =
       llvm::divideCeil(ty.rowPtr.getDimSize(0), kValidateThreads);
+  // An unsplit variant's kernel depends on neither max_m nor min_fill:
+  // variants that differ only there share one kernel.
+  DenseMap<ConfigAttr, std::string> built;
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
-    buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op));
+    ConfigAttr key;
+    if (config.getSplitK() == 1)
+      key = ConfigAttr::get(
+          b.getContext(), config.getCtaTile(), config.getWarpTile(),
+          config.getStages(), /*splitK=*/1, /*maxM=*/0, config.getMma(),
+          config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
+          config.getTailSplit());
+    auto known = key ? built.find(key) : built.end();
+    if (known != built.end()) {
+      name = known->second;
+    } else {
+      buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op));
+      if (key)
+        built[key] = name;
+    }
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;

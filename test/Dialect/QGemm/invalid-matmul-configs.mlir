@@ -105,10 +105,20 @@ func.func @negative_min_fill_not_bsr(%x: memref<?x1024xf16>, %w: memref<256x1024
 // -----
 
 func.func @negative_min_fill_last(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected a config with min_fill = 35 to be followed by one with the same max_m (0) and no min_fill, for the sparser weights}}
+  // expected-error @+1 {{expected a config with min_fill = 35 to be followed by one with the same max_m (0) and a lower min_fill, for the sparser weights}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], max_m = 16>, #qgemm.config<cta_tile = [64, 64, 32], warp_tile = [32, 32], min_fill = 35>]}
+  return
+}
+
+// -----
+
+func.func @negative_min_fill_not_lower(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected a config with min_fill = 18 to be followed by one with the same max_m (0) and a lower min_fill, for the sparser weights}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       configs = [#qgemm.config<cta_tile = [64, 64, 32], warp_tile = [32, 32], min_fill = 18>, #qgemm.config<cta_tile = [64, 64, 32], warp_tile = [32, 32], min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16]>]}
   return
 }
 
