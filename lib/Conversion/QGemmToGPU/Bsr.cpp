@@ -21,7 +21,6 @@ using namespace mlir::qgemm::kernel;
 namespace {
 
 constexpr int64_t kBlock = BsrRingLayout::kBlock;
-constexpr int64_t kRowHalves = BsrRingLayout::kRowHalves;
 /// fp16 elements of one cp.async.
 constexpr int64_t kCopyHalves = kCopyBytes / 2;
 /// Threads of the validate kernel.
@@ -356,7 +355,7 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   // m64nBNk16 per k16 half covers every row. A descriptor holds the
   // address / 16 in its low bits: the slot's offset is added to the B
   // ring's descriptor (loop-invariant).
-  int64_t rowBytes = 2 * kBlock;
+  int64_t rowBytes = loop.t.rowBytes;
   Value aAddr = e.add(e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
                       e.mul(loop.warpGroup, 64 * rowBytes));
   Value descA = buildSwizzledDescriptor(b, aAddr, rowBytes);
@@ -452,15 +451,16 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         colIdx = func.getArgument(2), blocks = func.getArgument(3),
         y = func.getArgument(4);
 
-  Tiling tiling(config);
-  tiling.rowBytes = 2 * kRowHalves;
+  // fp16 rows of 32: padded to 80 bytes for ldmatrix, 64-byte-swizzled
+  // (unpadded) with wgmma.
+  Tiling tiling(config, /*elementBytes=*/2);
   RingMainloop loop(b, tiling, x, k, /*byteRings=*/false);
   BsrRingLayout layout = getBsrRingLayout(config, k);
   Emitter e{b};
   BsrRingOperands operands;
   operands.x = x;
   operands.blocks = blocks;
-  int64_t rowHalves = tiling.wgmma ? kBlock : kRowHalves;
+  int64_t rowHalves = tiling.rowBytes / 2;
   operands.aRing =
       createSharedView(b, loop.smem, {tiling.stages, tiling.bm, rowHalves},
                        b.getF16Type(), e.add(loop.ringShift, layout.aOffset));

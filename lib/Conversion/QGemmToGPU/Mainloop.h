@@ -79,9 +79,10 @@ public:
   virtual SmallVector<Value> buildWgmmaAccumulators(RingMainloop &loop);
   /// wgmma: the step on ring slot `slot` (copies visible to every thread
   /// and to the async proxy), updating `accs`. By default
-  /// RingMainloop::buildWgmmaSlot (A and B read from the swizzled slots);
-  /// a scheme that feeds A from registers builds its own, leaving one
-  /// wgmma group in flight as the default does.
+  /// RingMainloop::buildWgmmaSlot (A and B read from the 128-byte-swizzled
+  /// slots, A's ring first); a scheme that feeds A from registers or lays
+  /// out its slots otherwise builds its own, leaving one wgmma group in
+  /// flight as the default does.
   virtual void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                               MutableArrayRef<Value> accs);
 };
