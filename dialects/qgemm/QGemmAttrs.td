@@ -190,6 +190,16 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     about W + 1/s waves instead of W + 1. `S = 1` (the default) never
     splits.
 
+    `copy = tma` (W8A8 with `mma = wgmma` and `operands = shared`, sm_90a)
+    fills the ring with the tensor memory accelerator instead of cp.async:
+    one thread issues a `cp.async.bulk.tensor` of the whole A tile and one
+    of the whole B tile per K tile, from tensor maps that the host stub
+    encodes for each call (128-byte swizzle; rows past M or N and bytes
+    past K read as zeros). Each slot has a `full` mbarrier that the copies
+    complete and an `empty` one that every warpgroup arrives on once its
+    wgmma group on the slot retired; the K loop has no block barrier, and
+    `stages - 1` K tiles are in flight.
+
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4,
@@ -202,6 +212,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
                   stages = 4, mma = wgmma, operands = register_a>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256],
                   stages = 4, mma = wgmma, tail_split = 8>
+    #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128],
+                  stages = 6, mma = wgmma, copy = tma>
     ```
   }];
   let parameters = (ins
@@ -216,7 +228,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
         "::mlir::qgemm::OperandPath::shared">:$operands,
     DefaultValuedParameter<"bool", "false">:$fuse_quantize,
     DefaultValuedParameter<"int64_t", "0">:$min_fill,
-    DefaultValuedParameter<"int64_t", "1">:$tail_split
+    DefaultValuedParameter<"int64_t", "1">:$tail_split,
+    DefaultValuedParameter<"::mlir::qgemm::CopyKind",
+        "::mlir::qgemm::CopyKind::cp_async">:$copy
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -227,6 +241,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     int64_t getWarpM() const { return getWarpTile()[0]; }
     int64_t getWarpN() const { return getWarpTile()[1]; }
     bool isWgmma() const { return getMma() == ::mlir::qgemm::MmaKind::wgmma; }
+    /// Whether the ring is filled by the tensor memory accelerator.
+    bool isTma() const { return getCopy() == ::mlir::qgemm::CopyKind::tma; }
     /// Whether the operands go straight into registers (no shared ring).
     bool isRegisterDirect() const {
       return getOperands() == ::mlir::qgemm::OperandPath::registers;

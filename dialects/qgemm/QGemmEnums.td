@@ -51,4 +51,13 @@ def QGemm_OperandPath : I32EnumAttr<"OperandPath",
   let genSpecializedAttr = 0;
 }
 
+def QGemm_CopyKind : I32EnumAttr<"CopyKind",
+    "how a ring variant brings its K tiles into shared memory", [
+      I32EnumAttrCase<"cp_async", 0>,
+      I32EnumAttrCase<"tma", 1>,
+    ]> {
+  let cppNamespace = "::mlir::qgemm";
+  let genSpecializedAttr = 0;
+}
+
 #endif // QGEMM_ENUMS_TD

@@ -177,7 +177,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> warpTile, int64_t stages,
                                  int64_t splitK, int64_t maxM, MmaKind mma,
                                  OperandPath operands, bool fuseQuantize,
-                                 int64_t minFill, int64_t tailSplit) {
+                                 int64_t minFill, int64_t tailSplit,
+                                 CopyKind copy) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -296,5 +297,14 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "tail_split > 1 (a ring variant that splits only "
                           "the tiles of a partial last wave), got split_k = "
                        << splitK << ", operands = " << stringifyEnum(operands);
+  if (copy == CopyKind::tma && (mma != MmaKind::wgmma ||
+                                operands != OperandPath::shared ||
+                                ctaTile[2] != 128))
+    return emitError() << "expected mma = wgmma, operands = shared and cta "
+                          "tile K of 128 with copy = tma (a ring of 128-byte "
+                          "swizzled int8 rows), got mma = "
+                       << stringifyEnum(mma)
+                       << ", operands = " << stringifyEnum(operands)
+                       << ", cta tile K " << ctaTile[2];
   return success();
 }

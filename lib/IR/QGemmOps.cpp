@@ -266,6 +266,14 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
                 "activations (W8A8), got tail_split = "
              << config.getTailSplit();
 
+    // The TMA ring copies both operands as they are: int8 rows of X and W.
+    if (config.isTma() &&
+        (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
+         !op.getLhsEncoding().isQuantized()))
+      return op.emitOpError()
+             << "expected int8 weights and quantized activations (W8A8) with "
+                "copy = tma";
+
     if (config.isWgmma()) {
       TargetAttr target = op.getTargetAttr();
       if (target && !target.hasWgmma())

@@ -41,6 +41,7 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
   // convert-gpu-to-nvvm first: it maps the workgroup address space that
   // vector loads and stores of shared memory need.
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createQGemmTensorMapParams());
   kernels.addPass(createConvertVectorToLLVMPass());
   // wgmma.mma_async is an inline-PTX op: turn it into llvm.inline_asm.
   kernels.addPass(createConvertNVVMToLLVMPass());

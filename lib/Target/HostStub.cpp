@@ -436,6 +436,9 @@ std::string getAdmitsSizesText(const LaunchDescription &d,
 /// The kernel and operand tables.
 void printKernelTables(raw_ostream &os, const LaunchDescription &d) {
   SmallVector<const LaunchKernel *> order = getKernelOrder(d);
+  size_t maxKernelTensorMaps = 1;
+  for (const LaunchKernel *k : order)
+    maxKernelTensorMaps = std::max(maxKernelTensorMaps, k->tensorMaps.size());
   int numPrologues = llvm::count_if(order, [](const LaunchKernel *kernel) {
     return kernel->role == KernelRole::Prologue;
   });
@@ -455,15 +458,17 @@ struct Kernel {
   int64_t maxM;          // matmul: the largest M it is chosen for (0: any)
   bool replacesPrologue; // matmul: does the prologues' work; none runs
   int firstOperand, numOperands; // its operands in kOperands
+  int firstTensorMap, numTensorMaps; // its tensor maps in kTensorMaps
 };
 
 /// The prologue kernels in launch order, the validate kernel, then the
 /// matmul variants by max M.
 const Kernel kKernels[] = {
 )";
-  int firstOperand = 0;
+  int firstOperand = 0, firstTensorMap = 0;
   for (const LaunchKernel *k : order) {
     int numOperands = k->operands.size();
+    int numTensorMaps = k->tensorMaps.size();
     os << "    {\"" << k->name << "\", " << k->threads << ", "
        << k->sharedMemory << ", " << (k->programmatic ? "true" : "false")
        << ", " << k->rowsPerBlock << ", " << k->blocks << ", " << k->blockM
@@ -471,8 +476,10 @@ const Kernel kKernels[] = {
        << ", " << k->splitK << ", " << k->tailSplit << ", " << k->waveBlocks
        << ", " << k->maxM << ", "
        << (k->replacesPrologue ? "true" : "false") << ", " << firstOperand
-       << ", " << numOperands << "},\n";
+       << ", " << numOperands << ", " << firstTensorMap << ", "
+       << numTensorMaps << "},\n";
     firstOperand += numOperands;
+    firstTensorMap += numTensorMaps;
   }
   os << "};\nconstexpr int kNumKernels = " << order.size()
      << ", kNumPrologues = " << numPrologues
@@ -493,6 +500,30 @@ const Kernel kKernels[] = {
     }
     os << "// " << k->name << ": " << llvm::join(k->operands, ", ") << "\n";
   }
+  os << "}};\n";
+  // Tensor maps: copies of box_rows x 128 bytes of an operand read as a
+  // byte matrix [rows, row_bytes], 128-byte swizzled.
+  os << "\n/// A tensor map a kernel takes before its operands: the operand,\n"
+     << "/// read as a byte matrix [rows, rowBytes], copied boxRows x "
+     << kTensorMapBoxBytes << " bytes\n/// at a time.\n"
+     << "struct TensorMap {\n  Operand operand;\n  int64_t rowBytes;\n"
+     << "  unsigned boxRows;\n};\n"
+     << "constexpr int kMaxKernelTensorMaps = " << maxKernelTensorMaps
+     << ";\n"
+     << "const std::array<TensorMap, " << std::max(firstTensorMap, 1)
+     << "> kTensorMaps = {{\n";
+  for (const LaunchKernel *k : order)
+    for (const LaunchTensorMap &map : k->tensorMaps) {
+      int arg = d.getArgIndex(map.operand);
+      os << "    {{"
+         << (arg >= 0 ? "kArgument, " + std::to_string(arg)
+                      : "kBuffer, " +
+                            std::to_string(d.getBufferIndex(map.operand)))
+         << "}, " << map.rowBytes << ", " << map.boxRows << "}, // "
+         << k->name << ": " << map.operand << "\n";
+    }
+  if (firstTensorMap == 0)
+    os << "    {{kArgument, 0}, 0, 0}, // none: unused\n";
   os << "}};\n";
 }
 
@@ -742,11 +773,41 @@ std::vector<void *> kernelParams(const Kernel &kernel, Operands &operands) {
   return params;
 }
 
-/// Launches `kernel` (loaded as `function`) on a grid of `grid` blocks.
+/// Encodes tensor map `map` over its operand's descriptor: the operand
+/// as a byte matrix [rows, rowBytes], boxes of boxRows x 128 bytes with the
+/// 128-byte swizzle, zeros read past its rows or row bytes.
+CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
+                         Operands &operands) {
+  const Memref &memref = map.operand.kind == kArgument
+                             ? operands.args[map.operand.index]
+                             : operands.buffers[map.operand.index];
+  cuuint64_t dims[2] = {(cuuint64_t)map.rowBytes,
+                        (cuuint64_t)std::max<int64_t>(memref.sizes[0], 1)};
+  cuuint64_t strides[1] = {(cuuint64_t)map.rowBytes};
+  cuuint32_t box[2] = {128, map.boxRows};
+  cuuint32_t elementStrides[2] = {1, 1};
+  return cuTensorMapEncodeTiled(
+      out, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, (void *)memref.aligned, dims,
+      strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+      CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+
+/// Launches `kernel` (loaded as `function`) on a grid of `grid` blocks: its
+/// tensor maps, encoded for this call, then its operands.
 CUresult launchKernel(CUfunction function, const Kernel &kernel,
                       const unsigned (&grid)[3], Operands &operands,
                       CUstream stream) {
-  std::vector<void *> params = kernelParams(kernel, operands);
+  CUtensorMap maps[kMaxKernelTensorMaps];
+  std::vector<void *> params;
+  for (int i = 0; i < kernel.numTensorMaps; ++i) {
+    if (CUresult status = encodeTensorMap(
+            &maps[i], kTensorMaps[kernel.firstTensorMap + i], operands))
+      return status;
+    params.push_back(&maps[i]);
+  }
+  std::vector<void *> operandParams = kernelParams(kernel, operands);
+  params.insert(params.end(), operandParams.begin(), operandParams.end());
   CUlaunchConfig config;
   memset(&config, 0, sizeof(config));
   config.gridDimX = grid[0];

@@ -37,10 +37,11 @@ int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   int64_t eltBytes = op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8;
   // wgmma reads swizzled, unpadded rows from 1024-byte-aligned tiles; the
   // kernel aligns the dynamic shared memory itself, hence the extra 1024.
+  // A TMA ring keeps a `full` and an `empty` mbarrier per slot after it.
   if (config.isWgmma())
     return config.getStages() * (config.getBlockM() + config.getBlockN()) *
                config.getBlockK() * eltBytes +
-           kSwizzleAtomBytes;
+           kSwizzleAtomBytes + (config.isTma() ? 16 * config.getStages() : 0);
   int64_t rowBytes = config.getBlockK() * eltBytes + kSharedRowPadBytes;
   return config.getStages() * (config.getBlockM() + config.getBlockN()) *
          rowBytes;
@@ -117,7 +118,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
                            std::min<int64_t>(4, kTiles + 1), splitK, maxM,
                            MmaKind::wgmma, OperandPath::register_a,
                            /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1);
+                           /*tailSplit=*/1, CopyKind::cp_async);
   };
   auto estimate = [&](int64_t maxM, int64_t tileN, int64_t splitK) {
     int64_t blocks =
@@ -214,7 +215,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
         std::min<int64_t>(4, perWarp), 1, maxM, MmaKind::mma_sync,
         OperandPath::registers, /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1);
+                           /*tailSplit=*/1, CopyKind::cp_async);
   };
   SmallVector<ConfigAttr> configs;
   // The ring masks N edge tiles (of 32-channel slabs): its tiles are 128
@@ -261,7 +262,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
       configs.push_back(ConfigAttr::get(
           ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
           MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,
-          /*minFill=*/0, /*tailSplit=*/1));
+          /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async));
     }
     return chooseW4A16WgmmaConfigs(op, std::move(configs));
   }
@@ -271,7 +272,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
                            std::min<int64_t>(stages, k / 64 + 1), 1, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1);
+                           /*tailSplit=*/1, CopyKind::cp_async);
   };
   int64_t bn = n >= 128 ? 128 : 64;
   configs.push_back(make(64, bn, 32, 64, 4, 256));
@@ -362,14 +363,14 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     return ConfigAttr::get(ctx, {bm, bn, 32}, {wm, wn}, stages, splitK, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill,
-                           /*tailSplit=*/1);
+                           /*tailSplit=*/1, CopyKind::cp_async);
   };
   auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill,
                        int64_t bm = 128) {
     return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill,
-                           /*tailSplit=*/1);
+                           /*tailSplit=*/1, CopyKind::cp_async);
   };
   bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
   int64_t groups = blockRows / 4;
@@ -524,7 +525,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
           config.getContext(), config.getCtaTile(), config.getWarpTile(),
           config.getStages(), 1, config.getMaxM(), config.getMma(),
           config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
-          tailSplit);
+          tailSplit, config.getCopy());
 }
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
@@ -548,7 +549,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
                            std::min(stages, tiles + 1), splitK, maxM, mma,
                            OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1);
+                           /*tailSplit=*/1, CopyKind::cp_async);
   };
   SmallVector<ConfigAttr> configs;
   // sm_90a, M > 64 (below): wgmma tiles of K 128.
@@ -615,7 +616,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
             ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
             std::min(stages, perWarp), 1, variantMaxM, MmaKind::mma_sync,
             OperandPath::registers, fuse, /*minFill=*/0,
-            /*tailSplit=*/1);
+            /*tailSplit=*/1, CopyKind::cp_async);
       };
       // M = 1 in one kernel that quantizes the row in every block, when the
       // row is long and the grid is one wave of blocks (sm_90 and later,

@@ -74,6 +74,16 @@
 //       shared_memory : int     dynamic shared memory bytes
 //       programmatic  : bool    optional (false): launched as a programmatic
 //                               dependent of the kernel before it
+//       tensor_maps   : array   optional: tensor maps the kernel takes
+//                               before its operands, each as a 128-byte
+//                               CUtensorMap kernel parameter that the stub
+//                               encodes for the call; one dictionary each:
+//           operand   : string  a rank-2 argument or buffer [rows, cols]
+//                               whose cols are static, read as a byte matrix
+//           row_bytes : int     cols x its element bytes (a multiple of 16)
+//           box_rows  : int     the rows of one copy (1 to 256); a copy is
+//                               box_rows x 128 bytes, 128-byte swizzled,
+//                               and reads zeros past the rows or row_bytes
 //     role = "prologue":
 //       rows_per_block : int
 //     role = "validate":
@@ -176,10 +186,22 @@ struct WorkspaceBuffer {
 /// When and how a kernel is launched.
 enum class KernelRole { Prologue, Validate, Matmul };
 
+/// A tensor map a kernel takes: copies of `boxRows` x 128 bytes of the byte
+/// matrix [rows, rowBytes] that `operand` is.
+struct LaunchTensorMap {
+  std::string operand;
+  int64_t rowBytes = 0, boxRows = 0;
+};
+
+/// Bytes of one row of a tensor map's box: one 128-byte swizzle row.
+inline constexpr int64_t kTensorMapBoxBytes = 128;
+
 /// A kernel of the family.
 struct LaunchKernel {
   std::string name;
   KernelRole role = KernelRole::Matmul;
+  /// Tensor maps, passed before `operands`.
+  std::vector<LaunchTensorMap> tensorMaps;
   SmallVector<std::string> operands;
   int64_t threads = 0, sharedMemory = 0;
   bool programmatic = false;
@@ -193,7 +215,7 @@ struct LaunchKernel {
   int64_t tailSplit = 1, waveBlocks = 0;
   bool replacesPrologue = false;
   /// Matmul: lower bounds of run-time sizes other than m (may be empty).
-  SmallVector<std::pair<std::string, int64_t>> minSizes;
+  std::vector<std::pair<std::string, int64_t>> minSizes;
 };
 
 /// The `qgemm.launch` description of a lowered func (schema above).

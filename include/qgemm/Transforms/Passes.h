@@ -31,6 +31,15 @@ inline constexpr int64_t kSwizzleAtomBytes = 1024;
 inline constexpr llvm::StringLiteral kPipelineDepthAttrName =
     "qgemm.pipeline_depth";
 
+/// Attribute on the scf.for of a `copy = tma` ring, built already pipelined
+/// (qgemm-software-pipeline leaves it): its number of ring slots.
+inline constexpr llvm::StringLiteral kTmaStagesAttrName = "qgemm.tma_stages";
+
+/// Function attribute on a gpu.func whose first N arguments are tensor maps
+/// (!llvm.ptr): qgemm-tensor-map-params makes them grid-constant byval
+/// parameters of the lowered llvm.func.
+inline constexpr llvm::StringLiteral kTensorMapsAttrName = "qgemm.tensor_maps";
+
 /// Unit attribute on an nvgpu.device_async_copy whose source the
 /// prerequisite grid of a programmatic launch does not write: in the
 /// pipeline prologue it may be issued before nvvm.griddepcontrol.wait.

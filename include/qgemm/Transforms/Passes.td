@@ -196,4 +196,40 @@ def QGemmSoftwarePipeline
   ];
 }
 
+def QGemmTensorMapParams
+    : Pass<"qgemm-tensor-map-params", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "make the tensor-map arguments of lowered kernels grid-constant parameters";
+  let description = [{
+    A kernel whose ring is filled by TMA (`copy = tma`) takes its tensor
+    maps as its first arguments, `!llvm.ptr` values that its
+    `cp.async.bulk.tensor` copies read, and says how many in the function
+    attribute `qgemm.tensor_maps = N`. After convert-gpu-to-nvvm this pass
+    makes each of those arguments of the `llvm.func` a 128-byte, 64-byte
+    aligned by-value kernel parameter that the kernel reads in place
+    (`llvm.byval = !llvm.array<128 x i8>`, `llvm.align = 64`,
+    `nvvm.grid_constant`): PTX `.param .align 64 .b8 p[128]` whose generic
+    address (`cvta.param`) the copies use, which is what a CUtensorMap
+    passed by the host needs. The attribute is removed. An attribute that
+    names more arguments than the kernel has, or arguments that are not
+    pointers, is a located error.
+
+    Before:
+    ```mlir
+    llvm.func @k(%map: !llvm.ptr, ...) attributes {nvvm.kernel,
+                                                   qgemm.tensor_maps = 1}
+    ```
+    After:
+    ```mlir
+    llvm.func @k(%map: !llvm.ptr {llvm.align = 64 : i64,
+                                  llvm.byval = !llvm.array<128 x i8>,
+                                  nvvm.grid_constant}, ...)
+        attributes {nvvm.kernel}
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+  ];
+}
+
 #endif // QGEMM_TRANSFORMS_PASSES_TD

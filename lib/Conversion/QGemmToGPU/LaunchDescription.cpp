@@ -104,6 +104,16 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
       b.getNamedAttr("shared_memory", b.getI64IntegerAttr(kernel.sharedMemory)),
       b.getNamedAttr("programmatic", b.getBoolAttr(kernel.programmatic)),
   };
+  if (!kernel.tensorMaps.empty()) {
+    SmallVector<Attribute> maps;
+    for (const LaunchTensorMap &map : kernel.tensorMaps)
+      maps.push_back(b.getDictionaryAttr({
+          b.getNamedAttr("operand", b.getStringAttr(map.operand)),
+          b.getNamedAttr("row_bytes", b.getI64IntegerAttr(map.rowBytes)),
+          b.getNamedAttr("box_rows", b.getI64IntegerAttr(map.boxRows)),
+      }));
+    fields.push_back(b.getNamedAttr("tensor_maps", b.getArrayAttr(maps)));
+  }
   if (kernel.role == KernelRole::Prologue) {
     fields.push_back(b.getNamedAttr("rows_per_block",
                                     b.getI64IntegerAttr(kernel.rowsPerBlock)));
@@ -226,6 +236,8 @@ namespace {
 class Reader {
 public:
   explicit Reader(func::FuncOp func) : func(func) {}
+
+  func::FuncOp getFunc() const { return func; }
 
   /// An error about `where` ("" for the description itself).
   InFlightDiagnostic error(StringRef where) {
@@ -650,6 +662,69 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   return success();
 }
 
+/// The static bytes of one row of the rank-2 argument or buffer `operand`,
+/// or 0 when it is not one with a static second dimension.
+int64_t getStaticRowBytes(func::FuncOp func, const LaunchDescription &d,
+                          StringRef operand) {
+  if (int arg = d.getArgIndex(operand); arg >= 0) {
+    auto type = dyn_cast<MemRefType>(func.getArgumentTypes()[arg]);
+    if (!type || type.getRank() != 2 || type.isDynamicDim(1) ||
+        !type.getElementType().isIntOrFloat())
+      return 0;
+    return type.getDimSize(1) * type.getElementTypeBitWidth() / 8;
+  }
+  int index = d.getBufferIndex(operand);
+  if (index < 0)
+    return 0;
+  const WorkspaceBuffer &buffer = d.buffers[index];
+  if (buffer.size != WorkspaceSize::Dims || buffer.dims.size() != 2)
+    return 0;
+  auto *cols = std::get_if<int64_t>(&buffer.dims[1]);
+  return cols ? *cols * buffer.getElementBytes() : 0;
+}
+
+/// Reads the optional tensor maps of a kernel.
+LogicalResult readTensorMaps(Reader &reader, func::FuncOp func,
+                             DictionaryAttr dict, StringRef where,
+                             const LaunchDescription &d, LaunchKernel &kernel) {
+  FailureOr<ArrayAttr> maps = reader.get<ArrayAttr>(
+      dict, where, "tensor_maps", "an array", /*optional=*/true);
+  if (failed(maps))
+    return failure();
+  if (!*maps)
+    return success();
+  for (auto [i, attr] : llvm::enumerate(*maps)) {
+    std::string mapWhere = (where + " tensor map " + Twine(i)).str();
+    auto map = dyn_cast<DictionaryAttr>(attr);
+    if (!map)
+      return reader.error(mapWhere)
+             << " is " << attr << ", expected a dictionary";
+    if (failed(reader.checkKeys(map, mapWhere,
+                                {"operand", "row_bytes", "box_rows"})))
+      return failure();
+    FailureOr<std::string> operand = reader.getString(map, mapWhere, "operand");
+    FailureOr<int64_t> rowBytes = reader.getInt(map, mapWhere, "row_bytes", 16);
+    FailureOr<int64_t> boxRows = reader.getInt(map, mapWhere, "box_rows", 1);
+    if (failed(operand) || failed(rowBytes) || failed(boxRows))
+      return failure();
+    int64_t actual = getStaticRowBytes(func, d, *operand);
+    if (actual == 0)
+      return reader.error(mapWhere)
+             << " operand '" << *operand
+             << "' is not a rank-2 argument or buffer with static columns";
+    if (*rowBytes != actual || actual % 16 != 0)
+      return reader.error(mapWhere)
+             << " field 'row_bytes' is " << *rowBytes << ", expected "
+             << actual << " (the bytes of a row of '" << *operand
+             << "', a multiple of 16)";
+    if (*boxRows > 256)
+      return reader.error(mapWhere) << " field 'box_rows' is " << *boxRows
+                                    << ", expected at most 256";
+    kernel.tensorMaps.push_back({*operand, *rowBytes, *boxRows});
+  }
+  return success();
+}
+
 /// Reads one kernel; its operands must name arguments or buffers.
 LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
                          LaunchDescription &d) {
@@ -667,8 +742,10 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
                                   "digits and _)";
   LaunchKernel &kernel = d.kernels.emplace_back();
   kernel.name = *name;
-  SmallVector<StringRef> known = {"kernel",  "role",          "operands",
-                                  "threads", "shared_memory", "programmatic"};
+  SmallVector<StringRef> known = {"kernel",        "role",
+                                  "operands",      "threads",
+                                  "shared_memory", "programmatic",
+                                  "tensor_maps"};
   if (*role == kPrologueRole) {
     kernel.role = KernelRole::Prologue;
     known.push_back("rows_per_block");
@@ -694,7 +771,8 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
   FailureOr<bool> programmatic = reader.getBool(dict, where, "programmatic");
   if (failed(operands) || failed(threads) || failed(shared) ||
       failed(programmatic) ||
-      failed(readKernelGeometry(reader, dict, where, d, kernel)))
+      failed(readKernelGeometry(reader, dict, where, d, kernel)) ||
+      failed(readTensorMaps(reader, reader.getFunc(), dict, where, d, kernel)))
     return failure();
   if (*threads > 1024)
     return reader.error(where)
@@ -888,11 +966,17 @@ FailureOr<DictionaryAttr> finishDescription(func::FuncOp func, Operation *op,
       return op->emitOpError()
              << "launch description names kernel '" << kernel.name
              << "', which " << module.getSymName() << " does not hold";
+    // The tensor maps come first, as pointers to their parameters.
     ArrayRef<Type> types = gpuFunc.getArgumentTypes();
-    if (types.size() != kernel.operands.size())
-      return op->emitOpError() << "launch description gives kernel '"
-                               << kernel.name << "' " << kernel.operands.size()
-                               << " operands, expected " << types.size();
+    size_t maps = kernel.tensorMaps.size();
+    if (types.size() != maps + kernel.operands.size() ||
+        !llvm::all_of(types.take_front(maps), llvm::IsaPred<LLVM::LLVMPointerType>))
+      return op->emitOpError()
+             << "launch description gives kernel '" << kernel.name << "' "
+             << maps << " tensor maps and " << kernel.operands.size()
+             << " operands, expected " << types.size()
+             << " arguments, the tensor maps first (!llvm.ptr)";
+    types = types.drop_front(maps);
     for (auto [operand, type] : llvm::zip_equal(kernel.operands, types))
       if (getOperandType(func, d, operand) != type)
         return op->emitOpError()

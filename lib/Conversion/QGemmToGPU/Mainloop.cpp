@@ -15,7 +15,7 @@ using namespace mlir::qgemm::kernel;
 Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
     : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()), wm(c.getWarpM()),
       wn(c.getWarpN()), stages(c.getStages()), splitK(c.getSplitK()),
-      wgmma(c.isWgmma()), registerA(c.isRegisterA()),
+      wgmma(c.isWgmma()), registerA(c.isRegisterA()), tma(c.isTma()),
       warpsN(c.getBlockN() / c.getWarpN()), threads(32 * c.getNumWarps()),
       // wgmma tiles are swizzled, not padded.
       rowBytes(c.getBlockK() * elementBytes +
@@ -202,6 +202,181 @@ void RingMainloop::build(RingOperands &operands,
     operands.buildWgmmaStep(*this, kt, slot, accs);
   else
     operands.buildMmaSyncTile(*this, slot, accs);
+  scf::YieldOp::create(b, accs);
+}
+
+namespace {
+
+/// The shared address `addr` (an index) as an !llvm.ptr<3>.
+Value getSharedPointer(ImplicitLocOpBuilder &b, Value addr) {
+  Value i64 = arith::IndexCastUIOp::create(b, b.getI64Type(), addr);
+  return LLVM::IntToPtrOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/3), i64);
+}
+
+/// An index as an i32.
+Value toI32(ImplicitLocOpBuilder &b, Value index) {
+  return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
+}
+
+/// The mbarriers of a TMA ring and its copies.
+struct TmaRing {
+  RingMainloop &loop;
+  Value mapA, mapB;
+  /// Shared address of the first `full` mbarrier; the `empty` ones follow.
+  Value barriers;
+
+  Value getFull(Value slot) {
+    Emitter e{loop.b};
+    return getSharedPointer(loop.b, e.add(barriers, e.mul(slot, 8)));
+  }
+  Value getEmpty(Value slot) {
+    Emitter e{loop.b};
+    return getSharedPointer(
+        loop.b, e.add(e.add(barriers, 8 * loop.t.stages), e.mul(slot, 8)));
+  }
+  /// Waits until phase `parity` (0 or 1) of `barrier` completed.
+  void wait(Value barrier, Value parity) {
+    ImplicitLocOpBuilder &b = loop.b;
+    // A suspend-time hint as CUTLASS's barriers give (ns).
+    NVVM::MBarrierTryWaitParityOp::create(b, barrier, toI32(b, parity),
+                                          buildI32(b, 0x989680));
+  }
+  /// Whether the slot of K tile `kt` is in its odd pass.
+  Value getParity(Value kt) {
+    Emitter e{loop.b};
+    return e.rem(e.div(kt, loop.t.stages), 2);
+  }
+  /// The expected bytes of a slot: both boxes, whatever part of them lies
+  /// past the tensors (read as zeros, counted all the same).
+  void expectSlot(Value slot) {
+    ImplicitLocOpBuilder &b = loop.b;
+    const Tiling &t = loop.t;
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, Type(), getFull(slot), buildI32(b, (t.bm + t.bn) * t.rowBytes),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+  }
+  /// Copies one box of K tile `kt` into ring slot `slot` of `ring` (the
+  /// shared address of slot 0, `rows` rows a slot) from row `rowBase`.
+  void copy(Value map, Value ringAddr, int64_t rows, Value rowBase, Value kt,
+            Value slot) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    const Tiling &t = loop.t;
+    Value dst = getSharedPointer(
+        b, e.add(ringAddr, e.mul(slot, rows * t.rowBytes)));
+    dst = LLVM::AddrSpaceCastOp::create(
+        b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/7),
+        dst);
+    Value k = e.mul(e.add(loop.tile.firstKTile, kt), t.rowBytes);
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, dst, map, ValueRange{toI32(b, k), toI32(b, rowBase)},
+        getFull(slot), ValueRange{}, /*multicastMask=*/Value(),
+        /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+        /*isCTAOnly=*/false, /*group=*/nullptr, /*predicate=*/Value());
+  }
+  void copyA(Value kt, Value slot) {
+    copy(mapA, loop.ringBase, loop.t.bm, loop.tile.blockRow, kt, slot);
+  }
+  void copyB(Value kt, Value slot) {
+    Emitter e{loop.b};
+    copy(mapB, e.add(loop.ringBase, loop.aRingBytes), loop.t.bn,
+         loop.tile.blockCol, kt, slot);
+  }
+};
+
+} // namespace
+
+void RingMainloop::buildTma(RingOperands &operands, Value mapA, Value mapB,
+                            function_ref<void()> beforeLoop) {
+  assert(t.wgmma && t.tma && "a TMA wgmma ring");
+  Emitter e{b};
+  int64_t stages = t.stages;
+  TmaRing ring{*this, mapA, mapB,
+               e.add(ringBase, aRingBytes + stages * t.bn * t.rowBytes)};
+  warpGroup = e.div(tid, 128);
+  Value leader = e.eq(tid, 0);
+  // Thread 0 initializes the mbarriers: `full` completes when its copies
+  // landed (one arrival: the expect_tx), `empty` when every warpgroup
+  // retired its wgmma group on the slot.
+  {
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, leader);
+    for (int64_t s = 0; s < stages; ++s) {
+      NVVM::MBarrierInitOp::create(b, ring.getFull(e.idx(s)), buildI32(b, 1),
+                                   Value());
+      NVVM::MBarrierInitOp::create(b, ring.getEmpty(e.idx(s)),
+                                   buildI32(b, t.threads / 128), Value());
+    }
+    NVVM::FenceMbarrierInitOp::create(b);
+    NVVM::PrefetchOp::create(b, nullptr, nullptr, mapA, Value(),
+                             /*tensormap=*/true);
+    NVVM::PrefetchOp::create(b, nullptr, nullptr, mapB, Value(),
+                             /*tensormap=*/true);
+  }
+  gpu::BarrierOp::create(b);
+
+  SmallVector<Value> inits = operands.buildWgmmaAccumulators(*this);
+  Value tripCount = tile.tripCount;
+  if (!tripCount && totalKTiles % t.splitK != 0)
+    tripCount =
+        getSliceTripCount(b, tile.firstKTile, e.idx(kTiles), totalKTiles);
+  if (!tripCount)
+    tripCount = e.idx(kTiles);
+
+  // The prologue fills slots 0 .. stages - 2: the weights first, then,
+  // once the prerequisite grid is done, the activations.
+  auto forPrologue = [&](function_ref<void(Value)> body) {
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, leader);
+    for (int64_t i = 0; i + 1 < stages; ++i) {
+      OpBuilder::InsertionGuard inner(b);
+      buildIfThen(b, e.ult(e.idx(i), tripCount));
+      body(e.idx(i));
+    }
+  };
+  forPrologue([&](Value i) {
+    ring.expectSlot(i);
+    ring.copyB(i, i);
+  });
+  beforeLoop();
+  forPrologue([&](Value i) { ring.copyA(i, i); });
+
+  loop = scf::ForOp::create(b, e.idx(0), tripCount, e.idx(1), inits);
+  loop->setAttr(kTmaStagesAttrName, b.getI64IntegerAttr(stages));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kt = loop.getInductionVar();
+  Value slot = e.rem(kt, stages);
+  ring.wait(ring.getFull(slot), ring.getParity(kt));
+  SmallVector<Value> accs(loop.getRegionIterArgs());
+  operands.buildWgmmaStep(*this, kt, slot, accs);
+  // The step left this K tile's group in flight and retired the previous
+  // one: its slot is free once every warpgroup says so.
+  Value previous = arith::SubIOp::create(b, kt, e.idx(1));
+  Value previousSlot = e.rem(e.add(kt, stages - 1), stages);
+  Value started = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt,
+                                        e.idx(0));
+  {
+    OpBuilder::InsertionGuard inner(b);
+    buildIfThen(b, arith::AndIOp::create(b, started, e.eq(e.rem(tid, 128), 0)));
+    NVVM::MBarrierArriveOp::create(b, Type(), ring.getEmpty(previousSlot),
+                                   Value());
+  }
+  // Thread 0 refills that slot with K tile kt + stages - 1.
+  Value next = e.add(kt, stages - 1);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    buildIfThen(b, arith::AndIOp::create(b, leader, e.ult(next, tripCount)));
+    {
+      OpBuilder::InsertionGuard wait(b);
+      buildIfThen(b, started);
+      ring.wait(ring.getEmpty(previousSlot), ring.getParity(previous));
+    }
+    ring.expectSlot(previousSlot);
+    ring.copyA(next, previousSlot);
+    ring.copyB(next, previousSlot);
+  }
   scf::YieldOp::create(b, accs);
 }
 

@@ -28,8 +28,8 @@ namespace mlir::qgemm::kernel {
 struct Tiling {
   int64_t bm, bn, bk, wm, wn, stages, splitK;
   /// mma = wgmma; registerA: its A from registers that the scheme forms
-  /// (operands = register_a).
-  bool wgmma, registerA;
+  /// (operands = register_a); tma: the ring is filled by TMA (copy = tma).
+  bool wgmma, registerA, tma;
   int64_t warpsN, threads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
   /// tail_split: most slices of a tile of a partial last wave (1: never).
@@ -108,6 +108,19 @@ public:
   void build(RingOperands &operands, function_ref<void()> beforeLoop,
              Value tripCount = nullptr);
 
+  /// Builds the K loop of a `copy = tma` ring (wgmma): already pipelined,
+  /// so not marked for qgemm-software-pipeline. One thread copies each K
+  /// tile's whole A and B boxes with cp.async.bulk.tensor from the tensor
+  /// maps `mapA` (rows of `rows`) and `mapB` (the weight rows), which
+  /// complete the slot's `full` mbarrier; the warpgroups wait on it, run
+  /// the scheme's wgmma step, and once that group retired arrive on the
+  /// slot's `empty` mbarrier, which the copying thread waits on before it
+  /// refills the slot. `stages - 1` K tiles are in flight. The B copies of
+  /// the prologue are issued before `beforeLoop` (griddepcontrol.wait), the
+  /// A copies after it.
+  void buildTma(RingOperands &operands, Value mapA, Value mapB,
+                function_ref<void()> beforeLoop);
+
   /// The accumulators after the loop as (row, col) pairs.
   SmallVector<Pair> getPairs();
 
@@ -130,6 +143,10 @@ public:
   Value buildWgmmaSteps(Value acc, Value descA, Value descB, int64_t k,
                         NVVM::WGMMATypes in, NVVM::WGMMATypes out,
                         NVVM::MMAIntOverflowAttr overflow = {});
+
+  /// Bytes after the rings that a `copy = tma` ring keeps its mbarriers
+  /// in: `full` and `empty`, 8 bytes each, for every slot.
+  static int64_t getTmaBarrierBytes(int64_t stages) { return 16 * stages; }
 
   ImplicitLocOpBuilder &b;
   const Tiling &t;

@@ -240,21 +240,32 @@ struct W8A8Types {
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
                      bool programmatic, bool prefetchScales) {
-  gpu::GPUFuncOp func = createKernel(
-      b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32});
-  Value xq = func.getArgument(0), sx = func.getArgument(1),
-        w = func.getArgument(2), sw = func.getArgument(3),
-        y = func.getArgument(4), partials = func.getArgument(5),
-        counters = func.getArgument(6);
+  // A TMA ring takes the tensor maps of xq and wq first.
+  SmallVector<Type> types;
+  if (t.tma)
+    types.append(2, LLVM::LLVMPointerType::get(b.getContext()));
+  types.append({ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32});
+  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  int64_t maps = t.tma ? 2 : 0;
+  if (t.tma)
+    func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(maps));
+  ValueRange args = func.getArguments().drop_front(maps);
+  Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4],
+        partials = args[5], counters = args[6];
   int64_t n = ty.w.getDimSize(0), k = ty.xq.getDimSize(1);
-  RingMainloop loop(b, t, xq, k);
+  RingMainloop loop(b, t, xq, k, /*byteRings=*/!t.tma);
   Int8RingOperands operands(xq, w);
-  loop.build(operands, [&] {
+  auto beforeLoop = [&] {
     if (prefetchScales)
       prefetchToL2(b, sw, loop.tile.blockCol, t.bn * 4, loop.tid);
     if (programmatic)
       buildWaitForPrerequisite(b);
-  });
+  };
+  if (t.tma)
+    loop.buildTma(operands, func.getArgument(0), func.getArgument(1),
+                  beforeLoop);
+  else
+    loop.build(operands, beforeLoop);
   SmallVector<Pair> pairs = loop.getPairs();
   // y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
   auto scale = [&](const Pair &p, Value scaleRow) -> Value {
@@ -433,6 +444,8 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
     variant.sharedMemory = sharedMemory;
     variant.tailSplit = tiling.tailSplit;
     variant.waveBlocks = tiling.waveBlocks;
+    if (tiling.tma)
+      variant.tensorMaps = {{"xq", k, tiling.bm}, {"wq", k, tiling.bn}};
   }
   return kernels;
 }

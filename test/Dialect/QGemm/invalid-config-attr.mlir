@@ -148,3 +148,20 @@ func.func private @tail_split_with_split_k() attributes {c = #qgemm.config<cta_t
 
 // expected-error @+1 {{expected split_k = 1 and operands = shared with tail_split > 1 (a ring variant that splits only the tiles of a partial last wave), got split_k = 1, operands = registers}}
 func.func private @tail_split_registers() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, operands = registers, tail_split = 2>}
+
+// -----
+
+// The TMA ring copies 128-byte swizzled rows for wgmma only.
+// expected-error @+1 {{expected mma = wgmma, operands = shared and cta tile K of 128 with copy = tma (a ring of 128-byte swizzled int8 rows), got mma = mma_sync, operands = shared, cta tile K 64}}
+func.func private @tma_mma_sync() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4, copy = tma>}
+
+// -----
+
+// expected-error @+1 {{expected mma = wgmma, operands = shared and cta tile K of 128 with copy = tma (a ring of 128-byte swizzled int8 rows), got mma = wgmma, operands = register_a, cta tile K 64}}
+func.func private @tma_register_a() attributes {c = #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a, copy = tma>}
+
+// -----
+
+// expected-error @+2 {{expected one of [cp_async, tma] for how a ring variant brings its K tiles into shared memory, got: bulk}}
+// expected-error @+1 {{failed to parse QGemm_ConfigAttr parameter 'copy'}}
+func.func private @copy_unknown() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = bulk>}

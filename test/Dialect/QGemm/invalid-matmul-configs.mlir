@@ -131,3 +131,15 @@ func.func @tail_split_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>
        configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], tail_split = 4>]}
   return
 }
+
+// -----
+
+// The TMA ring copies int8 rows as they are: W8A8 only (W4A16 with wgmma
+// shared tiles would need its weights converted after the copy).
+func.func @negative_tma_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8) with copy = tma}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>]}
+  return
+}

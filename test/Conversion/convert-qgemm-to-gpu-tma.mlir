@@ -1,0 +1,69 @@
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
+// Covers: a W8A8 wgmma ring filled by TMA (copy = tma), N = 1000 and
+// K = 992 (neither a multiple of the 64 x 128 x 128 tile: the copies read
+// zeros past them, so nothing is masked in the kernel). The kernel takes
+// the tensor maps of xq and wq first (!llvm.ptr, qgemm.tensor_maps = 2),
+// and the launch description asks the stub for them (boxes of 64 rows of
+// xq and 128 rows of wq, 128 bytes of their 992-byte rows), with 4 x
+// (64 + 128) x 128 bytes of ring + 1024 (alignment) + 64 (mbarriers) =
+// 99392 bytes of shared memory. Thread 0 initializes a `full` mbarrier
+// (one arrival) and an `empty` one (one per warpgroup) for each of the 4
+// slots, expects 24576 bytes a slot, and copies the weight boxes of the first
+// 3 K tiles, then after griddepcontrol.wait their activation boxes. The
+// loop (already pipelined: no qgemm.pipeline_depth) waits on the slot's
+// `full` barrier with parity (kt / 4) mod 2, issues the wgmma group, releases
+// the previous slot and refills it with K tile kt + 3 once every warpgroup
+// released it. No cp.async anywhere.
+
+// CHECK: qgemm.launch = {{.*}}kernel = "matmul_v0"{{.*}}operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"]
+// CHECK-SAME: shared_memory = 99392
+// CHECK-SAME: tensor_maps = [{box_rows = 64 : i64, operand = "xq", row_bytes = 992 : i64}, {box_rows = 128 : i64, operand = "wq", row_bytes = 992 : i64}]
+// CHECK-LABEL: gpu.func @matmul_v0(
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x992xi8>
+// CHECK-SAME: qgemm.tensor_maps = 2 : i64
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: %[[LEADER:.*]] = arith.cmpi eq, %{{.*}}, %c0
+// CHECK: scf.if %[[LEADER]] {
+// CHECK: %[[FULL0:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: nvvm.mbarrier.init %[[FULL0]], %c1_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32
+// CHECK-COUNT-6: nvvm.mbarrier.init
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: nvvm.prefetch tensormap, %[[MAPA]]
+// CHECK: nvvm.prefetch tensormap, %[[MAPB]]
+// CHECK: gpu.barrier
+// Prologue: weights of K tiles 0..2, then the wait, then activations.
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c24576_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
+// CHECK: nvvm.griddepcontrol wait
+// CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
+// CHECK: scf.for %[[KT:.*]] = %c0{{.*}} iter_args
+// CHECK: %[[SLOT:.*]] = arith.remui %[[KT]], %c4
+// CHECK: %[[PASS:.*]] = arith.divui %[[KT]], %c4
+// CHECK: %[[PARITY:.*]] = arith.remui %[[PASS]], %c2
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: scf.if
+// CHECK: nvvm.mbarrier.arrive
+// CHECK: %[[NEXT:.*]] = arith.addi %[[KT]], %c3
+// CHECK: scf.if
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c24576_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
+// CHECK: } {qgemm.tma_stages = 4 : i64}
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: gpu.return
+func.func @tma(%x: memref<?x992xf16>, %w: memref<1000x992xi8>, %sw: memref<1000xf32>, %y: memref<?x1000xf16>) {
+  qgemm.matmul lhs(%x : memref<?x992xf16>) weights(%w, %sw : memref<1000x992xi8>, memref<1000xf32>) outs(%y : memref<?x1000xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>]}
+  return
+}
