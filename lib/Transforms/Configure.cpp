@@ -423,7 +423,8 @@ using RingConfigMaker = function_ref<ConfigAttr(
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
 /// - M <= 256: one warpgroup on 64 x 128 tiles, 4 stages (96 KB, two
-///   thread blocks per multiprocessor);
+///   thread blocks per multiprocessor), while their rows fit one wave
+///   (v22);
 /// - larger M: two warpgroups on 128 x 256 tiles, 4 stages (193 KB) when N
 ///   has at least 4 such columns of tiles, else 128 x 128 tiles, 3 stages
 ///   (97 KB, two per multiprocessor) (v7: N = 1024 at M = 4096, 48.2 us
@@ -498,8 +499,22 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
   }
-  if (configs.back().getMaxM() < midMaxM)
-    configs.push_back(make(64, 128, 128, 64, 128, 4, midMaxM,
+  // The unsplit 64 x 128 tiles to M = 256 stop at the last M whose rows of
+  // tiles fit one wave; past it the 128-row tiles take over (v22, same run,
+  // 11008 x 4096: 86 columns, two blocks a multiprocessor, so three rows of
+  // tiles fit: 27.1 us at M = 192, 46.5 at M = 256 in two waves, and the
+  // 128 x 256 tiles 31.6 us at M = 384).
+  int64_t narrowMidMaxM = midMaxM;
+  if (midMaxM == 256) {
+    ConfigAttr probe = make(64, 128, 128, 64, 128, 4, midMaxM, 1,
+                            MmaKind::wgmma);
+    int64_t wave = op.getTargetAttr().getResidentBlocks(
+                       getSharedMemoryBytes(op, probe), 128) *
+                   sms;
+    narrowMidMaxM = std::min(midMaxM, 64 * (wave / colTiles));
+  }
+  if (configs.back().getMaxM() < narrowMidMaxM)
+    configs.push_back(make(64, 128, 128, 64, 128, 4, narrowMidMaxM,
                            midMaxM == 1024 ? 2 : 1, MmaKind::wgmma));
   if (wide && (2048 / 128) * (n128 / bigN) < sms)
     configs.push_back(make(128, 128, 128, 64, 128, 4, 2048, 1, MmaKind::wgmma));

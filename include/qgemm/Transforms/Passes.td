@@ -70,7 +70,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       blocks a multiprocessor (v20: 4096 x 4096 at M = 64, 14.7 us against
       16.0; 2048 x 4096 at M = 128, 14.9 against 17.5);
     - M <= 256: cta_tile [64, 128, 128], one warpgroup, 4 stages (from
-      M = 17 or 65 when the variants above stop at 16 or 64); it serves
+      M = 17 or 65 when the variants above stop at 16 or 64), up to the
+      last M whose rows of tiles fit one wave when that is less (v22:
+      11008 x 4096 stops at M = 192; at M = 256 the 128 x 256 tiles take
+      30.7 us against 46.6 in two waves); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
       M = 1024 (docs/perf-notes.md, v9); an odd number of K tiles gives the
