@@ -285,13 +285,15 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // N = 4160, K = 4160 (nearest 4224 x 4224: 33 columns of 128, not of
 // 256): the unbounded variant is 128 x 128 with 3 stages, two blocks a
 // multiprocessor, and gets no tail split (the split epilogue's registers
-// would leave it alone on a multiprocessor).
+// would leave it alone on a multiprocessor). Before it, while the 128 x 128
+// tiles are at most one a multiprocessor (132 / 33 = 4 rows, M <= 512),
+// the same tiles with 4 stages (alone on a multiprocessor, so with a tail
+// split).
 // Up to M = 64: 64 x 64 tiles (66 columns), K (33 tiles) in 4 slices of
 // at most 9.
 // SM90A-LABEL: func @w8a8_n4160_k4160
 // SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma>
-// SM90A-NOT: tail_split
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]
 func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<4160x4160xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
