@@ -503,7 +503,10 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // tiles fit one wave; past it the 128-row tiles take over (v22, same run,
   // 11008 x 4096: 86 columns, two blocks a multiprocessor, so three rows of
   // tiles fit: 27.1 us at M = 192, 46.5 at M = 256 in two waves, and the
-  // 128 x 256 tiles 31.6 us at M = 384).
+  // 128 x 256 tiles 31.6 us at M = 384). Where K is too short for the split
+  // variants (under 32 K tiles) they go on to that M past 256 too (v22, same
+  // run, 4096 x 1024: 11.3 / 12.1 us at M = 320 / 512 against 19.1 / 20.3
+  // with the 128 x 256 tiles split in two along the 8 K tiles).
   int64_t narrowMidMaxM = midMaxM;
   if (midMaxM == 256) {
     ConfigAttr probe = make(64, 128, 128, 64, 128, 4, midMaxM, 1,
@@ -511,7 +514,9 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     int64_t wave = op.getTargetAttr().getResidentBlocks(
                        getSharedMemoryBytes(op, probe), 128) *
                    sms;
-    narrowMidMaxM = std::min(midMaxM, 64 * (wave / colTiles));
+    narrowMidMaxM = 64 * (wave / colTiles);
+    if (kTiles >= 32)
+      narrowMidMaxM = std::min(midMaxM, narrowMidMaxM);
   }
   if (configs.back().getMaxM() < narrowMidMaxM)
     configs.push_back(make(64, 128, 128, 64, 128, 4, narrowMidMaxM,

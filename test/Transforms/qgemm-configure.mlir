@@ -71,6 +71,16 @@ func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>,
   return
 }
 
+// 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 128 wgmma
+// tiles (two blocks a multiprocessor, 32 columns) serve M up to the 8 rows
+// that fit one wave (M = 512), past M = 256.
+// SM90A-LABEL: func @w8a8_n4096_k1024
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 2>]
+func.func @w8a8_n4096_k1024(%x: memref<?x1024xf16>, %w: memref<4096x1024xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<4096x1024xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // 11008 x 4096: 45 MB of weights, over 32 MiB, so on sm_90a the register
 // variant stops at M = 16 and wgmma tiles take M = 17 on: 64 x 64 in two
 // K slices to M = 64, then 64 x 128 while their rows fit one wave (86

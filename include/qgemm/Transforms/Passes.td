@@ -73,7 +73,8 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       M = 17 or 65 when the variants above stop at 16 or 64), up to the
       last M whose rows of tiles fit one wave when that is less (v22:
       11008 x 4096 stops at M = 192; at M = 256 the 128 x 256 tiles take
-      30.7 us against 46.6 in two waves); it serves
+      30.7 us against 46.6 in two waves), or more when K has fewer than 32
+      K tiles (v22: 4096 x 1024 to M = 512, 12.1 against 20.3 us); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
       M = 1024 (docs/perf-notes.md, v9); an odd number of K tiles gives the
