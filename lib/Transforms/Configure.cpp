@@ -507,16 +507,22 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // variants (under 32 K tiles) they go on to that M past 256 too (v22, same
   // run, 4096 x 1024: 11.3 / 12.1 us at M = 320 / 512 against 19.1 / 20.3
   // with the 128 x 256 tiles split in two along the 8 K tiles).
+  // Where they serve M up to 1024 in two K slices, they stop where the
+  // split grid passes one wave too, and the 128 x 128 tiles below take the
+  // rest (v22, same run, 2048 x 4096, 16 columns: 22.4 to 24.0 us at
+  // M = 640 to 1024 against 28.5 to 32.6).
+  ConfigAttr probe = make(64, 128, 128, 64, 128, 4, midMaxM, 1,
+                          MmaKind::wgmma);
+  int64_t wave = op.getTargetAttr().getResidentBlocks(
+                     getSharedMemoryBytes(op, probe), 128) *
+                 sms;
   int64_t narrowMidMaxM = midMaxM;
   if (midMaxM == 256) {
-    ConfigAttr probe = make(64, 128, 128, 64, 128, 4, midMaxM, 1,
-                            MmaKind::wgmma);
-    int64_t wave = op.getTargetAttr().getResidentBlocks(
-                       getSharedMemoryBytes(op, probe), 128) *
-                   sms;
     narrowMidMaxM = 64 * (wave / colTiles);
     if (kTiles >= 32)
       narrowMidMaxM = std::min(midMaxM, narrowMidMaxM);
+  } else {
+    narrowMidMaxM = std::min(midMaxM, 64 * (wave / (2 * colTiles)));
   }
   if (configs.back().getMaxM() < narrowMidMaxM)
     configs.push_back(make(64, 128, 128, 64, 128, 4, narrowMidMaxM,

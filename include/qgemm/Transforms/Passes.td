@@ -77,8 +77,11 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       K tiles (v22: 4096 x 1024 to M = 512, 12.1 against 20.3 us); it serves
       M up to 1024 instead, with `split_k = 2`, when the unbounded variant's
       tiles would give fewer thread blocks than half the multiprocessors at
-      M = 1024 (docs/perf-notes.md, v9); an odd number of K tiles gives the
-      second slice one tile fewer (v15).
+      M = 1024 (docs/perf-notes.md, v9), or to the last M whose split grid
+      fits one wave when that is less (v22: 2048 x 4096 to M = 512; at
+      M = 640 to 1024 the 128 x 128 tiles below take 22 to 24 us against
+      28 to 33); an odd number of K tiles gives the second slice one tile
+      fewer (v15).
       Otherwise, when K has at least 32 K tiles, K is split in
       two while the split grid stays one wave: these tiles up to M = 128
       (two blocks a multiprocessor; in four slices when they keep 16 K
