@@ -90,7 +90,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       22.2 / 22.3 unsplit);
     - M <= 2048, only when the tiles below would give fewer thread blocks
       than multiprocessors at M = 2048: cta_tile [128, 128, 128], two
-      warpgroups of [64, 128], 4 stages;
+      warpgroups of [64, 128], 4 stages; 144 columns instead of 128 when N
+      passes a multiple of 128 by at most 16 and that saves a column of
+      tiles (v22: 2056 x 4128 at M = 1024, 31.1 against 46.0 us);
     - otherwise: cta_tile [128, 256, 128], two warpgroups of [64, 256],
       4 stages, when N128 has at least 4 columns of 256; else
       cta_tile [128, 128, 128], two warpgroups of [64, 128], 3 stages,
