@@ -41,7 +41,8 @@ int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   if (config.isWgmma())
     return config.getStages() * (config.getBlockM() + config.getBlockN()) *
                config.getBlockK() * eltBytes +
-           kSwizzleAtomBytes + (config.isTma() ? 16 * config.getStages() : 0);
+           kSwizzleAtomBytes +
+           (config.isTma() ? 2 * kMbarrierBytes * config.getStages() : 0);
   int64_t rowBytes = config.getBlockK() * eltBytes + kSharedRowPadBytes;
   return config.getStages() * (config.getBlockM() + config.getBlockN()) *
          rowBytes;
@@ -511,22 +512,19 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // split grid passes one wave too, and the 128 x 128 tiles below take the
   // rest (v22, same run, 2048 x 4096, 16 columns: 22.4 to 24.0 us at
   // M = 640 to 1024 against 28.5 to 32.6).
-  ConfigAttr probe = make(64, 128, 128, 64, 128, 4, midMaxM, 1,
-                          MmaKind::wgmma);
+  int64_t midSplit = midMaxM == 1024 ? 2 : 1;
+  ConfigAttr mid =
+      make(64, 128, 128, 64, 128, 4, midMaxM, midSplit, MmaKind::wgmma);
   int64_t wave = op.getTargetAttr().getResidentBlocks(
-                     getSharedMemoryBytes(op, probe), 128) *
+                     getSharedMemoryBytes(op, mid), 128) *
                  sms;
-  int64_t narrowMidMaxM = midMaxM;
-  if (midMaxM == 256) {
-    narrowMidMaxM = 64 * (wave / colTiles);
-    if (kTiles >= 32)
-      narrowMidMaxM = std::min(midMaxM, narrowMidMaxM);
-  } else {
-    narrowMidMaxM = std::min(midMaxM, 64 * (wave / (2 * colTiles)));
-  }
+  int64_t waveMaxM = 64 * (wave / (midSplit * colTiles));
+  int64_t narrowMidMaxM = midMaxM == 256 && kTiles < 32
+                              ? waveMaxM
+                              : std::min(midMaxM, waveMaxM);
   if (configs.back().getMaxM() < narrowMidMaxM)
-    configs.push_back(make(64, 128, 128, 64, 128, 4, narrowMidMaxM,
-                           midMaxM == 1024 ? 2 : 1, MmaKind::wgmma));
+    configs.push_back(make(64, 128, 128, 64, 128, 4, narrowMidMaxM, midSplit,
+                           MmaKind::wgmma));
   if (wide && (2048 / 128) * (n128 / bigN) < sms) {
     // When N passes a multiple of 128 by a sliver (at most 16 columns),
     // 144-column tiles cover it without a column of nearly empty tiles

@@ -26,6 +26,11 @@ inline constexpr int64_t kSharedRowPadBytes = 16;
 /// of every shared tile a wgmma reads.
 inline constexpr int64_t kSwizzleAtomBytes = 1024;
 
+/// Bytes of one mbarrier in shared memory. A `copy = tma` ring keeps two per
+/// slot after its tiles: `full` (the copies landed) and `empty` (every
+/// warpgroup is done reading).
+inline constexpr int64_t kMbarrierBytes = 8;
+
 /// Attribute on an scf.for that qgemm-software-pipeline pipelines: the number
 /// of iterations the copies run ahead of the compute.
 inline constexpr llvm::StringLiteral kPipelineDepthAttrName =

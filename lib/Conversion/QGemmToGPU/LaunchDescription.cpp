@@ -662,25 +662,34 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   return success();
 }
 
+/// The memref type a kernel takes for `operand` of `d`.
+Type getOperandType(func::FuncOp func, const LaunchDescription &d,
+                    StringRef operand) {
+  int argIndex = d.getArgIndex(operand);
+  if (argIndex >= 0)
+    return func.getArgumentTypes()[argIndex];
+  const WorkspaceBuffer &buffer = d.buffers[d.getBufferIndex(operand)];
+  SmallVector<int64_t> shape;
+  if (buffer.size != WorkspaceSize::Dims)
+    shape.push_back(ShapedType::kDynamic);
+  for (const LaunchDim &dim : buffer.dims) {
+    auto *extent = std::get_if<int64_t>(&dim);
+    shape.push_back(extent ? *extent : ShapedType::kDynamic);
+  }
+  return MemRefType::get(shape, buffer.elementType);
+}
+
 /// The static bytes of one row of the rank-2 argument or buffer `operand`,
 /// or 0 when it is not one with a static second dimension.
 int64_t getStaticRowBytes(func::FuncOp func, const LaunchDescription &d,
                           StringRef operand) {
-  if (int arg = d.getArgIndex(operand); arg >= 0) {
-    auto type = dyn_cast<MemRefType>(func.getArgumentTypes()[arg]);
-    if (!type || type.getRank() != 2 || type.isDynamicDim(1) ||
-        !type.getElementType().isIntOrFloat())
-      return 0;
-    return type.getDimSize(1) * type.getElementTypeBitWidth() / 8;
-  }
-  int index = d.getBufferIndex(operand);
-  if (index < 0)
+  if (d.getArgIndex(operand) < 0 && d.getBufferIndex(operand) < 0)
     return 0;
-  const WorkspaceBuffer &buffer = d.buffers[index];
-  if (buffer.size != WorkspaceSize::Dims || buffer.dims.size() != 2)
+  auto type = dyn_cast<MemRefType>(getOperandType(func, d, operand));
+  if (!type || type.getRank() != 2 || type.isDynamicDim(1) ||
+      !type.getElementType().isIntOrFloat())
     return 0;
-  auto *cols = std::get_if<int64_t>(&buffer.dims[1]);
-  return cols ? *cols * buffer.getElementBytes() : 0;
+  return type.getDimSize(1) * type.getElementTypeBitWidth() / 8;
 }
 
 /// Reads the optional tensor maps of a kernel.
@@ -933,23 +942,6 @@ FailureOr<SmallVector<LaunchArg>> describeArgs(func::FuncOp func, Operation *op,
                 "passes exactly those), got argument #"
              << i << " (" << func.getArgumentTypes()[i] << ") unused";
   return args;
-}
-
-/// The memref type a kernel takes for `operand` of `d`.
-Type getOperandType(func::FuncOp func, const LaunchDescription &d,
-                    StringRef operand) {
-  int argIndex = d.getArgIndex(operand);
-  if (argIndex >= 0)
-    return func.getArgumentTypes()[argIndex];
-  const WorkspaceBuffer &buffer = d.buffers[d.getBufferIndex(operand)];
-  SmallVector<int64_t> shape;
-  if (buffer.size != WorkspaceSize::Dims)
-    shape.push_back(ShapedType::kDynamic);
-  for (const LaunchDim &dim : buffer.dims) {
-    auto *extent = std::get_if<int64_t>(&dim);
-    shape.push_back(extent ? *extent : ShapedType::kDynamic);
-  }
-  return MemRefType::get(shape, buffer.elementType);
 }
 
 /// Checks `d` with the reader and every kernel's operands against its

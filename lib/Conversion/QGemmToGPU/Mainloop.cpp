@@ -166,16 +166,8 @@ void RingMainloop::build(RingOperands &operands,
   }
   warpGroup = e.div(tid, 128);
   beforeLoop();
-  // Slices of unequal length (split_k does not divide the K tiles): slice
-  // z runs min(kTiles, total - z kTiles) tiles, none for a slice past the
-  // end (its partial tile is zero).
-  if (!tripCount && tile.tripCount)
-    tripCount = tile.tripCount;
-  if (!tripCount && totalKTiles % t.splitK != 0)
-    tripCount =
-        getSliceTripCount(b, tile.firstKTile, e.idx(kTiles), totalKTiles);
-  loop = scf::ForOp::create(b, e.idx(0), tripCount ? tripCount : e.idx(kTiles),
-                            e.idx(1), inits);
+  loop = scf::ForOp::create(b, e.idx(0), getTripCount(tripCount), e.idx(1),
+                            inits);
   loop->setAttr(kPipelineDepthAttrName, b.getI64IntegerAttr(depth));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
@@ -205,6 +197,20 @@ void RingMainloop::build(RingOperands &operands,
   scf::YieldOp::create(b, accs);
 }
 
+Value RingMainloop::getTripCount(Value tripCount) {
+  Emitter e{b};
+  if (tripCount)
+    return tripCount;
+  if (tile.tripCount)
+    return tile.tripCount;
+  // Slices of unequal length (split_k does not divide the K tiles): slice
+  // z runs min(kTiles, total - z kTiles) tiles, none for a slice past the
+  // end (its partial tile is zero).
+  if (totalKTiles % t.splitK != 0)
+    return getSliceTripCount(b, tile.firstKTile, e.idx(kTiles), totalKTiles);
+  return e.idx(kTiles);
+}
+
 namespace {
 
 /// The shared address `addr` (an index) as an !llvm.ptr<3>.
@@ -228,12 +234,14 @@ struct TmaRing {
 
   Value getFull(Value slot) {
     Emitter e{loop.b};
-    return getSharedPointer(loop.b, e.add(barriers, e.mul(slot, 8)));
+    return getSharedPointer(loop.b,
+                            e.add(barriers, e.mul(slot, kMbarrierBytes)));
   }
   Value getEmpty(Value slot) {
     Emitter e{loop.b};
     return getSharedPointer(
-        loop.b, e.add(e.add(barriers, 8 * loop.t.stages), e.mul(slot, 8)));
+        loop.b, e.add(e.add(barriers, kMbarrierBytes * loop.t.stages),
+                      e.mul(slot, kMbarrierBytes)));
   }
   /// Waits until phase `parity` (0 or 1) of `barrier` completed.
   void wait(Value barrier, Value parity) {
@@ -317,12 +325,7 @@ void RingMainloop::buildTma(RingOperands &operands, Value mapA, Value mapB,
   gpu::BarrierOp::create(b);
 
   SmallVector<Value> inits = operands.buildWgmmaAccumulators(*this);
-  Value tripCount = tile.tripCount;
-  if (!tripCount && totalKTiles % t.splitK != 0)
-    tripCount =
-        getSliceTripCount(b, tile.firstKTile, e.idx(kTiles), totalKTiles);
-  if (!tripCount)
-    tripCount = e.idx(kTiles);
+  Value tripCount = getTripCount(nullptr);
 
   // The prologue fills slots 0 .. stages - 2: the weights first, then,
   // once the prerequisite grid is done, the activations.

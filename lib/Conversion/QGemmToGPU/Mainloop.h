@@ -144,10 +144,6 @@ public:
                         NVVM::WGMMATypes in, NVVM::WGMMATypes out,
                         NVVM::MMAIntOverflowAttr overflow = {});
 
-  /// Bytes after the rings that a `copy = tma` ring keeps its mbarriers
-  /// in: `full` and `empty`, 8 bytes each, for every slot.
-  static int64_t getTmaBarrierBytes(int64_t stages) { return 16 * stages; }
-
   ImplicitLocOpBuilder &b;
   const Tiling &t;
   /// K tiles of K (rounded up), and of one split-K slice: the loop's trip
@@ -165,6 +161,13 @@ public:
   /// wgmma instructions, commit, and a wait that keeps one group in flight.
   Value buildWgmmaSlot(RingOperands &operands, Value kTile, Value slot,
                        Value acc);
+
+private:
+  /// The K loop's trip count: `tripCount` when given, else the tile's
+  /// (a tail-split slice), else this slice's share of the K tiles (shorter
+  /// or none for the last slices when split_k does not divide them), else
+  /// kTiles.
+  Value getTripCount(Value tripCount);
 };
 
 class RegisterMainloop;
