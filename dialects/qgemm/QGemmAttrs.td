@@ -190,6 +190,18 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     about W + 1/s waves instead of W + 1. `S = 1` (the default) never
     splits.
 
+    `stream_k = true` (W8A8 wgmma ring variants with `split_k = 1`,
+    `tail_split = 1`, cp.async copies) schedules the K iterations instead of
+    the tiles where a partial last wave would leave multiprocessors idle:
+    with T output tiles, a wave of W blocks and R = T mod W, whole tiles run
+    one per block except the last R + W (all T when T < W), whose K
+    iterations are cut into W equal contiguous ranges, one per block. A
+    block walks the tiles its range crosses (at most three) with one
+    pipelined K loop each; a tile that several blocks share is added up by
+    the last of them to finish, from the others' int32 partials, in block
+    order. When R is 0 or leaves at most an eighth of a wave idle the grid
+    is the tiles, as without it.
+
     `copy = tma` (W8A8 with `mma = wgmma` and `operands = shared`, sm_90a)
     fills the ring with the tensor memory accelerator instead of cp.async:
     one thread issues a `cp.async.bulk.tensor` of the whole A tile and one
@@ -214,6 +226,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
                   stages = 4, mma = wgmma, tail_split = 8>
     #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128],
                   stages = 6, mma = wgmma, copy = tma>
+    #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256],
+                  stages = 4, mma = wgmma, stream_k = true>
     ```
   }];
   let parameters = (ins
@@ -230,7 +244,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"int64_t", "0">:$min_fill,
     DefaultValuedParameter<"int64_t", "1">:$tail_split,
     DefaultValuedParameter<"::mlir::qgemm::CopyKind",
-        "::mlir::qgemm::CopyKind::cp_async">:$copy
+        "::mlir::qgemm::CopyKind::cp_async">:$copy,
+    DefaultValuedParameter<"bool", "false">:$stream_k
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -178,7 +178,7 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t splitK, int64_t maxM, MmaKind mma,
                                  OperandPath operands, bool fuseQuantize,
                                  int64_t minFill, int64_t tailSplit,
-                                 CopyKind copy) {
+                                 CopyKind copy, bool streamK) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -306,5 +306,16 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << stringifyEnum(mma)
                        << ", operands = " << stringifyEnum(operands)
                        << ", cta tile K " << ctaTile[2];
+  if (streamK && (mma != MmaKind::wgmma || operands != OperandPath::shared ||
+                  splitK != 1 || tailSplit != 1 || copy != CopyKind::cp_async))
+    return emitError() << "expected mma = wgmma, operands = shared, split_k = "
+                          "1, tail_split = 1 and copy = cp_async with "
+                          "stream_k = true (a cp.async wgmma ring that "
+                          "schedules K iterations itself), got mma = "
+                       << stringifyEnum(mma)
+                       << ", operands = " << stringifyEnum(operands)
+                       << ", split_k = " << splitK
+                       << ", tail_split = " << tailSplit
+                       << ", copy = " << stringifyEnum(copy);
   return success();
 }

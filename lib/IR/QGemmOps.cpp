@@ -265,6 +265,12 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
              << "expected tail_split only with int8 weights and quantized "
                 "activations (W8A8), got tail_split = "
              << config.getTailSplit();
+    if (config.getStreamK() &&
+        (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
+         !op.getLhsEncoding().isQuantized()))
+      return op.emitOpError()
+             << "expected stream_k only with int8 weights and quantized "
+                "activations (W8A8)";
 
     // The TMA ring copies both operands as they are: int8 rows of X and W.
     if (config.isTma() &&

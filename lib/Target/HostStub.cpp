@@ -455,6 +455,8 @@ struct Kernel {
                                    // ceil(M / blockM), splitK)
   unsigned tailSplit, waveBlocks;  // matmul: tail split (1: none) and
                                    // its wave (grid: see runFamily)
+  unsigned streamKTiles; // matmul: K tiles a tile with a stream-K grid
+                         // over waveBlocks (0: none)
   int64_t maxM;          // matmul: the largest M it is chosen for (0: any)
   bool replacesPrologue; // matmul: does the prologues' work; none runs
   int firstOperand, numOperands; // its operands in kOperands
@@ -474,7 +476,7 @@ const Kernel kKernels[] = {
        << ", " << k->rowsPerBlock << ", " << k->blocks << ", " << k->blockM
        << ", " << k->blockN
        << ", " << k->splitK << ", " << k->tailSplit << ", " << k->waveBlocks
-       << ", " << k->maxM << ", "
+       << ", " << k->streamKTiles << ", " << k->maxM << ", "
        << (k->replacesPrologue ? "true" : "false") << ", " << firstOperand
        << ", " << numOperands << ", " << firstTensorMap << ", "
        << numTensorMaps << "},\n";
@@ -683,15 +685,17 @@ void printWorkspaceLayout(raw_ostream &os, const LaunchDescription &d) {
      << "                       [[maybe_unused]] const Sizes &s) {\n";
   if (splitK)
     os << "  // Output tiles of a split-K variant (0 without split-K), and\n"
-       << "  // their partial tiles: split_k each, or with a tail split one\n"
-       << "  // per block of a wave.\n"
+       << "  // their partial tiles: split_k each, with a tail split one per\n"
+       << "  // block of a wave, with stream-K two per block of a wave.\n"
        << "  int64_t splitTiles =\n"
        << "      v.splitK > 1 ? ((kN + v.blockN - 1) / v.blockN) *\n"
        << "                         ((s.m + v.blockM - 1) / v.blockM)\n"
+       << "      : v.streamKTiles  ? 2 * (int64_t)v.waveBlocks\n"
        << "      : v.tailSplit > 1 ? v.waveBlocks\n"
-       << "                   : 0;\n"
-       << "  int64_t splitSlots = v.tailSplit > 1 ? v.waveBlocks\n"
-       << "                                       : splitTiles * v.splitK;\n";
+       << "                        : 0;\n"
+       << "  int64_t splitSlots = v.tailSplit > 1 || v.streamKTiles\n"
+       << "                           ? splitTiles\n"
+       << "                           : splitTiles * v.splitK;\n";
   os << "  const Shape shapes[kNumBuffers] = {\n";
   for (const WorkspaceBuffer &buffer : d.buffers) {
     os << "      {";
@@ -839,7 +843,7 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
   int chosen = chooseVariant(s);
   const Kernel &variant = kKernels[chosen];
   int64_t gridM = (s.m + variant.blockM - 1) / variant.blockM;
-  if (gridM > 65535 && variant.tailSplit <= 1)
+  if (gridM > 65535 && variant.tailSplit <= 1 && !variant.streamKTiles)
     return QGEMM_ERROR_INVALID_VALUE;
   for (int i = 0; i < kNumPrologues; ++i)
     if ((s.m + kKernels[i].rowsPerBlock - 1) / kKernels[i].rowsPerBlock >
@@ -872,6 +876,24 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
         variant.tailSplit, variant.waveBlocks / std::max<int64_t>(tail, 1));
     int64_t blocks = tail != 0 && slices >= 2 ? tiles - tail + tail * slices
                                               : tiles;
+    if (blocks > 0x7fffffff)
+      return QGEMM_ERROR_INVALID_VALUE;
+    grid[0] = (unsigned)blocks;
+    grid[1] = 1;
+    grid[2] = 1;
+  }
+  if (variant.streamKTiles) {
+    // One-dimensional: the tiles before the stream-K region one a block,
+    // then min(W, S x K tiles) blocks over the region's K iterations (the
+    // kernel decodes the same formula).
+    int64_t tiles = (int64_t)grid[0] * gridM;
+    int64_t wave = variant.waveBlocks;
+    int64_t tail = tiles % wave;
+    int64_t region = 0;
+    if (tail != 0 && tail < wave - wave / 8)
+      region = tiles < wave ? tiles : tail + wave;
+    int64_t blocks =
+        tiles - region + std::min<int64_t>(wave, region * variant.streamKTiles);
     if (blocks > 0x7fffffff)
       return QGEMM_ERROR_INVALID_VALUE;
     grid[0] = (unsigned)blocks;

@@ -119,7 +119,8 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
                            std::min<int64_t>(4, kTiles + 1), splitK, maxM,
                            MmaKind::wgmma, OperandPath::register_a,
                            /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async);
+                           /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false);
   };
   auto estimate = [&](int64_t maxM, int64_t tileN, int64_t splitK) {
     int64_t blocks =
@@ -216,7 +217,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
         std::min<int64_t>(4, perWarp), 1, maxM, MmaKind::mma_sync,
         OperandPath::registers, /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async);
+                           /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false);
   };
   SmallVector<ConfigAttr> configs;
   // The ring masks N edge tiles (of 32-channel slabs): its tiles are 128
@@ -263,7 +265,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
       configs.push_back(ConfigAttr::get(
           ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
           MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,
-          /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async));
+          /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false));
     }
     return chooseW4A16WgmmaConfigs(op, std::move(configs));
   }
@@ -273,7 +276,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
                            std::min<int64_t>(stages, k / 64 + 1), 1, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async);
+                           /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false);
   };
   int64_t bn = n >= 128 ? 128 : 64;
   configs.push_back(make(64, bn, 32, 64, 4, 256));
@@ -364,14 +368,16 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     return ConfigAttr::get(ctx, {bm, bn, 32}, {wm, wn}, stages, splitK, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill,
-                           /*tailSplit=*/1, CopyKind::cp_async);
+                           /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false);
   };
   auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill,
                        int64_t bm = 128) {
     return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill,
-                           /*tailSplit=*/1, CopyKind::cp_async);
+                           /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false);
   };
   bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
   int64_t groups = blockRows / 4;
@@ -571,7 +577,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
           config.getContext(), config.getCtaTile(), config.getWarpTile(),
           config.getStages(), 1, config.getMaxM(), config.getMma(),
           config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
-          tailSplit, config.getCopy());
+          tailSplit, config.getCopy(), config.getStreamK());
 }
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
@@ -595,7 +601,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
                            std::min(stages, tiles + 1), splitK, maxM, mma,
                            OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async);
+                           /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false);
   };
   SmallVector<ConfigAttr> configs;
   // sm_90a, M > 64 (below): wgmma tiles of K 128.
@@ -662,7 +669,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
             ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
             std::min(stages, perWarp), 1, variantMaxM, MmaKind::mma_sync,
             OperandPath::registers, fuse, /*minFill=*/0,
-            /*tailSplit=*/1, CopyKind::cp_async);
+            /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false);
       };
       // M = 1 in one kernel that quantizes the row in every block, when the
       // row is long and the grid is one wave of blocks (sm_90 and later,

@@ -46,7 +46,9 @@
 //                                    when split_k > 1 (else 0)
 //                                  with tail_split > 1 instead:
 //                                    wave_blocks tiles of partials and
-//                                    wave_blocks counters
+//                                    wave_blocks counters; with
+//                                    stream_k_tiles: 2 x wave_blocks of
+//                                    each
 //           kept_zero    : bool    optional (false): the kernels need it
 //                                  zero and leave it zero, so the caller
 //                                  zero-fills the workspace once after
@@ -103,8 +105,22 @@
 //                                 wave_blocks, s = min(tail_split,
 //                                 wave_blocks / max(R, 1)); T - R + R s
 //                                 blocks when R > 0 and s >= 2, else T
-//       wave_blocks       : int   with tail_split > 1: the blocks of one
-//                                 wave (resident at once)
+//       stream_k_tiles    : int   optional (0: none): the K tiles of one
+//                                 output tile, for a stream-K grid: with
+//                                 split_k = 1 and no tail_split, the K
+//                                 iterations (K tiles) of the
+//                                 tiles of the last partial wave and one
+//                                 whole wave before it are cut into
+//                                 wave_blocks equal ranges (all the tiles'
+//                                 when T < wave_blocks); the grid is
+//                                 one-dimensional: T = ceil(N / block_n)
+//                                 x ceil(M / block_m) tiles, W =
+//                                 wave_blocks, R = T mod W; T blocks when
+//                                 R = 0 or R >= W - W / 8, else T - S +
+//                                 min(W, S x stream_k_tiles) with S = T
+//                                 when T < W, R + W otherwise
+//       wave_blocks       : int   with tail_split > 1 or stream_k_tiles: the
+//                                 blocks of one wave (resident at once)
 //       replaces_prologue : bool  optional (false): it does the prologue's
 //                                 work itself; no prologue kernel runs
 //
@@ -213,6 +229,9 @@ struct LaunchKernel {
   int64_t blockM = 0, blockN = 0, splitK = 1, maxM = 0;
   /// Matmul: tail_split's most slices (1: none) and the blocks of a wave.
   int64_t tailSplit = 1, waveBlocks = 0;
+  /// Matmul: the K tiles of one output tile with a stream-K grid
+  /// (stream_k_tiles; 0: none; needs waveBlocks).
+  int64_t streamKTiles = 0;
   bool replacesPrologue = false;
   /// Matmul: lower bounds of run-time sizes other than m (may be empty).
   std::vector<std::pair<std::string, int64_t>> minSizes;

@@ -725,7 +725,7 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
           b.getContext(), config.getCtaTile(), config.getWarpTile(),
           config.getStages(), /*splitK=*/1, /*maxM=*/0, config.getMma(),
           config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
-          config.getTailSplit(), config.getCopy());
+          config.getTailSplit(), config.getCopy(), config.getStreamK());
     auto known = key ? built.find(key) : built.end();
     if (known != built.end()) {
       name = known->second;

@@ -138,6 +138,12 @@ Value RingEpilogue::getPartialIndex(Value tileIndex, Value s, int64_t i,
   return e.mul(e.add(e.mul(slot, t.threads), loop.tid), 2);
 }
 
+Value RingEpilogue::getSlotIndex(Value slot, int64_t i, int64_t numPairs) {
+  Emitter e{b};
+  Value pair = e.add(e.mul(slot, numPairs), i);
+  return e.mul(e.add(e.mul(pair, t.threads), loop.tid), 2);
+}
+
 Value RingEpilogue::buildReleaseAndCount(Value counters, Value tileIndex,
                                          Value lastBefore) {
   // Release the partials, count this slice in the tile's counter (thread 0,
@@ -203,27 +209,47 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
 void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
                                       Value counters, Value tileIndex,
                                       Value numSlices) {
-  storeOrdered(pairs, partials, counters, tileIndex, tileIndex, numSlices);
+  int64_t numPairs = pairs.size();
+  storeOrdered(pairs, partials, counters, tileIndex, numSlices,
+               [&](Value s, int64_t i) {
+                 return getPartialIndex(tileIndex, s, i, numPairs);
+               });
 }
 
 void RingEpilogue::storeTailSplit(ArrayRef<Pair> pairs, Value partials,
                                   Value counters) {
   assert(t.splitK == 1 && loop.tile.numSlices && "a tail-split tile");
+  int64_t numPairs = pairs.size();
   storeOrdered(pairs, partials, counters, loop.tile.counter,
-               loop.tile.firstSlot, loop.tile.numSlices);
+               loop.tile.numSlices, [&](Value s, int64_t i) {
+                 return getPartialIndex(loop.tile.firstSlot, s, i, numPairs);
+               });
 }
 
-void RingEpilogue::storeOrdered(ArrayRef<Pair> pairs, Value partials,
-                                Value counters, Value tileIndex,
-                                Value slotTile, Value numSlices) {
+void RingEpilogue::storeStreamK(ArrayRef<Pair> pairs, Value partials,
+                                Value counters) {
+  assert(t.splitK == 1 && loop.tile.firstSlotOffset && "a stream-K segment");
+  Emitter e{b};
+  int64_t numPairs = pairs.size();
+  storeOrdered(pairs, partials, counters, loop.tile.counter,
+               loop.tile.numSlices, [&](Value s, int64_t i) {
+                 Value offset = arith::SelectOp::create(
+                     b, e.eq(s, 0), loop.tile.firstSlotOffset, e.idx(0));
+                 Value slot =
+                     e.add(e.add(loop.tile.firstSlot, e.mul(s, 2)), offset);
+                 return getSlotIndex(slot, i, numPairs);
+               });
+}
+
+void RingEpilogue::storeOrdered(
+    ArrayRef<Pair> pairs, Value partials, Value counters, Value tileIndex,
+    Value numSlices, function_ref<Value(Value s, int64_t i)> partialIndex) {
   Emitter e{b};
   Value slice = loop.tile.slice;
-  int64_t numPairs = pairs.size();
   for (auto [i, p] : llvm::enumerate(pairs))
-    vector::StoreOp::create(
-        b, p.value, partials,
-        ValueRange{getPartialIndex(slotTile, slice, i, numPairs)},
-        /*nontemporal=*/false, llvm::Align(8));
+    vector::StoreOp::create(b, p.value, partials,
+                            ValueRange{partialIndex(slice, i)},
+                            /*nontemporal=*/false, llvm::Align(8));
   Value lastBefore = arith::IndexCastOp::create(
       b, b.getI32Type(), arith::SubIOp::create(b, numSlices, e.idx(1)));
   auto isLast = scf::IfOp::create(
@@ -247,10 +273,9 @@ void RingEpilogue::storeOrdered(ArrayRef<Pair> pairs, Value partials,
     b.setInsertionPointToStart(sumLoop.getBody());
     Value s = sumLoop.getInductionVar();
     SmallVector<Value> sums;
-    for (int64_t i = 0; i < numPairs; ++i) {
+    for (int64_t i = 0, n = pairs.size(); i < n; ++i) {
       Value part = vector::LoadOp::create(
-          b, pairs[i].value.getType(), partials,
-          ValueRange{getPartialIndex(slotTile, s, i, numPairs)},
+          b, pairs[i].value.getType(), partials, ValueRange{partialIndex(s, i)},
           /*nontemporal=*/false, llvm::Align(8));
       Value sum = sumLoop.getRegionIterArgs()[i];
       sums.push_back(isa<FloatType>(getElementTypeOrSelf(part))

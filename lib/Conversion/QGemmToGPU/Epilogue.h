@@ -57,11 +57,18 @@ public:
   /// firstSlot + numSlices - 1 and its counter (float or integer pairs).
   void storeTailSplit(ArrayRef<Pair> pairs, Value partials, Value counters);
 
+  /// A stream-K segment that is not a whole tile (scheduleStreamKSegment):
+  /// as storeSplitKOrdered over the tile's blocks in order, slice s's
+  /// partials in slot firstSlot + 2 s (+ firstSlotOffset for s = 0), and
+  /// the tile's counter.
+  void storeStreamK(ArrayRef<Pair> pairs, Value partials, Value counters);
+
 private:
-  /// storeSplitKOrdered with the partial slots of tile `slotTile` and the
-  /// counter `tileIndex`.
+  /// storeSplitKOrdered with slice s's pair i at element
+  /// `partialIndex`(s, i) of `partials` and the counter `tileIndex`.
   void storeOrdered(ArrayRef<Pair> pairs, Value partials, Value counters,
-                    Value tileIndex, Value slotTile, Value numSlices);
+                    Value tileIndex, Value numSlices,
+                    function_ref<Value(Value s, int64_t i)> partialIndex);
   void storeDirect(ArrayRef<Pair> pairs);
   void storeStaged(ArrayRef<Pair> pairs);
   /// Thread 0 counts this slice in counters[tileIndex]; returns, uniform
@@ -73,6 +80,8 @@ private:
   /// `s` of tile `tileIndex` (fragment order, see storeSplitK).
   Value getPartialIndex(Value tileIndex, Value s, int64_t i,
                         int64_t numPairs);
+  /// The same in partial slot `slot` (a slice of its own).
+  Value getSlotIndex(Value slot, int64_t i, int64_t numPairs);
   /// Releases this block's partials and tells (uniform across the block)
   /// whether it was the tile's last slice, after acquiring the others'.
   Value buildReleaseAndCount(Value counters, Value tileIndex,

@@ -130,12 +130,15 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
     fields.push_back(b.getNamedAttr("max_m", b.getI64IntegerAttr(kernel.maxM)));
     fields.push_back(b.getNamedAttr("replaces_prologue",
                                     b.getBoolAttr(kernel.replacesPrologue)));
-    if (kernel.tailSplit > 1) {
+    if (kernel.tailSplit > 1)
       fields.push_back(b.getNamedAttr("tail_split",
                                       b.getI64IntegerAttr(kernel.tailSplit)));
+    if (kernel.streamKTiles)
+      fields.push_back(b.getNamedAttr(
+          "stream_k_tiles", b.getI64IntegerAttr(kernel.streamKTiles)));
+    if (kernel.tailSplit > 1 || kernel.streamKTiles)
       fields.push_back(b.getNamedAttr("wave_blocks",
                                       b.getI64IntegerAttr(kernel.waveBlocks)));
-    }
     if (!kernel.minSizes.empty()) {
       SmallVector<NamedAttribute> bounds;
       for (const auto &[name, min] : kernel.minSizes)
@@ -617,14 +620,22 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
       reader.getOptionalInt(dict, where, "tail_split", 1, 1);
   FailureOr<int64_t> waveBlocks =
       reader.getOptionalInt(dict, where, "wave_blocks", 1, 0);
+  FailureOr<int64_t> streamKTiles =
+      reader.getOptionalInt(dict, where, "stream_k_tiles", 1, 0);
   if (failed(blockM) || failed(blockN) || failed(splitK) || failed(maxM) ||
-      failed(replaces) || failed(tailSplit) || failed(waveBlocks))
+      failed(replaces) || failed(tailSplit) || failed(waveBlocks) ||
+      failed(streamKTiles))
     return failure();
+  if (*streamKTiles && (*splitK != 1 || *tailSplit != 1 || *waveBlocks == 0))
+    return reader.error(where)
+           << " field 'stream_k_tiles' is " << *streamKTiles
+           << ", which needs split_k = 1, no 'tail_split' and a field "
+              "'wave_blocks'";
   if (*tailSplit > 1 && (*splitK != 1 || *waveBlocks == 0))
     return reader.error(where)
            << " field 'tail_split' is " << *tailSplit
            << ", which needs split_k = 1 and a field 'wave_blocks'";
-  if (*tailSplit > 1 && *waveBlocks > kMaxGridYZ)
+  if ((*tailSplit > 1 || *streamKTiles) && *waveBlocks > kMaxGridYZ)
     return reader.error(where) << " field 'wave_blocks' is " << *waveBlocks
                                << ", expected at most " << kMaxGridYZ;
   if (*splitK > kMaxGridYZ)
@@ -641,7 +652,8 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   kernel.maxM = *maxM;
   kernel.replacesPrologue = *replaces;
   kernel.tailSplit = *tailSplit;
-  kernel.waveBlocks = *tailSplit > 1 ? *waveBlocks : 0;
+  kernel.streamKTiles = *streamKTiles;
+  kernel.waveBlocks = *tailSplit > 1 || *streamKTiles ? *waveBlocks : 0;
   FailureOr<DictionaryAttr> minSizes = reader.get<DictionaryAttr>(
       dict, where, "min_sizes", "a dictionary", /*optional=*/true);
   if (failed(minSizes))
@@ -762,7 +774,7 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     kernel.role = KernelRole::Matmul;
     known.append({"block_m", "block_n", "split_k", "max_m",
                   "replaces_prologue", "min_sizes", "tail_split",
-                  "wave_blocks"});
+                  "stream_k_tiles", "wave_blocks"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");

@@ -20,7 +20,8 @@ Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
       // wgmma tiles are swizzled, not padded.
       rowBytes(c.getBlockK() * elementBytes +
                (c.isWgmma() ? 0 : kSharedRowPadBytes)),
-      mTiles(wm / 16), nTiles(wn / 8), tailSplit(c.getTailSplit()) {}
+      mTiles(wm / 16), nTiles(wn / 8), tailSplit(c.getTailSplit()),
+      streamK(c.getStreamK()) {}
 
 //===----------------------------------------------------------------------===//
 // RingMainloop
@@ -75,10 +76,11 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
   warpRow = e.mul(e.div(warp, t.warpsN), t.wm);
   warpCol = e.mul(e.rem(warp, t.warpsN), t.wn);
   m = memref::DimOp::create(b, rows, 0);
+  // A stream-K kernel sets the tile of each of its segments itself.
   if (t.tailSplit > 1)
     tile = scheduleTailSplitTile(b, t.bm, t.bn, t.columnTiles, t.waveBlocks,
                                  t.tailSplit, totalKTiles, m);
-  else
+  else if (!t.streamK)
     tile = scheduleRingTile(b, t.bm, t.bn, t.splitK, kTiles);
   mLast = arith::SubIOp::create(b, m, e.idx(1));
   loop = nullptr;

@@ -34,8 +34,11 @@ struct Tiling {
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
   /// tail_split: most slices of a tile of a partial last wave (1: never).
   /// The kernel builder sets `columnTiles` (ceil(N / BN)) and `waveBlocks`
-  /// (the blocks the GPU holds at once) when it is above 1.
+  /// (the blocks the GPU holds at once) when it is above 1, or with
+  /// stream_k (`streamK`: the kernel sets `tile` per segment, see
+  /// scheduleStreamKBlock).
   int64_t tailSplit, columnTiles = 0, waveBlocks = 0;
+  bool streamK;
 
   /// `elementBytes`: bytes of an A (activation) element; a row of the A
   /// slot holds BK of them.

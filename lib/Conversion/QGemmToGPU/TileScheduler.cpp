@@ -66,6 +66,112 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   return t;
 }
 
+namespace {
+
+Value select(ImplicitLocOpBuilder &b, Value c, Value x, Value y) {
+  return arith::SelectOp::create(b, c, x, y).getResult();
+}
+
+Value compare(ImplicitLocOpBuilder &b, arith::CmpIPredicate p, Value x,
+              Value y) {
+  return arith::CmpIOp::create(b, p, x, y).getResult();
+}
+
+/// The first local K iteration of stream-K block `c`: c I / G.
+Value getStreamKBegin(ImplicitLocOpBuilder &b, Value c, Value iterations,
+                      Value blocks) {
+  return arith::DivUIOp::create(b, arith::MulIOp::create(b, c, iterations),
+                                blocks);
+}
+
+} // namespace
+
+StreamKBlock kernel::scheduleStreamKBlock(ImplicitLocOpBuilder &b, int64_t bm,
+                                          int64_t columnTiles,
+                                          int64_t waveBlocks,
+                                          int64_t totalKTiles, Value m) {
+  Emitter e{b};
+  using P = arith::CmpIPredicate;
+  Value tiles = e.mul(e.div(e.add(m, bm - 1), bm), columnTiles);
+  Value tail = e.rem(tiles, waveBlocks);
+  // Stream-K when the last wave is partial and leaves more than an eighth
+  // of it idle.
+  Value useStreamK = arith::AndIOp::create(
+      b, compare(b, P::ne, tail, e.idx(0)),
+      compare(b, P::ult, tail, e.idx(waveBlocks - waveBlocks / 8)));
+  Value regionTiles = select(b, compare(b, P::ult, tiles, e.idx(waveBlocks)),
+                             tiles, e.add(tail, waveBlocks));
+  regionTiles = select(b, useStreamK, regionTiles, e.idx(0));
+  StreamKBlock sk;
+  sk.firstTile = arith::SubIOp::create(b, tiles, regionTiles);
+  sk.iterations = e.mul(regionTiles, totalKTiles);
+  sk.blocks = arith::MinUIOp::create(b, sk.iterations, e.idx(waveBlocks));
+  Value block = e.blockId(gpu::Dimension::x);
+  sk.isStreamK = compare(b, P::uge, block, sk.firstTile);
+  sk.index = select(b, sk.isStreamK,
+                    arith::SubIOp::create(b, block, sk.firstTile), e.idx(0));
+  // c I / G and (c + 1) I / G; G is at least 1 in a stream-K block.
+  Value g = arith::MaxUIOp::create(b, sk.blocks, e.idx(1));
+  sk.begin = getStreamKBegin(b, sk.index, sk.iterations, g);
+  sk.end = getStreamKBegin(b, e.add(sk.index, 1), sk.iterations, g);
+  // Tiles crossed: (end - 1) / kT - begin / kT + 1 (the range is never
+  // empty: G <= I).
+  Value crossed = e.add(
+      arith::SubIOp::create(
+          b, e.div(arith::SubIOp::create(b, sk.end, e.idx(1)), totalKTiles),
+          e.div(sk.begin, totalKTiles)),
+      1);
+  sk.numSegments = select(b, sk.isStreamK, crossed, e.idx(1));
+  return sk;
+}
+
+RingTile kernel::scheduleStreamKSegment(ImplicitLocOpBuilder &b,
+                                        const StreamKBlock &sk, Value j,
+                                        int64_t bm, int64_t bn,
+                                        int64_t columnTiles,
+                                        int64_t totalKTiles) {
+  Emitter e{b};
+  using P = arith::CmpIPredicate;
+  // Region tile u and the part [first, last) of its iterations in range.
+  Value u = e.add(e.div(sk.begin, totalKTiles), j);
+  Value tileBegin = e.mul(u, totalKTiles);
+  Value tileEnd = e.add(tileBegin, totalKTiles);
+  Value first = arith::MaxUIOp::create(b, sk.begin, tileBegin);
+  Value last = arith::MinUIOp::create(b, sk.end, tileEnd);
+  Value block = e.blockId(gpu::Dimension::x);
+  Value tileIndex = select(b, sk.isStreamK, e.add(sk.firstTile, u), block);
+  RingTile t;
+  t.blockRow = e.mul(e.div(tileIndex, columnTiles), bm);
+  t.blockCol = e.mul(e.rem(tileIndex, columnTiles), bn);
+  t.firstKTile = select(b, sk.isStreamK,
+                        arith::SubIOp::create(b, first, tileBegin), e.idx(0));
+  t.tripCount = select(b, sk.isStreamK, arith::SubIOp::create(b, last, first),
+                       e.idx(totalKTiles));
+  t.isWhole = compare(b, P::eq, t.tripCount, e.idx(totalKTiles));
+  // The blocks of tile u: c(i) = ((i + 1) G - 1) / I is the block whose
+  // range holds local iteration i.
+  Value g = arith::MaxUIOp::create(b, sk.blocks, e.idx(1));
+  Value iters = arith::MaxUIOp::create(b, sk.iterations, e.idx(1));
+  auto blockOf = [&](Value i) {
+    return arith::DivUIOp::create(
+        b,
+        arith::SubIOp::create(b, arith::MulIOp::create(b, e.add(i, 1), g),
+                              e.idx(1)),
+        iters);
+  };
+  Value firstBlock = blockOf(tileBegin);
+  Value lastBlock = blockOf(arith::SubIOp::create(b, tileEnd, e.idx(1)));
+  t.numSlices = e.add(arith::SubIOp::create(b, lastBlock, firstBlock), 1);
+  t.slice = arith::SubIOp::create(b, sk.index, firstBlock);
+  t.counter = u;
+  t.firstSlot = e.mul(firstBlock, 2);
+  // The tile is not c_first's first segment when c_first began before it.
+  Value firstBlockBegin = getStreamKBegin(b, firstBlock, sk.iterations, g);
+  t.firstSlotOffset = select(b, compare(b, P::ult, firstBlockBegin, tileBegin),
+                             e.idx(1), e.idx(0));
+  return t;
+}
+
 Value kernel::getSliceTripCount(ImplicitLocOpBuilder &b, Value firstKTile,
                                 Value perSlice, int64_t totalKTiles) {
   Emitter e{b};

@@ -2,9 +2,11 @@
 //
 // The tile-scheduler part of the kernel library: the grid of a variant and
 // the output tile and K slice each block computes (split-K slices along z,
-// the row-block order of the register-direct variants), and the
-// programmatic launch after a prologue kernel (griddepcontrol). The host stub
-// launches the grid this part assumes: (N / BN, ceil(M / BM), split_k).
+// the tail split of a partial last wave, the K-iteration ranges of a
+// stream-K grid, the row-block order of the register-direct variants), and
+// the programmatic launch after a prologue kernel (griddepcontrol). The host
+// stub launches the grid this part assumes: (N / BN, ceil(M / BM), split_k),
+// or a one-dimensional one (tail split, stream-K).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +26,45 @@ struct RingTile {
   /// block's slice, the slices of its tile (1: unsplit), the first of the
   /// tile's partial slots and its counter (valid when split).
   Value tripCount, numSlices, firstSlot, counter;
+  /// A stream-K segment (scheduleStreamKSegment) only: whether it is a
+  /// whole tile (an i1; otherwise `slice` is the block's place among the
+  /// numSlices blocks that share the tile, `counter` the tile's counter),
+  /// and the slot offset of the tile's first block (0 or 1; see there).
+  Value isWhole, firstSlotOffset;
 };
+
+/// The K iterations of the current block of a stream_k ring variant, whose
+/// grid is one-dimensional. With T = `columnTiles` x ceil(m / `bm`) output
+/// tiles (row-major), a wave of W = `waveBlocks` blocks and R = T mod W:
+/// when R is 0 or R >= W - W / 8 every block takes one whole tile (D = T,
+/// G = 0); otherwise the last S tiles (S = T when T < W, else R + W) are
+/// the stream-K region, whose I = S x `totalKTiles` K iterations are cut
+/// into G = min(W, I) ranges [c I / G, (c + 1) I / G), one for each of the
+/// blocks D .. D + G - 1 (D = T - S); blocks 0 .. D - 1 take one whole tile
+/// each. The host stub launches D + G blocks (runFamily).
+struct StreamKBlock {
+  /// D, G (0 when the grid is whole tiles) and I; whether this block is a
+  /// stream-K one (i1), its index c among them and its local iterations
+  /// [begin, end) (valid when it is); the segments (tiles) it computes.
+  Value firstTile, blocks, iterations, isStreamK, index, begin, end,
+      numSegments;
+};
+StreamKBlock scheduleStreamKBlock(ImplicitLocOpBuilder &b, int64_t bm,
+                                  int64_t columnTiles, int64_t waveBlocks,
+                                  int64_t totalKTiles, Value m);
+
+/// Segment `j` (below numSegments) of the block `sk`: the tile and K tiles
+/// it computes. A stream-K block's segment j is the part of its range on
+/// region tile u = begin / totalKTiles + j. A tile shared by several blocks
+/// is counted in counter u; block c' of them keeps its int32 partials in
+/// slot 2 c' when the tile is its first segment and 2 c' + 1 when it is its
+/// last, so that a block's two partial segments never meet: the blocks of
+/// tile u are c_first .. c_last, slice s (block c_first + s) in slot
+/// firstSlot + 2 s, plus firstSlotOffset (1 when the tile is not c_first's
+/// first segment) for s = 0.
+RingTile scheduleStreamKSegment(ImplicitLocOpBuilder &b, const StreamKBlock &sk,
+                                Value j, int64_t bm, int64_t bn,
+                                int64_t columnTiles, int64_t totalKTiles);
 
 /// Builds the RingTile of the current block for tiles `bm` x `bn`, K split
 /// in `splitK` slices of `kTiles` tiles each.

@@ -233,6 +233,37 @@ struct W8A8Types {
   MemRefType x, xq, sx, w, sw, y, i32;
 };
 
+/// The body of a stream_k ring kernel after griddepcontrol.wait: the
+/// block's segments (scheduleStreamKBlock), one pipelined K loop and one
+/// epilogue each: a whole tile is stored, a shared one goes through
+/// RingEpilogue::storeStreamK. A barrier ends each segment, since the next
+/// one refills the ring the epilogue may have staged its tile in.
+void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
+                          RingOperands &operands, Value y, Value partials,
+                          Value counters, PairScaling scale) {
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  StreamKBlock sk = scheduleStreamKBlock(b, t.bm, t.columnTiles, t.waveBlocks,
+                                         loop.totalKTiles, loop.m);
+  auto segments = scf::ForOp::create(b, e.idx(0), sk.numSegments, e.idx(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(segments.getBody());
+  loop.tile = scheduleStreamKSegment(b, sk, segments.getInductionVar(), t.bm,
+                                     t.bn, t.columnTiles, loop.totalKTiles);
+  loop.build(operands, [] {});
+  SmallVector<Pair> pairs = loop.getPairs();
+  RingEpilogue epilogue(loop, y, scale);
+  auto whole = scf::IfOp::create(b, loop.tile.isWhole, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(whole.thenBlock()->getTerminator());
+    epilogue.store(pairs);
+    b.setInsertionPoint(whole.elseBlock()->getTerminator());
+    epilogue.storeStreamK(pairs, partials, counters);
+  }
+  gpu::BarrierOp::create(b);
+}
+
 /// Builds one ring matmul kernel:
 ///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N],
 ///    partials i32 [split_k * M * N], counters i32 [tiles]).
@@ -255,6 +286,18 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   int64_t n = ty.w.getDimSize(0), k = ty.xq.getDimSize(1);
   RingMainloop loop(b, t, xq, k, /*byteRings=*/!t.tma);
   Int8RingOperands operands(xq, w);
+  // y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
+  auto scale = [&](const Pair &p, Value scaleRow) -> Value {
+    Value s = memref::LoadOp::create(b, sx, ValueRange{scaleRow});
+    return buildScaledPair(b, p.value, s, loadScalePair(b, sw, p.col));
+  };
+  if (t.streamK) {
+    if (programmatic)
+      buildWaitForPrerequisite(b);
+    buildStreamKSegments(b, loop, operands, y, partials, counters, scale);
+    gpu::ReturnOp::create(b);
+    return;
+  }
   auto beforeLoop = [&] {
     if (prefetchScales)
       prefetchToL2(b, sw, loop.tile.blockCol, t.bn * 4, loop.tid);
@@ -267,11 +310,6 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   else
     loop.build(operands, beforeLoop);
   SmallVector<Pair> pairs = loop.getPairs();
-  // y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
-  auto scale = [&](const Pair &p, Value scaleRow) -> Value {
-    Value s = memref::LoadOp::create(b, sx, ValueRange{scaleRow});
-    return buildScaledPair(b, p.value, s, loadScalePair(b, sw, p.col));
-  };
   RingEpilogue epilogue(loop, y, scale);
   if (t.tailSplit > 1) {
     // A block of a split tail tile, or a whole tile (uniform per block).
@@ -419,7 +457,7 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
     std::string name = "matmul_v" + std::to_string(i);
     Tiling tiling(config);
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
-    if (tiling.tailSplit > 1) {
+    if (tiling.tailSplit > 1 || tiling.streamK) {
       tiling.columnTiles = llvm::divideCeil(op.getN(), tiling.bn);
       tiling.waveBlocks =
           target.getResidentBlocks(sharedMemory, tiling.threads) *
@@ -444,6 +482,8 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
     variant.sharedMemory = sharedMemory;
     variant.tailSplit = tiling.tailSplit;
     variant.waveBlocks = tiling.waveBlocks;
+    if (tiling.streamK)
+      variant.streamKTiles = llvm::divideCeil(k, tiling.bk);
     if (tiling.tma)
       variant.tensorMaps = {{"xq", k, tiling.bm}, {"wq", k, tiling.bn}};
   }

@@ -165,3 +165,25 @@ func.func private @tma_register_a() attributes {c = #qgemm.config<cta_tile = [12
 // expected-error @+2 {{expected one of [cp_async, tma] for how a ring variant brings its K tiles into shared memory, got: bulk}}
 // expected-error @+1 {{failed to parse QGemm_ConfigAttr parameter 'copy'}}
 func.func private @copy_unknown() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = bulk>}
+
+// -----
+
+// A stream-K grid is built for the cp.async wgmma ring that splits nothing
+// else.
+// expected-error @+1 {{expected mma = wgmma, operands = shared, split_k = 1, tail_split = 1 and copy = cp_async with stream_k = true (a cp.async wgmma ring that schedules K iterations itself), got mma = wgmma, operands = shared, split_k = 2, tail_split = 1, copy = cp_async}}
+func.func private @stream_k_with_split_k() attributes {c = #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, mma = wgmma, stream_k = true>}
+
+// -----
+
+// expected-error @+1 {{expected mma = wgmma, operands = shared, split_k = 1, tail_split = 1 and copy = cp_async with stream_k = true (a cp.async wgmma ring that schedules K iterations itself), got mma = wgmma, operands = shared, split_k = 1, tail_split = 8, copy = cp_async}}
+func.func private @stream_k_with_tail_split() attributes {c = #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, stream_k = true>}
+
+// -----
+
+// expected-error @+1 {{expected mma = wgmma, operands = shared, split_k = 1, tail_split = 1 and copy = cp_async with stream_k = true (a cp.async wgmma ring that schedules K iterations itself), got mma = mma_sync, operands = shared, split_k = 1, tail_split = 1, copy = cp_async}}
+func.func private @stream_k_mma_sync() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4, stream_k = true>}
+
+// -----
+
+// expected-error @+1 {{expected mma = wgmma, operands = shared, split_k = 1, tail_split = 1 and copy = cp_async with stream_k = true (a cp.async wgmma ring that schedules K iterations itself), got mma = wgmma, operands = shared, split_k = 1, tail_split = 1, copy = tma}}
+func.func private @stream_k_tma() attributes {c = #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, copy = tma, stream_k = true>}
