@@ -6,8 +6,9 @@
 // take slice j mod s of tail tile j / s, a K range of ceil(32 / s) tiles
 // (the loop's trip count is a run-time value), and store int32 partials
 // that the last slice (the counter) adds in slot order; the other blocks
-// store the tile directly. The launch description carries the fields the
-// stub computes the same grid from.
+// store the tile directly. Tiles are numbered row-major while they fit one
+// wave and column-major past it. The launch description carries the fields
+// the stub computes the same grid from.
 
 // CHECK: qgemm.launch = {{.*}}kernel = "matmul_v0"{{.*}}split_k = 1 : i64, tail_split = 8 : i64{{.*}}wave_blocks = 132 : i64
 // CHECK-LABEL: gpu.func @matmul_v0(
@@ -25,6 +26,19 @@
 // CHECK: %[[D:.*]] = arith.select %[[SPLIT]], %[[WHOLE]], %[[T]]
 // CHECK: %[[BLOCK:.*]] = gpu.block_id  x
 // CHECK: %[[INTAIL:.*]] = arith.cmpi uge, %[[BLOCK]], %[[D]]
+// The tile of the block: row-major while T fits one wave, column-major
+// (tile index mod the row tiles, divided by them) past it.
+// CHECK: %[[TILE:.*]] = arith.select %[[INTAIL]], %{{.*}}, %[[BLOCK]]
+// CHECK: %[[ROWTILES:.*]] = arith.divui %{{.*}}, %c128
+// CHECK: %[[COLMAJOR:.*]] = arith.cmpi ugt, %[[T]], %c132
+// CHECK: %[[RROW:.*]] = arith.divui %[[TILE]], %c8
+// CHECK: %[[CROW:.*]] = arith.remui %[[TILE]], %[[ROWTILES]]
+// CHECK: %[[ROW:.*]] = arith.select %[[COLMAJOR]], %[[CROW]], %[[RROW]]
+// CHECK: arith.muli %[[ROW]], %c128
+// CHECK: %[[RCOL:.*]] = arith.remui %[[TILE]], %c8
+// CHECK: %[[CCOL:.*]] = arith.divui %[[TILE]], %[[ROWTILES]]
+// CHECK: %[[COL:.*]] = arith.select %[[COLMAJOR]], %[[CCOL]], %[[RCOL]]
+// CHECK: arith.muli %[[COL]], %c256
 // CHECK: %[[NS:.*]] = arith.select %[[INTAIL]], %[[S]], %c1
 // CHECK: %[[PER:.*]] = arith.divui %{{.*}}, %[[NS]]
 // CHECK: %[[TRIP:.*]] = arith.minui %{{.*}}, %[[PER]]

@@ -53,8 +53,21 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   Value tailTile = arith::DivUIOp::create(b, j, slices);
   Value tileIndex = select(inTail, e.add(wholeTiles, tailTile), block);
   RingTile t;
-  t.blockRow = e.mul(e.div(tileIndex, columnTiles), bm);
-  t.blockCol = e.mul(e.rem(tileIndex, columnTiles), bn);
+  // Tiles in row-major order while they fit one wave, column-major past it:
+  // the blocks of a wave then cover fewer weight columns, each read by every
+  // row tile while it is in L2, instead of all the columns again every
+  // wave (docs/perf-notes.md, v23).
+  Value rowTiles = e.div(e.add(m, bm - 1), bm);
+  Value columnMajor = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                                            tiles, e.idx(waveBlocks));
+  t.blockRow = e.mul(
+      select(columnMajor, arith::RemUIOp::create(b, tileIndex, rowTiles),
+             e.div(tileIndex, columnTiles)),
+      bm);
+  t.blockCol = e.mul(
+      select(columnMajor, arith::DivUIOp::create(b, tileIndex, rowTiles),
+             e.rem(tileIndex, columnTiles)),
+      bn);
   t.numSlices = select(inTail, slices, e.idx(1));
   t.slice = select(inTail, arith::RemUIOp::create(b, j, slices), e.idx(0));
   Value perSlice = arith::DivUIOp::create(

@@ -73,7 +73,8 @@ RingTile scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
 
 /// The tile of the current block of a tail-split ring variant, whose grid
 /// is one-dimensional. The T = `columnTiles` x ceil(m / `bm`) output tiles
-/// (row-major) come in waves of `waveBlocks`; when the last wave is partial
+/// (row-major when T fits one wave, column-major otherwise) come in waves
+/// of `waveBlocks`; when the last wave is partial
 /// (R = T mod waveBlocks tiles) and s = min(`maxSlices`, waveBlocks / R) is
 /// at least 2, blocks 0 .. T - R - 1 take the whole waves' tiles unsplit
 /// and the next R x s blocks take slice j of tail tile i (block
