@@ -164,7 +164,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     converted weights never pass through shared memory. A warpgroup owns
     128 channels (two m64nBMk16 accumulators) and all BM rows:
     `warp_tile = [BM, 128]`, BN a multiple of 128 (BN / 128 warpgroups), BM
-    a multiple of 16 and at most 128 (the wgmma N).
+    a multiple of 16 and at most 128; or 64 channels (one accumulator):
+    `warp_tile = [BM, 64]`, BN / 64 warpgroups, BM at most 256 (the wgmma
+    N), so that each weight is dequantized once for up to 256 rows.
 
     `fuse_quantize = true` (register operands, `max_m` at most 8) makes the
     variant one kernel that takes the fp16 activations: every block

@@ -200,18 +200,24 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "register_a, got mma = "
                        << stringifyEnum(mma);
   if (operands == OperandPath::register_a) {
-    // Y^T = W . X^T: a warpgroup's two m64nBMk16 accumulators cover 128
-    // channels and every row of the tile.
-    if (warpTile[0] != ctaTile[0] || warpTile[1] != 128)
-      return emitError() << "expected warp_tile [" << ctaTile[0]
-                         << ", 128] (one warpgroup per 128 columns, every "
-                            "row) with operands = register_a, got "
+    // Y^T = W . X^T: a warpgroup's one or two m64nBMk16 accumulators cover
+    // 64 or 128 channels and every row of the tile.
+    if (warpTile[0] != ctaTile[0] || (warpTile[1] != 64 && warpTile[1] != 128))
+      return emitError() << "expected warp_tile [" << ctaTile[0] << ", 64] or ["
+                         << ctaTile[0]
+                         << ", 128] (one warpgroup per 64 or 128 columns, "
+                            "every row) with operands = register_a, got "
                          << formatList(warpTile);
-    if (ctaTile[0] % 16 != 0 || ctaTile[0] > 128)
+    // Two accumulators of BM / 2 registers, or one: at most 128 a thread.
+    int64_t maxRows = warpTile[1] == 128 ? 128 : 256;
+    if (ctaTile[0] % 16 != 0 || ctaTile[0] > maxRows)
       return emitError() << "expected cta tile M (" << ctaTile[0]
-                         << ") to be a multiple of 16 and at most 128 with "
-                            "operands = register_a (the wgmma N of two "
-                            "accumulators)";
+                         << ") to be a multiple of 16 and at most " << maxRows
+                         << " with operands = register_a and warp tile N "
+                         << warpTile[1] << " (the wgmma N of "
+                         << (warpTile[1] == 128 ? "two accumulators"
+                                                : "one accumulator")
+                         << ")";
     if (ctaTile[2] != 64)
       return emitError() << "expected cta tile K of 64 with operands = "
                             "register_a (one 128-byte swizzled row of fp16), "

@@ -90,79 +90,93 @@ constexpr int64_t kFusedMinK = 4096;
 
 /// W4A16 on sm_90a past the register variants (`configs`): wgmma with the
 /// weights dequantized into its register operand A (operands = register_a,
-/// Y^T = W . X^T), 128 x 128 tiles (one warpgroup, two blocks per
-/// multiprocessor; K split in s = 1, 2 or 4 slices) or 128 x 256 tiles
-/// (two warpgroups, one block per multiprocessor; unsplit, where 256
-/// divides N), chosen per power-of-two M level from 128 on by a time model
-/// measured on the H200 (docs/perf-notes.md, v17): a K tile of 64 takes
-/// kWideTileUs in a grid of 128 x 256 blocks, kTileUs in a grid of 128 x
-/// 128 blocks with two per multiprocessor, kLoneTileUs when the grid has
-/// at most one block per multiprocessor; a grid takes ceil(blocks /
-/// resident blocks) waves; a split adds the partial tiles' traffic, s x M x
-/// N x 8 bytes at kReduceBytesPerUs. It reproduces the measured 4096 x 4096
-/// times at M = 512 / 1024 / 4096 (35 / 55 / 206 us measured, 35 / 54 / 218
-/// predicted) and 11008 x 4096 at M = 256 (128 x 256: 54 measured and
+/// Y^T = W . X^T): 128 x 128 tiles (one warpgroup, two blocks per
+/// multiprocessor; K split in s = 1, 2 or 4 slices), 128 x 256 tiles (two
+/// warpgroups of 128 channels, one block per multiprocessor; unsplit, where
+/// 256 divides N) or 256 x 128 tiles (two warpgroups of 64 channels and 256
+/// rows, one block per multiprocessor: each weight dequantized once for 256
+/// rows), chosen per power-of-two M level from 128 on by a time model
+/// measured on the H200 (docs/perf-notes.md, v17, v23): a K tile of 64
+/// takes kWideTileUs in a grid of 128 x 256 blocks, kTallTileUs in a grid
+/// of 256 x 128 blocks, kTileUs in a grid of 128 x 128 blocks with two per
+/// multiprocessor, kLoneTileUs when that grid has at most one block per
+/// multiprocessor; a grid takes ceil(blocks / resident blocks) waves; a
+/// split adds the partial tiles' traffic, s x M x N x 8 bytes at
+/// kReduceBytesPerUs. It reproduces the measured 4096 x 4096 times at
+/// M = 512 / 1024 / 4096 (35 / 52 / 194 us measured, 35 / 51 / 202
 /// predicted). The levels stop at the first whose best choice is the
-/// unsplit widest tile, which then serves every larger M.
+/// unsplit 256 x 128 tile, which then serves every larger M.
 static SmallVector<ConfigAttr>
 chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
-  constexpr double kWideTileUs = 0.85, kTileUs = 0.87, kLoneTileUs = 0.55,
-                   kReduceBytesPerUs = 3e6;
+  constexpr double kWideTileUs = 0.85, kTallTileUs = 0.79, kTileUs = 0.87,
+                   kLoneTileUs = 0.55, kReduceBytesPerUs = 3e6;
   constexpr int64_t kMaxLevelM = 1 << 16;
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = k / 64, bn = 128;
+  int64_t kTiles = k / 64;
   bool wide = n % 256 == 0;
-  auto make = [&](int64_t tileN, int64_t splitK, int64_t maxM) {
-    return ConfigAttr::get(ctx, {128, tileN, 64}, {128, 128},
-                           std::min<int64_t>(4, kTiles + 1), splitK, maxM,
+  /// A candidate tile: 128 x 128 (split), 128 x 256 or 256 x 128.
+  struct Tile {
+    int64_t m, n, splitK;
+    bool operator==(const Tile &o) const {
+      return m == o.m && n == o.n && splitK == o.splitK;
+    }
+  };
+  auto make = [&](Tile tile, int64_t maxM) {
+    // 256-row tiles: one m64n256 accumulator for 64 channels a warpgroup.
+    SmallVector<int64_t, 2> warpTile = {tile.m, tile.m == 256 ? 64 : 128};
+    return ConfigAttr::get(ctx, {tile.m, tile.n, 64}, warpTile,
+                           std::min<int64_t>(4, kTiles + 1), tile.splitK, maxM,
                            MmaKind::wgmma, OperandPath::register_a,
                            /*fuseQuantize=*/false, /*minFill=*/0,
                            /*tailSplit=*/1, CopyKind::cp_async,
                            /*streamK=*/false);
   };
-  auto estimate = [&](int64_t maxM, int64_t tileN, int64_t splitK) {
-    int64_t blocks =
-        llvm::divideCeil(maxM, 128) * llvm::divideCeil(n, tileN) * splitK;
-    double tileUs = tileN == 256    ? kWideTileUs
+  auto estimate = [&](int64_t maxM, Tile tile) {
+    int64_t blocks = llvm::divideCeil(maxM, tile.m) *
+                     llvm::divideCeil(n, tile.n) * tile.splitK;
+    bool lone = tile.m == 256 || tile.n == 256;
+    double tileUs = tile.m == 256   ? kTallTileUs
+                    : tile.n == 256 ? kWideTileUs
                     : blocks <= sms ? kLoneTileUs
                                     : kTileUs;
-    int64_t resident = tileN == 256 ? sms : 2 * sms;
+    int64_t resident = lone ? sms : 2 * sms;
     double us = double(llvm::divideCeil(blocks, resident)) *
-                double(llvm::divideCeil(kTiles, splitK)) * tileUs;
-    if (splitK > 1)
-      us += double(splitK * maxM * n * 8) / kReduceBytesPerUs;
+                double(llvm::divideCeil(kTiles, tile.splitK)) * tileUs;
+    if (tile.splitK > 1)
+      us += double(tile.splitK * maxM * n * 8) / kReduceBytesPerUs;
     return us;
   };
-  int64_t lastN = wide ? 256 : bn;
+  const Tile last = {256, 128, 1};
   for (int64_t maxM = 128; maxM <= kMaxLevelM; maxM *= 2) {
-    int64_t bestN = bn, bestSplit = 1;
-    double best = estimate(maxM, bn, 1);
-    for (int64_t splitK : {2, 4}) {
-      if (kTiles % splitK != 0)
-        continue;
-      if (double us = estimate(maxM, bn, splitK); us < best) {
-        best = us;
-        bestSplit = splitK;
+    Tile best = {128, 128, 1};
+    double bestUs = estimate(maxM, best);
+    auto consider = [&](Tile tile) {
+      if (double us = estimate(maxM, tile); us < bestUs) {
+        best = tile;
+        bestUs = us;
       }
-    }
-    if (wide && estimate(maxM, 256, 1) <= best) {
-      bestN = 256;
-      bestSplit = 1;
-    }
-    if (bestN == lastN && bestSplit == 1)
+    };
+    for (int64_t splitK : {2, 4})
+      if (kTiles % splitK == 0)
+        consider({128, 128, splitK});
+    if (wide)
+      consider({128, 256, 1});
+    consider(last);
+    if (best == last)
       break;
     // Levels with the same choice are one variant.
-    ConfigAttr config = make(bestN, bestSplit, maxM);
+    ConfigAttr config = make(best, maxM);
     if (!configs.empty() && configs.back().isWgmma() &&
-        configs.back().getBlockN() == bestN &&
-        configs.back().getSplitK() == bestSplit)
+        configs.back().getBlockM() == best.m &&
+        configs.back().getBlockN() == best.n &&
+        configs.back().getSplitK() == best.splitK)
       configs.back() = config;
     else
       configs.push_back(config);
   }
-  configs.push_back(make(lastN, 1, 0));
+  configs.push_back(make(last, 0));
   return configs;
 }
 

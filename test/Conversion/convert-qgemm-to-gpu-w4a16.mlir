@@ -201,6 +201,45 @@ func.func @w4a16_g32z_register_a(%x: memref<?x256xf16>, %wq: memref<32x256xi32>,
 
 // -----
 
+// operands = register_a with 64-channel warpgroups (warp_tile [256, 64]):
+// one m64n256k16 accumulator of 128 f32 per warpgroup instead of two of
+// BM / 2, so a tile of 256 rows dequantizes each weight once for 256 rows.
+// The ring holds X [256, 64], the words [8, 128 + 8], two scale and two
+// zero-point rows per stage; each lane converts 2 channels (an 8-byte load
+// per word row), and its zero points sit at bit 4 (col mod 8) of word
+// col / 8; four m64n256k16 per K tile with the A registers after the 128
+// accumulators and their tied inputs; the staged epilogue's [256, 136]
+// tile.
+// CHECK-LABEL: func.func @w4a16_g32z_register_a_64
+// CHECK-SAME: shared_memory = 152064 : i64
+// CHECK-SAME: threads = 256 : i64
+// CHECK: gpu.func @matmul_v0(
+// CHECK: memref.view {{.*}} to memref<4x256x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WORDS:.*]] = memref.view {{.*}} to memref<4x8x136xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.struct<({{(f32, ){127}f32}})>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (!llvm.struct
+// CHECK: %[[LANE:.*]] = arith.divui %thread_id_x, %c4
+// CHECK: %[[COL:.*]] = arith.muli %[[LANE]], %c2
+// CHECK: %[[CM8:.*]] = arith.remui %[[COL]], %c8
+// CHECK: %[[BITS:.*]] = arith.muli %[[CM8]], %c4
+// CHECK: arith.index_cast %[[BITS]] : index to i32
+// CHECK-COUNT-4: vector.load %[[WORDS]]{{.*}}, %[[COL]]] {alignment = 8 : i64} {{.*}} vector<2xi32>
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.inline_asm has_side_effects "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {$0, {{.*}}, $127}, {$256, $257, $258, $259}, $260, 1, 1, 1, 0;"
+// CHECK: llvm.inline_asm has_side_effects "wgmma.mma_async.sync.aligned.m64n256k16
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: memref.view {{.*}} to memref<256x136xf16, #gpu.address_space<workgroup>>
+func.func @w4a16_g32z_register_a_64(%x: memref<?x256xf16>, %wq: memref<32x256xi32>, %s: memref<8x256xf16>, %z: memref<8x32xi32>, %y: memref<?x256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x256xi32>, memref<8x256xf16>, memref<8x32xi32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>,
+       target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a>]}
+  return
+}
+
+// -----
+
 // Split K (the ring, here mma.sync on sm_80): the kernel takes the partial
 // tiles and the tile counters after y; slice z copies K tiles from z x
 // (K / BK / split_k) on (group scales of its own K range), stores its

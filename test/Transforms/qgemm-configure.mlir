@@ -165,18 +165,19 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
 // On sm_90a the variants past M = 64 are wgmma with the dequantized
 // weights as its register A (operands = register_a, warpgroups of 128
-// channels and every row), 4 stages, from the time model (64 K tiles of
-// 0.55 us for 128 x 128 tiles at most one block per multiprocessor, 0.87
-// us two per multiprocessor, 0.85 us for 128 x 256; split traffic s x M x
-// N x 8 bytes at 3 TB/s): 128 x 128 tiles with K in 4 slices to M = 128
-// (14.4 us against 20.4 for s = 2 and 35.2 for s = 1), in 2 to M = 256
-// (23.2 against 25.1 for s = 4), unsplit to M = 512 (35.2 against 39 for
-// s = 2 and 54.4 for 128 x 256), then 128 x 256 (54.4 us at M = 1024
-// against 55.7).
+// channels and every row, or of 64 channels for 256-row tiles), 4 stages,
+// from the time model (64 K tiles of 0.55 us for 128 x 128 tiles at most
+// one block per multiprocessor, 0.87 us two per multiprocessor, 0.85 us for
+// 128 x 256, 0.79 us for 256 x 128; split traffic s x M x N x 8 bytes at
+// 3 TB/s): 128 x 128 tiles with K in 4 slices to M = 128 (14.4 us against
+// 20.4 for s = 2 and 35.2 for s = 1), in 2 to M = 256 (23.2 against 25.1
+// for s = 4), unsplit to M = 512 (35.2 against 39 for s = 2, 50.6 for
+// 256 x 128 and 54.4 for 128 x 256), then 256 x 128 (50.6 us at M = 1024
+// against 54.4 for 128 x 256 and 55.7 for 128 x 128).
 // From M = 49 to 64, before them, 64 x 128 register-A tiles with K in 8
 // slices (256 blocks); the 64-channel register variant stops at M = 48.
 // SM90A-LABEL: func @w4a16_g128_4096x4096
-// SM90A: stages = 2, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]
+// SM90A: stages = 2, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a>]
 // SM90A: return
 func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<32x4096xf16>) outs(%y : memref<?x4096xf16>)
@@ -225,9 +226,9 @@ func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: me
 // CHECK-LABEL: func @w4a16_k4160
 // CHECK: configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
 // On sm_90a its 65 K tiles do not split in 2 or 4: the unsplit 128 x 128
-// wgmma tiles of M <= 128, 256 and 512 are one variant.
+// wgmma tiles of M <= 128, 256 and 512 are one variant, then 256 x 128.
 // SM90A-LABEL: func @w4a16_k4160
-// SM90A: configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]
+// SM90A: configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a>]
 func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: memref<65x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%wq, %s : memref<520x4096xi32>, memref<65x4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}

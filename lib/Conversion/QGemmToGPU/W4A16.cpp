@@ -568,8 +568,10 @@ struct Int4RingOperands : RingOperands {
   int64_t slabs, tokenTiles;
   Value xRing, wRing, sRing, zRing, dequantTiles;
   Value g, q, xSwizzle, zeroShift;
-  /// operands = register_a: the prmt selector of byte q (convertPair).
+  /// operands = register_a: the prmt selector of byte q (convertPair), and
+  /// the m64 tiles of a warpgroup's channels (WN / 64: 1 or 2).
   Value pairSelector;
+  int64_t channelTiles = 0;
   std::optional<Int4Converter> conv;
 
   Int4RingOperands(RingMainloop &loop, Value x, Value wq, Value scales,
@@ -609,10 +611,11 @@ struct Int4RingOperands : RingOperands {
   /// The accumulators after the loop as pairs of y.
   SmallVector<Pair> getPairs(RingMainloop &loop);
   /// operands = register_a: the lane's first channel in the tile,
-  /// 4 (tid / 4); its channels are that one and the next three.
-  static Value getLaneChannel(RingMainloop &loop) {
+  /// 2 U (tid / 4) for U = channelTiles; its channels are that one and the
+  /// next 2 U - 1.
+  Value getLaneChannel(RingMainloop &loop) {
     Emitter e{loop.b};
-    return e.mul(e.div(loop.tid, 4), 4);
+    return e.mul(e.div(loop.tid, 4), 2 * channelTiles);
   }
 };
 
@@ -650,6 +653,7 @@ Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
   zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
                                          e.mul(e.rem(g, 2), 16));
   if (t.registerA) {
+    channelTiles = t.wn / 64;
     // 0x4q4q: byte q of a word into bytes 0 and 2 (convertPair).
     Value qi = arith::IndexCastOp::create(b, b.getI32Type(), q);
     pairSelector = arith::AddIOp::create(
@@ -852,11 +856,11 @@ SmallVector<Value>
 Int4RingOperands::buildWgmmaAccumulators(RingMainloop &loop) {
   if (!loop.t.registerA)
     return RingOperands::buildWgmmaAccumulators(loop);
-  // Y^T: m-tiles u = 0, 1 of the warps' channels, N = BM rows of y.
+  // Y^T: m-tiles u = 0 .. U - 1 of the warps' channels, N = BM rows of y.
   ImplicitLocOpBuilder &b = loop.b;
   auto accType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(loop.t.bm / 2, b.getF32Type()));
-  return SmallVector<Value>(2, LLVM::ZeroOp::create(b, accType));
+  return SmallVector<Value>(channelTiles, LLVM::ZeroOp::create(b, accType));
 }
 
 void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
@@ -866,18 +870,28 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   const Tiling &t = loop.t;
-  auto i32x4 = VectorType::get({4}, b.getI32Type());
-  auto f16x4 = VectorType::get({4}, b.getF16Type());
-  // The lane's channels col + c, c = 0..3: one 16-byte load per K row of
-  // words (the quad's lanes read the same one).
+  // The lane's channels col + c, c = 0 .. 2 U - 1: one 16-byte (U = 2) or
+  // 8-byte (U = 1) load per K row of words (the quad's lanes read the same
+  // one).
+  int64_t laneChannels = 2 * channelTiles;
+  auto wordsType = VectorType::get({laneChannels}, b.getI32Type());
+  auto scalesType = VectorType::get({laneChannels}, b.getF16Type());
   Value col = getLaneChannel(loop);
   SmallVector<SmallVector<Value, 8>> words(t.bk / 8);
   auto loadWords = [&](int64_t r) {
-    words[r] = splitWords(
-        b,
-        vector::LoadOp::create(b, i32x4, wRing, ValueRange{slot, e.idx(r), col},
-                               /*nontemporal=*/false, llvm::Align(16)));
+    Value v = vector::LoadOp::create(
+        b, wordsType, wRing, ValueRange{slot, e.idx(r), col},
+        /*nontemporal=*/false, llvm::Align(4 * laneChannels));
+    for (int64_t c = 0; c < laneChannels; ++c)
+      words[r].push_back(vector::ExtractOp::create(b, v, c));
   };
+  // The zero points of the lane's channels: 4 bits each from bit
+  // 4 (col % 8) of word col / 8 (zeroShift, 16 (g % 2), when U = 2).
+  Value laneZeroShift =
+      channelTiles == 2 ? zeroShift
+                        : arith::IndexCastOp::create(b, b.getI32Type(),
+                                                     e.mul(e.rem(col, 8), 4))
+                              .getResult();
   // Per group row of the tile: each channel's bias (zero point) and scale.
   int64_t groupRows = std::max<int64_t>(layout.scaleRows, 1);
   auto groupRowOf = [&](int64_t r) -> int64_t {
@@ -892,11 +906,11 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
       zword = memref::LoadOp::create(
           b, zRing, ValueRange{slot, e.idx(gr), e.div(col, 8)});
     if (sRing)
-      scaleVec = vector::LoadOp::create(b, f16x4, sRing,
-                                        ValueRange{slot, e.idx(gr), col},
-                                        /*nontemporal=*/false, llvm::Align(8));
-    for (int64_t c = 0; c < 4; ++c) {
-      Value z = zword ? extractZeroPoint(b, zword, zeroShift, c) : Value();
+      scaleVec = vector::LoadOp::create(
+          b, scalesType, sRing, ValueRange{slot, e.idx(gr), col},
+          /*nontemporal=*/false, llvm::Align(2 * laneChannels));
+    for (int64_t c = 0; c < laneChannels; ++c) {
+      Value z = zword ? extractZeroPoint(b, zword, laneZeroShift, c) : Value();
       biases[gr][c] = conv->getPairBias(z);
       if (scaleVec)
         scaleSplats[gr][c] = splatScale(b, scaleVec, c);
@@ -928,7 +942,7 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
     SmallVector<std::array<SmallVector<Value, 4>, 2>> aRegs;
     for (int64_t s = first; s < first + steps / 2; ++s) {
       auto &step = aRegs.emplace_back();
-      for (int64_t u = 0; u < 2; ++u)
+      for (int64_t u = 0; u < channelTiles; ++u)
         step[u] = {pair(2 * s, 2 * u), pair(2 * s, 2 * u + 1),
                    pair(2 * s + 1, 2 * u), pair(2 * s + 1, 2 * u + 1)};
     }
@@ -936,7 +950,7 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
     for (int64_t s = first; s < first + steps / 2; ++s) {
       Value descB = arith::AddIOp::create(
           b, desc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * s));
-      for (int64_t u = 0; u < 2; ++u)
+      for (int64_t u = 0; u < channelTiles; ++u)
         accs[u] =
             buildWgmmaF16RegisterA(b, accs[u], aRegs[s - first][u], descB);
     }
@@ -958,12 +972,13 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
   Emitter e{b};
   SmallVector<Pair> pairs;
   if (loop.t.registerA) {
-    // Element 4j + 2h + i of m-tile u: y[8j + 2q + i][4 (tid / 4) + 2u + h].
+    // Element 4j + 2h + i of m-tile u: y[8j + 2q + i][2U (tid / 4) + 2u +
+    // h].
     NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
     auto f32x2 = VectorType::get({2}, b.getF32Type());
     Value rowBase = e.add(loop.tile.blockRow, e.mul(q, 2));
     Value col = e.add(loop.tile.blockCol, getLaneChannel(loop));
-    for (int64_t u = 0; u < 2; ++u) {
+    for (int64_t u = 0; u < channelTiles; ++u) {
       Value acc = loop.loop.getResult(u);
       for (int64_t j = 0; j < loop.t.bm / 8; ++j)
         for (int64_t i = 0; i < 2; ++i) {

@@ -115,14 +115,25 @@ func.func private @negative_register_a_mma_sync() attributes {c = #qgemm.config<
 
 // -----
 
-// expected-error @+1 {{expected warp_tile [128, 128] (one warpgroup per 128 columns, every row) with operands = register_a, got [64, 128]}}
+// expected-error @+1 {{expected warp_tile [128, 64] or [128, 128] (one warpgroup per 64 or 128 columns, every row) with operands = register_a, got [64, 128]}}
 func.func private @negative_register_a_warp_tile() attributes {c = #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, operands = register_a>}
 
 // -----
 
 // Two accumulators of BM / 2 registers each: BM at most 128.
-// expected-error @+1 {{expected cta tile M (256) to be a multiple of 16 and at most 128 with operands = register_a (the wgmma N of two accumulators)}}
+// expected-error @+1 {{expected cta tile M (256) to be a multiple of 16 and at most 128 with operands = register_a and warp tile N 128 (the wgmma N of two accumulators)}}
 func.func private @negative_register_a_block_m() attributes {c = #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 128], stages = 4, mma = wgmma, operands = register_a>}
+
+// -----
+
+// One accumulator of 64 channels: BM up to 256, the widest wgmma N.
+// expected-error @+1 {{expected cta tile M (272) to be a multiple of 16 and at most 256 with operands = register_a and warp tile N 64 (the wgmma N of one accumulator)}}
+func.func private @negative_register_a_block_m_64() attributes {c = #qgemm.config<cta_tile = [272, 128, 64], warp_tile = [272, 64], stages = 4, mma = wgmma, operands = register_a>}
+
+// -----
+
+// expected-error @+1 {{expected warp_tile [256, 64] or [256, 128] (one warpgroup per 64 or 128 columns, every row) with operands = register_a, got [256, 32]}}
+func.func private @negative_register_a_warp_n() attributes {c = #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 32], stages = 4, mma = wgmma, operands = register_a>}
 
 // -----
 
