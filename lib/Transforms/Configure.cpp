@@ -580,10 +580,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // on 4160 x 4160 at M >= 1024).
   constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
   int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
-  if (tailSplit < 2)
-    return;
   for (ConfigAttr &config : configs)
-    if (config.isWgmma() && config.getSplitK() == 1 &&
+    if (tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
         (config.getMaxM() == 0 || config.getMaxM() > 256) &&
         op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
                                              32 * config.getNumWarps()) == 1)
@@ -592,6 +590,24 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
           config.getStages(), 1, config.getMaxM(), config.getMma(),
           config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
           tailSplit, config.getCopy(), config.getStreamK());
+  // Where K is not a multiple of 128, every K tile's cp.async copies carry
+  // the K edge mask; TMA fills the bytes past K in hardware. The variants
+  // past M = 64, but for 128 x 256 tiles, take the TMA ring there (v23,
+  // same run, us: 4160 x 4160 at M = 512 / 1024 / 4096 23.5 / 40.8 / 144.5
+  // against 28.4 / 42.8 / 152.4; 2056 x 4128 at M = 256 / 1024 / 2048 19.8
+  // / 27.0 / 49.1 against 21.4 / 31.1 / 53.3, but with its 128 x 256 tiles
+  // 123.6 against 95.5 at M = 4096; at M = 64 16.2 against 15.7).
+  if (op.getK() % 128 == 0)
+    return;
+  for (ConfigAttr &config : configs)
+    if (config.isWgmma() && config.getBlockN() != 256 &&
+        (config.getMaxM() == 0 || config.getMaxM() > 64))
+      config = ConfigAttr::get(
+          config.getContext(), config.getCtaTile(), config.getWarpTile(),
+          config.getStages(), config.getSplitK(), config.getMaxM(),
+          config.getMma(), config.getOperands(), config.getFuseQuantize(),
+          config.getMinFill(), config.getTailSplit(), CopyKind::tma,
+          config.getStreamK());
 }
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {

@@ -99,6 +99,10 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
       and before it, when N128 >= 2048, the same tiles with 4 stages up
       to the M whose tiles are at most one a multiprocessor (v22: 4160 x
       4160, M = 257 to 512: 28.0 against 39.9 us at M = 512).
+    When K is not a multiple of 128, the wgmma variants past M = 64, but
+    for 128 x 256 tiles, fill their ring by TMA (`copy = tma`), which zero
+    fills the bytes past K in hardware (v23: 4160 x 4160 at M = 512, 23.5
+    against 28.4 us).
 
     W4A16 (int4 weights, fp16 activations): register variants of 32- and
     64-channel warp tiles up to M = 64 when K is a multiple of 128, then
@@ -106,8 +110,9 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     variants use wgmma with the weights dequantized into its register
     operand A (`operands = register_a`), chosen per power-of-two M level
     from 128 by a measured time model: 128 x 128 tiles with K in 1, 2 or 4
-    slices, or 128 x 256 tiles where 256 divides N (docs/perf-notes.md,
-    v15, v17); before them, where N / 128 x 8 blocks fill the
+    slices, 128 x 256 tiles where 256 divides N, or 256 x 128 tiles of
+    64-channel warpgroups, which also serve every M past the last level
+    (docs/perf-notes.md, v15, v17, v23); before them, where N / 128 x 8 blocks fill the
     multiprocessors and K has 64 K tiles, 64 x 128 tiles with K in 8
     slices serve M = 49 to 64 (33 to 64 when K has 128 K tiles, 17 to 64
     without a 64-channel register variant; v20). BSR: see the BSR comment in Configure.cpp.
