@@ -104,8 +104,9 @@ constexpr int64_t kFusedMinK = 4096;
 /// split adds the partial tiles' traffic, s x M x N x 8 bytes at
 /// kReduceBytesPerUs. It reproduces the measured 4096 x 4096 times at
 /// M = 512 / 1024 / 4096 (35 / 52 / 194 us measured, 35 / 51 / 202
-/// predicted). The levels stop at the first whose best choice is the
-/// unsplit 256 x 128 tile, which then serves every larger M.
+/// predicted). Levels are every 128 rows up to M = 512, then powers of
+/// two; they stop at the first from 512 whose best choice is the unsplit
+/// 256 x 128 tile, which then serves every larger M.
 static SmallVector<ConfigAttr>
 chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   constexpr double kWideTileUs = 0.85, kTallTileUs = 0.79, kTileUs = 0.87,
@@ -149,7 +150,13 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return us;
   };
   const Tile last = {256, 128, 1};
-  for (int64_t maxM = 128; maxM <= kMaxLevelM; maxM *= 2) {
+  // Levels every 128 rows up to M = 512, since a wave boundary can fall
+  // between powers of two (11008 x 4096 at M = 384: three rows of 128 x 256
+  // tiles fill one wave, two rows of 256 x 128 tiles take two), then powers
+  // of two; the last tile may win a level below 512 and lose the next.
+  constexpr int64_t kFineLevelsM = 512;
+  for (int64_t maxM = 128; maxM <= kMaxLevelM;
+       maxM += maxM < kFineLevelsM ? 128 : maxM) {
     Tile best = {128, 128, 1};
     double bestUs = estimate(maxM, best);
     auto consider = [&](Tile tile) {
@@ -164,7 +171,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     if (wide)
       consider({128, 256, 1});
     consider(last);
-    if (best == last)
+    if (best == last && maxM >= kFineLevelsM)
       break;
     // Levels with the same choice are one variant.
     ConfigAttr config = make(best, maxM);
@@ -176,7 +183,13 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     else
       configs.push_back(config);
   }
-  configs.push_back(make(last, 0));
+  // The last tile serves every larger M (merged with a last level of its
+  // own).
+  if (configs.back().isWgmma() && configs.back().getBlockM() == last.m &&
+      configs.back().getBlockN() == last.n)
+    configs.back() = make(last, 0);
+  else
+    configs.push_back(make(last, 0));
   return configs;
 }
 

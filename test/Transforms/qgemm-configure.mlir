@@ -202,6 +202,20 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
   return
 }
 
+// 11008 x 4096 on sm_90a: the time model's levels are every 128 rows up
+// to M = 512. 256 x 128 tiles win at M = 256 (86 blocks, one wave), but at
+// M = 384 they take two waves (172 blocks) where three rows of 128 x 256
+// tiles (129 blocks) take one, so 128 x 256 serves M = 257 to 384 before
+// the 256 x 128 tiles take every larger M (v23: 55.1 against 95.6 us at
+// M = 384).
+// SM90A-LABEL: func @w4a16_n11008_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a>]
+func.func @w4a16_n11008_k4096(%x: memref<?x4096xf16>, %wq: memref<512x11008xi32>, %s: memref<11008xf16>, %y: memref<?x11008xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x11008xi32>, memref<11008xf16>) outs(%y : memref<?x11008xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // N = 1056 (33 x 32, not a multiple of 64): only the 32-channel register
 // variants, the second one unbounded; K / 128 = 8 chunks over 8 warps.
 // CHECK-LABEL: func @w4a16_n1056
