@@ -1,14 +1,15 @@
 // RUN: qgemm-opt %s --qgemm-lower-to-nvvm="emit-binary=false" | FileCheck %s --check-prefix=NVVM
 // RUN: qgemm-opt %s --qgemm-lower-to-nvvm | FileCheck %s --check-prefix=PTX90
-// RUN: qgemm-opt %s --qgemm-lower-to-nvvm="chip=sm_80 opt-level=2" | FileCheck %s --check-prefix=PTX80
-// Covers: the whole pipeline from qgemm to PTX (O = 2 is the target default
-// and is elided from #nvvm.target): the kernels end in NVVM
+// RUN: qgemm-opt %s --qgemm-lower-to-nvvm="chip=sm_80 opt-level=3" | FileCheck %s --check-prefix=PTX80
+// Covers: the whole pipeline from qgemm to PTX (the pipeline's opt-level
+// is 2 by default, the target's default, elided from #nvvm.target; here
+// also 3): the kernels end in NVVM
 // (fused quantization for M = 1; register-direct loads for M <= 64;
 // cp.async, ldmatrix for larger M;
 // mma.sync int8) with the target attached, then in a
 // gpu.binary holding PTX for the chosen chip.
 
-// NVVM: gpu.module @w8a8_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
+// NVVM: gpu.module @w8a8_kernels [#nvvm.target<chip = "sm_90", features = "+ptx80">]
 // NVVM: llvm.func @quantize
 // M = 1: the register tiles quantizing the row in every block (fp16 x
 // first, no griddepcontrol.wait).
@@ -39,7 +40,7 @@
 // NVVM: nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>
 // NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>
 
-// PTX90: gpu.binary @w8a8_kernels  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "
+// PTX90: gpu.binary @w8a8_kernels  [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "
 // PTX90-SAME: .target sm_90
 // PTX90-SAME: .entry quantize(
 // PTX90-SAME: .entry matmul_v0(
@@ -51,7 +52,7 @@
 // PTX90-SAME: mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
 // PTX90-SAME: .entry matmul_v3(
 
-// PTX80: #nvvm.target<chip = "sm_80", features = "+ptx80">, properties = {{{.*}}O = 2 : i32}
+// PTX80: #nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">, properties = {{{.*}}O = 3 : i32}
 // PTX80-SAME: .target sm_80
 // PTX80-SAME: mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
 func.func @w8a8(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {

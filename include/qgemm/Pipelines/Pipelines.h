@@ -20,8 +20,10 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("target chip: sm_80, sm_90 or sm_90a"),
       llvm::cl::init("sm_90")};
   PassOptions::Option<int> optLevel{
-      *this, "opt-level", llvm::cl::desc("NVPTX optimization level (0-3)"),
-      llvm::cl::init(3)};
+      *this, "opt-level",
+      llvm::cl::desc("NVPTX optimization level (0-3; 2 gives the PTX of 3 "
+                     "on most families, sooner)"),
+      llvm::cl::init(2)};
   PassOptions::Option<int64_t> programmaticMaxM{
       *this, "programmatic-max-m",
       llvm::cl::desc("launch the variants with max_m <= this bound (0: none, "
