@@ -251,6 +251,23 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
+  // One builder whose scheduling parameters after fuse_quantize take their
+  // defaults, so that a config that uses none of them need not name them.
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<int64_t>":$cta_tile,
+        "::llvm::ArrayRef<int64_t>":$warp_tile, "int64_t":$stages,
+        "int64_t":$split_k, "int64_t":$max_m, "::mlir::qgemm::MmaKind":$mma,
+        "::mlir::qgemm::OperandPath":$operands, "bool":$fuse_quantize,
+        CArg<"int64_t", "0">:$min_fill, CArg<"int64_t", "1">:$tail_split,
+        CArg<"::mlir::qgemm::CopyKind",
+             "::mlir::qgemm::CopyKind::cp_async">:$copy,
+        CArg<"bool", "false">:$stream_k), [{
+      return $_get($_ctxt, cta_tile, warp_tile, stages, split_k, max_m, mma,
+                   operands, fuse_quantize, min_fill, tail_split, copy,
+                   stream_k);
+    }]>
+  ];
   let extraClassDeclaration = [{
     int64_t getBlockM() const { return getCtaTile()[0]; }
     int64_t getBlockN() const { return getCtaTile()[1]; }

@@ -130,9 +130,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return ConfigAttr::get(ctx, {tile.m, tile.n, 64}, warpTile,
                            std::min<int64_t>(4, kTiles + 1), tile.splitK, maxM,
                            MmaKind::wgmma, OperandPath::register_a,
-                           /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false);
+                           /*fuseQuantize=*/false);
   };
   auto estimate = [&](int64_t maxM, Tile tile) {
     int64_t blocks = llvm::divideCeil(maxM, tile.m) *
@@ -243,9 +241,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     return ConfigAttr::get(
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
         std::min<int64_t>(4, perWarp), 1, maxM, MmaKind::mma_sync,
-        OperandPath::registers, /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false);
+        OperandPath::registers, /*fuseQuantize=*/false);
   };
   SmallVector<ConfigAttr> configs;
   // The ring masks N edge tiles (of 32-channel slabs): its tiles are 128
@@ -291,9 +287,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
                               : kW4A16RegisterWgmmaMaxM);
       configs.push_back(ConfigAttr::get(
           ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
-          MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,
-          /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false));
+          MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));
     }
     return chooseW4A16WgmmaConfigs(op, std::move(configs));
   }
@@ -302,9 +296,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     return ConfigAttr::get(ctx, {bm, bn, 64}, {wm, wn},
                            std::min<int64_t>(stages, k / 64 + 1), 1, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
-                           /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false);
+                           /*fuseQuantize=*/false);
   };
   int64_t bn = n >= 128 ? 128 : 64;
   configs.push_back(make(64, bn, 32, 64, 4, 256));
@@ -394,17 +386,13 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
           1, std::max<int64_t>(blockCols / minSliceBlocks, 1));
     return ConfigAttr::get(ctx, {bm, bn, 32}, {wm, wn}, stages, splitK, maxM,
                            MmaKind::mma_sync, OperandPath::shared,
-                           /*fuseQuantize=*/false, minFill,
-                           /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false);
+                           /*fuseQuantize=*/false, minFill);
   };
   auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill,
                        int64_t bm = 128) {
     return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
-                           /*fuseQuantize=*/false, minFill,
-                           /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false);
+                           /*fuseQuantize=*/false, minFill);
   };
   bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
   int64_t groups = blockRows / 4;
@@ -643,9 +631,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     int64_t tiles = llvm::divideCeil(llvm::divideCeil(k, bkTile), splitK);
     return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
                            std::min(stages, tiles + 1), splitK, maxM, mma,
-                           OperandPath::shared, /*fuseQuantize=*/false, /*minFill=*/0,
-                           /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false);
+                           OperandPath::shared, /*fuseQuantize=*/false);
   };
   SmallVector<ConfigAttr> configs;
   // sm_90a, M > 64 (below): wgmma tiles of K 128.
@@ -711,9 +697,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
         return ConfigAttr::get(
             ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
             std::min(stages, perWarp), 1, variantMaxM, MmaKind::mma_sync,
-            OperandPath::registers, fuse, /*minFill=*/0,
-            /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false);
+            OperandPath::registers, fuse);
       };
       // M = 1 in one kernel that quantizes the row in every block, when the
       // row is long and the grid is one wave of blocks (sm_90 and later,
