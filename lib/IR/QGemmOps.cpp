@@ -226,6 +226,10 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
   if (configs.empty())
     return op.emitOpError() << "expected at least one config";
   int64_t previousMaxM = 0;
+  // tail_split, stream_k and copy = tma are W8A8's (int32 partials, int8
+  // rows of X and W).
+  bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
+              op.getLhsEncoding().isQuantized();
   for (auto [index, attr] : llvm::enumerate(configs)) {
     auto config = cast<ConfigAttr>(attr);
     bool last = index + 1 == configs.size();
@@ -258,24 +262,16 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       previousMaxM = config.getMaxM();
     }
 
-    if (config.getTailSplit() > 1 &&
-        (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
-         !op.getLhsEncoding().isQuantized()))
+    if (config.getTailSplit() > 1 && !w8a8)
       return op.emitOpError()
              << "expected tail_split only with int8 weights and quantized "
                 "activations (W8A8), got tail_split = "
              << config.getTailSplit();
-    if (config.getStreamK() &&
-        (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
-         !op.getLhsEncoding().isQuantized()))
+    if (config.getStreamK() && !w8a8)
       return op.emitOpError()
              << "expected stream_k only with int8 weights and quantized "
                 "activations (W8A8)";
-
-    // The TMA ring copies both operands as they are: int8 rows of X and W.
-    if (config.isTma() &&
-        (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
-         !op.getLhsEncoding().isQuantized()))
+    if (config.isTma() && !w8a8)
       return op.emitOpError()
              << "expected int8 weights and quantized activations (W8A8) with "
                 "copy = tma";

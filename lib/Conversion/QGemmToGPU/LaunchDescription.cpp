@@ -705,9 +705,9 @@ int64_t getStaticRowBytes(func::FuncOp func, const LaunchDescription &d,
 }
 
 /// Reads the optional tensor maps of a kernel.
-LogicalResult readTensorMaps(Reader &reader, func::FuncOp func,
-                             DictionaryAttr dict, StringRef where,
-                             const LaunchDescription &d, LaunchKernel &kernel) {
+LogicalResult readTensorMaps(Reader &reader, DictionaryAttr dict,
+                             StringRef where, const LaunchDescription &d,
+                             LaunchKernel &kernel) {
   FailureOr<ArrayAttr> maps = reader.get<ArrayAttr>(
       dict, where, "tensor_maps", "an array", /*optional=*/true);
   if (failed(maps))
@@ -728,7 +728,7 @@ LogicalResult readTensorMaps(Reader &reader, func::FuncOp func,
     FailureOr<int64_t> boxRows = reader.getInt(map, mapWhere, "box_rows", 1);
     if (failed(operand) || failed(rowBytes) || failed(boxRows))
       return failure();
-    int64_t actual = getStaticRowBytes(func, d, *operand);
+    int64_t actual = getStaticRowBytes(reader.getFunc(), d, *operand);
     if (actual == 0)
       return reader.error(mapWhere)
              << " operand '" << *operand
@@ -793,7 +793,7 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
   if (failed(operands) || failed(threads) || failed(shared) ||
       failed(programmatic) ||
       failed(readKernelGeometry(reader, dict, where, d, kernel)) ||
-      failed(readTensorMaps(reader, reader.getFunc(), dict, where, d, kernel)))
+      failed(readTensorMaps(reader, dict, where, d, kernel)))
     return failure();
   if (*threads > 1024)
     return reader.error(where)
