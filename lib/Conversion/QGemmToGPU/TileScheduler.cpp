@@ -11,6 +11,32 @@ using namespace mlir;
 using namespace mlir::qgemm;
 using namespace mlir::qgemm::kernel;
 
+namespace {
+
+Value select(ImplicitLocOpBuilder &b, Value c, Value x, Value y) {
+  return arith::SelectOp::create(b, c, x, y).getResult();
+}
+
+Value compare(ImplicitLocOpBuilder &b, arith::CmpIPredicate p, Value x,
+              Value y) {
+  return arith::CmpIOp::create(b, p, x, y).getResult();
+}
+
+/// Row tiles of M: ceil(m / bm).
+Value getRowTiles(ImplicitLocOpBuilder &b, Value m, int64_t bm) {
+  Emitter e{b};
+  return e.div(e.add(m, bm - 1), bm);
+}
+
+/// The first local K iteration of stream-K block `c`: c I / G.
+Value getStreamKBegin(ImplicitLocOpBuilder &b, Value c, Value iterations,
+                      Value blocks) {
+  return arith::DivUIOp::create(b, arith::MulIOp::create(b, c, iterations),
+                                blocks);
+}
+
+} // namespace
+
 RingTile kernel::scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm,
                                   int64_t bn, int64_t splitK, int64_t kTiles) {
   Emitter e{b};
@@ -27,49 +53,41 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
                                        int64_t waveBlocks, int64_t maxSlices,
                                        int64_t totalKTiles, Value m) {
   Emitter e{b};
-  auto select = [&](Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, c, x, y).getResult();
-  };
-  auto uge = [&](Value x, Value y) {
-    return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, x, y)
-        .getResult();
-  };
-  Value tiles = e.mul(e.div(e.add(m, bm - 1), bm), columnTiles);
+  using P = arith::CmpIPredicate;
+  Value tiles = e.mul(getRowTiles(b, m, bm), columnTiles);
   Value tail = e.rem(tiles, waveBlocks);
   // s = min(maxSlices, waveBlocks / R); R = 0 splits nothing.
   Value slices = arith::MinUIOp::create(
       b, e.idx(maxSlices),
       arith::DivUIOp::create(b, e.idx(waveBlocks),
                              arith::MaxUIOp::create(b, tail, e.idx(1))));
-  Value split = arith::AndIOp::create(
-      b,
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ne, tail, e.idx(0)),
-      uge(slices, e.idx(2)));
-  Value wholeTiles = select(split, arith::SubIOp::create(b, tiles, tail), tiles);
+  Value split = arith::AndIOp::create(b, compare(b, P::ne, tail, e.idx(0)),
+                                      compare(b, P::uge, slices, e.idx(2)));
+  Value wholeTiles =
+      select(b, split, arith::SubIOp::create(b, tiles, tail), tiles);
   Value block = e.blockId(gpu::Dimension::x);
-  Value inTail = uge(block, wholeTiles);
-  Value j = select(inTail, arith::SubIOp::create(b, block, wholeTiles),
+  Value inTail = compare(b, P::uge, block, wholeTiles);
+  Value j = select(b, inTail, arith::SubIOp::create(b, block, wholeTiles),
                    e.idx(0));
   Value tailTile = arith::DivUIOp::create(b, j, slices);
-  Value tileIndex = select(inTail, e.add(wholeTiles, tailTile), block);
+  Value tileIndex = select(b, inTail, e.add(wholeTiles, tailTile), block);
   RingTile t;
   // Tiles in row-major order while they fit one wave, column-major past it:
   // the blocks of a wave then cover fewer weight columns, each read by every
   // row tile while it is in L2, instead of all the columns again every
   // wave (docs/perf-notes.md, v23).
-  Value rowTiles = e.div(e.add(m, bm - 1), bm);
-  Value columnMajor = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
-                                            tiles, e.idx(waveBlocks));
+  Value rowTiles = getRowTiles(b, m, bm);
+  Value columnMajor = compare(b, P::ugt, tiles, e.idx(waveBlocks));
   t.blockRow = e.mul(
-      select(columnMajor, arith::RemUIOp::create(b, tileIndex, rowTiles),
+      select(b, columnMajor, arith::RemUIOp::create(b, tileIndex, rowTiles),
              e.div(tileIndex, columnTiles)),
       bm);
   t.blockCol = e.mul(
-      select(columnMajor, arith::DivUIOp::create(b, tileIndex, rowTiles),
+      select(b, columnMajor, arith::DivUIOp::create(b, tileIndex, rowTiles),
              e.rem(tileIndex, columnTiles)),
       bn);
-  t.numSlices = select(inTail, slices, e.idx(1));
-  t.slice = select(inTail, arith::RemUIOp::create(b, j, slices), e.idx(0));
+  t.numSlices = select(b, inTail, slices, e.idx(1));
+  t.slice = select(b, inTail, arith::RemUIOp::create(b, j, slices), e.idx(0));
   Value perSlice = arith::DivUIOp::create(
       b, e.add(t.numSlices, totalKTiles - 1), t.numSlices);
   t.firstKTile = arith::MulIOp::create(b, t.slice, perSlice);
@@ -79,25 +97,6 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   return t;
 }
 
-namespace {
-
-Value select(ImplicitLocOpBuilder &b, Value c, Value x, Value y) {
-  return arith::SelectOp::create(b, c, x, y).getResult();
-}
-
-Value compare(ImplicitLocOpBuilder &b, arith::CmpIPredicate p, Value x,
-              Value y) {
-  return arith::CmpIOp::create(b, p, x, y).getResult();
-}
-
-/// The first local K iteration of stream-K block `c`: c I / G.
-Value getStreamKBegin(ImplicitLocOpBuilder &b, Value c, Value iterations,
-                      Value blocks) {
-  return arith::DivUIOp::create(b, arith::MulIOp::create(b, c, iterations),
-                                blocks);
-}
-
-} // namespace
 
 StreamKBlock kernel::scheduleStreamKBlock(ImplicitLocOpBuilder &b, int64_t bm,
                                           int64_t columnTiles,
@@ -105,7 +104,7 @@ StreamKBlock kernel::scheduleStreamKBlock(ImplicitLocOpBuilder &b, int64_t bm,
                                           int64_t totalKTiles, Value m) {
   Emitter e{b};
   using P = arith::CmpIPredicate;
-  Value tiles = e.mul(e.div(e.add(m, bm - 1), bm), columnTiles);
+  Value tiles = e.mul(getRowTiles(b, m, bm), columnTiles);
   Value tail = e.rem(tiles, waveBlocks);
   // Stream-K when the last wave is partial and leaves more than an eighth
   // of it idle.
