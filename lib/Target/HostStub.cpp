@@ -867,6 +867,16 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
   unsigned grid[3] = {
       (unsigned)((kN + variant.blockN - 1) / variant.blockN), (unsigned)gridM,
       variant.splitK};
+  // A one-dimensional grid of `blocks` (tail split, stream-K); false past
+  // the grid's x limit.
+  auto setLinearGrid = [&grid](int64_t blocks) {
+    if (blocks > 0x7fffffff)
+      return false;
+    grid[0] = (unsigned)blocks;
+    grid[1] = 1;
+    grid[2] = 1;
+    return true;
+  };
   if (variant.tailSplit > 1) {
     // One-dimensional: the whole waves' tiles, then the slices of the tiles
     // of a partial last wave (the kernel decodes the same formula).
@@ -876,11 +886,8 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
         variant.tailSplit, variant.waveBlocks / std::max<int64_t>(tail, 1));
     int64_t blocks = tail != 0 && slices >= 2 ? tiles - tail + tail * slices
                                               : tiles;
-    if (blocks > 0x7fffffff)
+    if (!setLinearGrid(blocks))
       return QGEMM_ERROR_INVALID_VALUE;
-    grid[0] = (unsigned)blocks;
-    grid[1] = 1;
-    grid[2] = 1;
   }
   if (variant.streamKTiles) {
     // One-dimensional: the tiles before the stream-K region one a block,
@@ -894,11 +901,8 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
       region = tiles < wave ? tiles : tail + wave;
     int64_t blocks =
         tiles - region + std::min<int64_t>(wave, region * variant.streamKTiles);
-    if (blocks > 0x7fffffff)
+    if (!setLinearGrid(blocks))
       return QGEMM_ERROR_INVALID_VALUE;
-    grid[0] = (unsigned)blocks;
-    grid[1] = 1;
-    grid[2] = 1;
   }
   if (launchKernel(loaded->functions[chosen], variant, grid, operands,
                    stream) != CUDA_SUCCESS)
