@@ -172,6 +172,65 @@ int64_t TargetAttr::getResidentBlocks(int64_t sharedBytes,
 // ConfigAttr
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// The tile shapes of operands = register_a (see ConfigAttr::verify).
+LogicalResult verifyRegisterATiles(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<int64_t> ctaTile,
+                                   ArrayRef<int64_t> warpTile) {
+  // Y^T = W . X^T: a warpgroup's one or two m64nBMk16 accumulators cover
+  // 64 or 128 channels and every row of the tile.
+  if (warpTile[0] != ctaTile[0] || (warpTile[1] != 64 && warpTile[1] != 128))
+    return emitError() << "expected warp_tile [" << ctaTile[0] << ", 64] or ["
+                       << ctaTile[0]
+                       << ", 128] (one warpgroup per 64 or 128 columns, "
+                          "every row) with operands = register_a, got "
+                       << formatList(warpTile);
+  // Two accumulators of BM / 2 registers, or one: at most 128 a thread.
+  int64_t maxRows = warpTile[1] == 128 ? 128 : 256;
+  if (ctaTile[0] % 16 != 0 || ctaTile[0] > maxRows)
+    return emitError() << "expected cta tile M (" << ctaTile[0]
+                       << ") to be a multiple of 16 and at most " << maxRows
+                       << " with operands = register_a and warp tile N "
+                       << warpTile[1] << " (the wgmma N of "
+                       << (warpTile[1] == 128 ? "two accumulators"
+                                              : "one accumulator")
+                       << ")";
+  if (ctaTile[2] != 64)
+    return emitError() << "expected cta tile K of 64 with operands = "
+                          "register_a (one 128-byte swizzled row of fp16), "
+                          "got "
+                       << ctaTile[2];
+  return success();
+}
+
+/// The tile shapes of mma = wgmma with shared-memory operands.
+LogicalResult verifyWgmmaTiles(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> ctaTile,
+                               ArrayRef<int64_t> warpTile) {
+  // One warpgroup computes 64 x BN with wgmma m64nBNk32 s8 or m64nBNk16
+  // f16; its operands are read from 128-byte-swizzled rows along K (128
+  // int8 or 64 fp16), or for BSR one 32 x 32 block at a time (the matmul
+  // checks which).
+  if (warpTile[0] != 64 || warpTile[1] != ctaTile[1])
+    return emitError() << "expected warp_tile [64, " << ctaTile[1]
+                       << "] (one warpgroup per 64 rows, the whole BN) "
+                          "with mma = wgmma, got "
+                       << formatList(warpTile);
+  if (ctaTile[1] % 16 != 0 || ctaTile[1] > 256)
+    return emitError() << "expected cta tile N (" << ctaTile[1]
+                       << ") to be a multiple of 16 and at most 256 with "
+                          "mma = wgmma (wgmma m64nN)";
+  if (ctaTile[2] != 32 && ctaTile[2] != 64 && ctaTile[2] != 128)
+    return emitError() << "expected cta tile K of 32, 64 or 128 with mma = "
+                          "wgmma (one 128-byte swizzled row of fp16 or "
+                          "int8, or one 32-wide BSR block), got "
+                       << ctaTile[2];
+  return success();
+}
+
+} // namespace
+
 LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> ctaTile,
                                  ArrayRef<int64_t> warpTile, int64_t stages,
@@ -200,48 +259,11 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "register_a, got mma = "
                        << stringifyEnum(mma);
   if (operands == OperandPath::register_a) {
-    // Y^T = W . X^T: a warpgroup's one or two m64nBMk16 accumulators cover
-    // 64 or 128 channels and every row of the tile.
-    if (warpTile[0] != ctaTile[0] || (warpTile[1] != 64 && warpTile[1] != 128))
-      return emitError() << "expected warp_tile [" << ctaTile[0] << ", 64] or ["
-                         << ctaTile[0]
-                         << ", 128] (one warpgroup per 64 or 128 columns, "
-                            "every row) with operands = register_a, got "
-                         << formatList(warpTile);
-    // Two accumulators of BM / 2 registers, or one: at most 128 a thread.
-    int64_t maxRows = warpTile[1] == 128 ? 128 : 256;
-    if (ctaTile[0] % 16 != 0 || ctaTile[0] > maxRows)
-      return emitError() << "expected cta tile M (" << ctaTile[0]
-                         << ") to be a multiple of 16 and at most " << maxRows
-                         << " with operands = register_a and warp tile N "
-                         << warpTile[1] << " (the wgmma N of "
-                         << (warpTile[1] == 128 ? "two accumulators"
-                                                : "one accumulator")
-                         << ")";
-    if (ctaTile[2] != 64)
-      return emitError() << "expected cta tile K of 64 with operands = "
-                            "register_a (one 128-byte swizzled row of fp16), "
-                            "got "
-                         << ctaTile[2];
+    if (failed(verifyRegisterATiles(emitError, ctaTile, warpTile)))
+      return failure();
   } else if (mma == MmaKind::wgmma) {
-    // One warpgroup computes 64 x BN with wgmma m64nBNk32 s8 or m64nBNk16
-    // f16; its operands are read from 128-byte-swizzled rows along K (128
-    // int8 or 64 fp16), or for BSR one 32 x 32 block at a time (the matmul
-    // checks which).
-    if (warpTile[0] != 64 || warpTile[1] != ctaTile[1])
-      return emitError() << "expected warp_tile [64, " << ctaTile[1]
-                         << "] (one warpgroup per 64 rows, the whole BN) "
-                            "with mma = wgmma, got "
-                         << formatList(warpTile);
-    if (ctaTile[1] % 16 != 0 || ctaTile[1] > 256)
-      return emitError() << "expected cta tile N (" << ctaTile[1]
-                         << ") to be a multiple of 16 and at most 256 with "
-                            "mma = wgmma (wgmma m64nN)";
-    if (ctaTile[2] != 32 && ctaTile[2] != 64 && ctaTile[2] != 128)
-      return emitError() << "expected cta tile K of 32, 64 or 128 with mma = "
-                            "wgmma (one 128-byte swizzled row of fp16 or "
-                            "int8, or one 32-wide BSR block), got "
-                         << ctaTile[2];
+    if (failed(verifyWgmmaTiles(emitError, ctaTile, warpTile)))
+      return failure();
   }
   if (mma == MmaKind::wgmma) {
     if (stages < 3)
