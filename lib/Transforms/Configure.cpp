@@ -335,40 +335,30 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   (warps of 32 x 32). Four rows were 2.3x faster at density 1 and 1.4x
 ///   at 0.5, even at 0.25 and 20 to 30% slower at 0.1 and on a skewed
 ///   weight.
-/// - on sm_90a, the four-row tiles are wgmma tiles (two warpgroups of
-///   64 x 128, X and the blocks by descriptor; v16 had one wgmma
-///   m64n32k16 pair per stored block, v18 one m64n128k16 per k16 half,
-///   v21 X as A from shared memory instead of ldmatrix registers) from
-///   kWgmmaUnionMinFill% on: same run,
-///   M = 4096, 4096 x 4096: 394 / 340 / 249 us at d = 1 / 0.5 / 0.25
-///   against 499 / 407 us with mma.sync four-row tiles and 286 us with
-///   one-row tiles at 0.25; at d = 0.1, 136 against 130 us one-row.
-///   Since v21 they are 256 x 128 (four warpgroups) where those fill 90%
-///   of a wave with at least 4 rows of tiles (at 2 rows, M = 300 on 11008
-///   x 4096, 133 against 80 us), from 35% of the blocks on where the union
-///   is short: same run, M = 1024 / 4096 at d = 1, 4096 x 4096 69 / 270
-///   against 79 / 299 us with 128 x 128, 11008 x 4096 208 / 802 against
-///   233 / 950, 4096 x 11008 184 / 789 against 224 / 956; 1024 x 1024 at
-///   M = 1024 (32 tiles) 22.9 against 18.6 us.
-/// - on sm_90a, M = 17 to 256, from kUnionMinFill% of the blocks on and
-///   with at least 16 four-row groups: the same wgmma tiles with the union
-///   split in about one wave at M = 256 (2 x groups x split ~ 2 x SMs,
-///   2 to 8 slices; v16, same run, M = 64 / 128 / 256 at d = 1: 4096 x 4096
-///   28 / 29 / 40 us against 39 / 67 / 110 us with the 64-row one-row
-///   tiles, 11008 x 4096 split 2 60 / 62 / 117 against 93 / 164 / 306; at
-///   d = 0.25 the one-row tiles are as fast or faster, and on 1024 x 1024,
-///   8 groups, slower at every density).
+/// On sm_90a (wgmma, X and the blocks by descriptor from 64-byte-swizzled
+/// slots):
+/// - the one-row tiles are warpgroups of 64 x 32, one wgmma m64n32k16 per
+///   k16 half of each stored block (v24): 64 rows to M = 64, 128 rows
+///   after it, split as above to M = 256. Same run against the mma.sync
+///   one-row tiles, M = 4096, 4096 x 4096: 77 / 163 / 34 us at d = 0.1 /
+///   0.25 / 0.02 against 129 / 284 / 50; 11008 x 4096 at M = 64, d = 0.25:
+///   20 against 31 us;
+/// - four-row tiles walk the union (v16, v18, v21): one wgmma m64n128k16
+///   per k16 half over the column's four blocks, zeros where a row stores
+///   none, from kUnionMinFill% of the blocks on. Up to M = 256 (with at
+///   least 16 four-row groups) the union is split in about one wave at
+///   M = 256 (2 x groups x split ~ 2 x SMs, 2 to 8 slices), in twice that
+///   on one warpgroup of 64 rows up to M = 64 (v20, d = 1 at M = 64:
+///   4096 x 4096 24.6 us against 27.5 with 128 rows). Past M = 256 they
+///   are 256 x 128 (four warpgroups) from the M where those fill 90% of a
+///   wave with at least 4 rows of tiles (at 2 rows, M = 300 on 11008 x
+///   4096, 133 against 80 us), 128 x 128 before it (v21: M = 1024 / 4096
+///   at d = 1, 4096 x 4096 69 / 270 against 79 / 299 us with 128 x 128).
+///   At d = 0.5 they beat the one-row tiles (4096 x 4096, M = 4096: 267
+///   against 317 us), at d = 0.25 they lose (214 against 163).
 /// The density (percent of a full weight's blocks) from which the BSR
-/// variants take four block rows per tile: mma.sync past M = 256, wgmma
-/// (sm_90a) from M = 17 to 256.
+/// variants take four block rows per tile.
 constexpr int64_t kUnionMinFill = 35;
-/// The same for the wgmma variant past M = 256.
-constexpr int64_t kWgmmaUnionMinFill = 18;
-/// The K / 32 from which the 256-row wgmma tiles take every weight the
-/// wgmma tiles take (v21: 4096 x 11008, 344 columns, was 0.89x to 0.91x
-/// the 128-row tiles' time at d = 0.25 from M = 769 on; 11008 x 4096, 128
-/// columns, 0.99x to 1.13x).
-constexpr int64_t kLongUnionColumns = 256;
 
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
@@ -376,7 +366,8 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
                   int64_t stages, int64_t blocksPerSM, int64_t maxSliceBlocks,
-                  int64_t minSliceBlocks, int64_t maxM, int64_t minFill = 0) {
+                  int64_t minSliceBlocks, int64_t maxM, int64_t minFill = 0,
+                  MmaKind mma = MmaKind::mma_sync) {
     int64_t splitK = 1;
     if (blocksPerSM > 0)
       splitK = std::clamp<int64_t>(
@@ -385,53 +376,50 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                                   : int64_t(1)),
           1, std::max<int64_t>(blockCols / minSliceBlocks, 1));
     return ConfigAttr::get(ctx, {bm, bn, 32}, {wm, wn}, stages, splitK, maxM,
-                           MmaKind::mma_sync, OperandPath::shared,
+                           mma, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill);
   };
-  auto makeWgmma = [&](int64_t splitK, int64_t maxM, int64_t minFill,
-                       int64_t bm = 128) {
+  SmallVector<ConfigAttr> configs = {make(16, 32, 16, 8, 4, 8, 0, 4, 16)};
+  bool unionRows = blockRows % 4 == 0;
+  if (!op.getTargetAttr().hasWgmma()) {
+    configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
+    if (unionRows)
+      configs.push_back(make(128, 128, 64, 32, 4, 0, 0, 0, 0, kUnionMinFill));
+    configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, 0));
+    return configs;
+  }
+  // One block row on warpgroups of 64 x 32, split up to M = 256.
+  auto makeRow = [&](int64_t bm, int64_t maxM) {
+    if (maxM != 0 && maxM <= 256)
+      return make(bm, 32, 64, 32, 4, 4, 32, 8, maxM, 0, MmaKind::wgmma);
+    return make(bm, 32, 64, 32, 4, 0, 0, 0, maxM, 0, MmaKind::wgmma);
+  };
+  // Four block rows, the union in `splitK` slices.
+  auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
     return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
-                           /*fuseQuantize=*/false, minFill);
+                           /*fuseQuantize=*/false, kUnionMinFill);
   };
-  bool wgmma = blockRows % 4 == 0 && op.getTargetAttr().hasWgmma();
   int64_t groups = blockRows / 4;
-  SmallVector<ConfigAttr> configs = {make(16, 32, 16, 8, 4, 8, 0, 4, 16)};
-  if (wgmma && groups >= 16) {
-    int64_t unionSplit = std::clamp<int64_t>(sms / groups, 2, 8);
-    // M <= 64: one warpgroup of 64 rows, the union in twice the slices, and
-    // the one-row tiles for sparser weights (v20, same run, us at M = 17 /
-    // 64, d = 1: 4096 x 4096 24.0 / 24.6 against 27.1 / 27.5 with the
-    // 128-row tiles; 11008 x 4096 35.2 / 37.8 against 56.0 / 54.7; 4096 x
-    // 11008 40.2 / 41.6 against 53.6 / 52.1; the 128-row tiles' slice
-    // count was 10 to 20% slower than twice it on the larger layers).
-    configs.push_back(makeWgmma(std::min<int64_t>(2 * unionSplit, 16), 64,
-                                kUnionMinFill, /*bm=*/64));
-    configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 64));
-    configs.push_back(makeWgmma(unionSplit, 256, kUnionMinFill));
-  }
-  configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
-  if (wgmma) {
-    // Past M = 256: 256-row tiles (four warpgroups, one block per
-    // multiprocessor) from the M where there are at least 4 rows of them
-    // and they fill 90% of a wave, 128-row tiles (two blocks per
-    // multiprocessor) before it. Where the union has fewer than
-    // kLongUnionColumns columns, the 256-row tiles take only weights of
-    // kUnionMinFill% on and the 128-row ones the sparser ones.
+  bool splitUnion = unionRows && groups >= 16;
+  int64_t unionSplit =
+      std::clamp<int64_t>(sms / std::max<int64_t>(groups, 1), 2, 8);
+  if (splitUnion)
+    configs.push_back(
+        makeUnion(64, std::min<int64_t>(2 * unionSplit, 16), /*maxM=*/64));
+  configs.push_back(makeRow(64, 64));
+  if (splitUnion)
+    configs.push_back(makeUnion(128, unionSplit, /*maxM=*/256));
+  configs.push_back(makeRow(128, 256));
+  if (unionRows) {
     int64_t rowTiles =
         llvm::divideCeil(sms * 9, 10 * llvm::divideCeil(blockRows, 4));
     int64_t maxM128 = 256 * (std::max<int64_t>(rowTiles, 4) - 1);
-    configs.push_back(makeWgmma(1, maxM128, kWgmmaUnionMinFill));
-    configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, maxM128));
-    if (blockCols >= kLongUnionColumns) {
-      configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill, /*bm=*/256));
-    } else {
-      configs.push_back(makeWgmma(1, 0, kUnionMinFill, /*bm=*/256));
-      configs.push_back(makeWgmma(1, 0, kWgmmaUnionMinFill));
-    }
-  } else if (blockRows % 4 == 0)
-    configs.push_back(make(128, 128, 64, 32, 4, 0, 0, 0, 0, kUnionMinFill));
-  configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, 0));
+    configs.push_back(makeUnion(128, 1, maxM128));
+    configs.push_back(makeRow(128, maxM128));
+    configs.push_back(makeUnion(256, 1, 0));
+  }
+  configs.push_back(makeRow(128, 0));
   return configs;
 }
 

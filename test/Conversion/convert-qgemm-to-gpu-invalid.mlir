@@ -139,16 +139,6 @@ func.func @negative_argument_twice(%x: memref<?x256xf16>, %w: memref<256x256xi8>
 
 // -----
 
-func.func @negative_bsr_wgmma_one_row(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected cta tile N of 64 to 256 (2 to 8 block rows) for a BSR config with mma = wgmma (the union of the rows' columns, one wgmma m64nBN over the column's blocks), got 32}}
-  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
-      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
-       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 3, mma = wgmma>]}
-  return
-}
-
-// -----
-
 func.func @negative_bsr_wgmma_block_k(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
   // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, got 64 and 64}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)

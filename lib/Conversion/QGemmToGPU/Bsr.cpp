@@ -322,7 +322,7 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
         [&](Value r, Value col) -> std::pair<SmallVector<Value>, Value> {
           return {{block, r, col}, Value()};
         },
-        blocks, tokens);
+        blocks, tokens, loop.t.wgmma);
     return;
   }
   // Row j's block of this column, or zeros where row j stores none (block
@@ -661,12 +661,6 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
              << " is not implemented: only the cp.async ring (mma_sync or "
                 "wgmma)";
     int64_t bn = config.getBlockN();
-    if (config.isWgmma() && bn < 2 * kBlock)
-      return op.emitOpError()
-             << "expected cta tile N of 64 to 256 (2 to 8 block rows) for a "
-                "BSR config with mma = wgmma (the union of the rows' "
-                "columns, one wgmma m64nBN over the column's blocks), got "
-             << bn;
     if (bn % kBlock != 0 || bn > 8 * kBlock || config.getBlockK() != kBlock)
       return op.emitOpError()
              << "expected cta tile N of 32 to 256 (1 to 8 block rows) and K "

@@ -16,12 +16,15 @@
 // union of their columns instead: X is gathered once per column for all R
 // rows, each row's block (or zeros) is copied, and each warp skips the
 // columns its row lacks; a config's min_fill makes the stub pick it only for
-// dense-enough weights. With mma = wgmma (sm_90a) such a tile is one or two
+// dense-enough weights. With mma = wgmma (sm_90a) a tile is BM / 64
 // warpgroups: the X column (A, each warpgroup's 64 rows) and the column's R
 // blocks (B, zeros where a row stores none) sit in 64-byte-swizzled slots
 // that one wgmma m64n(32 R)k16 per k16 half reads by descriptor: no
 // ldmatrix (v21) and no branch per row (the wgmma with zeros costs less
-// than the per-row branches and descriptors it replaces, v18). Index data is clamped before it addresses memory:
+// than the per-row branches and descriptors it replaces, v18). With one
+// block row (R = 1) that is one wgmma m64n32k16 per k16 half of each
+// stored block, and no zero is multiplied (v24). Index data is clamped
+// before it addresses memory:
 // row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
 // [0, K / 32).
 //
