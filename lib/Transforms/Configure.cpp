@@ -339,7 +339,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 /// slots):
 /// - the one-row tiles are warpgroups of 64 x 32, one wgmma m64n32k16 per
 ///   k16 half of each stored block (v24): 64 rows to M = 64, 128 rows
-///   after it, split as above to M = 256. Same run against the mma.sync
+///   after it, split as above to M = 256, then in slices of at most
+///   kMidSliceBlocks blocks to kMidSplitMaxM. Same run against the mma.sync
 ///   one-row tiles, M = 4096, 4096 x 4096: 77 / 163 / 34 us at d = 0.1 /
 ///   0.25 / 0.02 against 129 / 284 / 50; 11008 x 4096 at M = 64, d = 0.25:
 ///   20 against 31 us;
@@ -359,6 +360,17 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 /// The density (percent of a full weight's blocks) from which the BSR
 /// variants take four block rows per tile.
 constexpr int64_t kUnionMinFill = 35;
+/// Past M = 256 and up to kMidSplitMaxM, the one-row tiles split a block
+/// row in slices of at most kMidSliceBlocks blocks: a skewed weight's few
+/// long rows are otherwise a fraction of a wave (v24, same run, us at
+/// M = 300 / 1024, a weight of 10% full rows: 4096 x 4096 50.9 / 76.9
+/// unsplit, 39.5 / 48.7 in slices of 64 blocks, 29.3 / 43.2 in slices of
+/// 32; 4096 x 11008 127.8 / 156.6 unsplit, 48.5 / 80.6 in slices of 64).
+/// Slices of 64 cost uniform weights up to 12% at d = 0.1 and 0.25
+/// (slices of 32: up to 35%), 5 to 37% at d = 0.02 (the thread blocks of
+/// empty slices).
+constexpr int64_t kMidSliceBlocks = 64;
+constexpr int64_t kMidSplitMaxM = 1024;
 
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
@@ -394,6 +406,16 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
       return make(bm, 32, 64, 32, 4, 4, 32, 8, maxM, 0, MmaKind::wgmma);
     return make(bm, 32, 64, 32, 4, 0, 0, 0, maxM, 0, MmaKind::wgmma);
   };
+  // Up to kMidSplitMaxM: 128-row one-row tiles in slices of at most
+  // kMidSliceBlocks blocks (unsplit when a row cannot be longer).
+  int64_t midSplit = llvm::divideCeil(blockCols, kMidSliceBlocks);
+  auto makeMidRow = [&](int64_t maxM) {
+    return ConfigAttr::get(ctx, {128, 32, 32}, {64, 32}, /*stages=*/4,
+                           maxM != 0 && maxM <= kMidSplitMaxM ? midSplit : 1,
+                           maxM,
+                           MmaKind::wgmma, OperandPath::shared,
+                           /*fuseQuantize=*/false, /*minFill=*/0);
+  };
   // Four block rows, the union in `splitK` slices.
   auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
     return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
@@ -411,15 +433,27 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   if (splitUnion)
     configs.push_back(makeUnion(128, unionSplit, /*maxM=*/256));
   configs.push_back(makeRow(128, 256));
+  // Past M = 256: the M bounds where the union tiles change from 128 to
+  // 256 rows and the one-row tiles stop splitting, in order.
+  SmallVector<int64_t, 2> bounds;
+  int64_t maxM128 = 0;
   if (unionRows) {
     int64_t rowTiles =
         llvm::divideCeil(sms * 9, 10 * llvm::divideCeil(blockRows, 4));
-    int64_t maxM128 = 256 * (std::max<int64_t>(rowTiles, 4) - 1);
-    configs.push_back(makeUnion(128, 1, maxM128));
-    configs.push_back(makeRow(128, maxM128));
-    configs.push_back(makeUnion(256, 1, 0));
+    maxM128 = 256 * (std::max<int64_t>(rowTiles, 4) - 1);
+    bounds.push_back(maxM128);
   }
-  configs.push_back(makeRow(128, 0));
+  if (midSplit > 1 && maxM128 != kMidSplitMaxM)
+    bounds.push_back(kMidSplitMaxM);
+  llvm::sort(bounds);
+  for (int64_t bound : bounds) {
+    if (unionRows)
+      configs.push_back(makeUnion(bound <= maxM128 ? 128 : 256, 1, bound));
+    configs.push_back(makeMidRow(bound));
+  }
+  if (unionRows)
+    configs.push_back(makeUnion(256, 1, 0));
+  configs.push_back(makeMidRow(0));
   return configs;
 }
 

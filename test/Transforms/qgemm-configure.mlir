@@ -264,11 +264,12 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // union in 8 slices. Past M = 256 they are 256 x 128 (four warpgroups)
 // from the M where they fill 90% of 132 multiprocessors with at least 4
 // rows of tiles (ceil(118.8 / 32) = 4 row tiles: M > 768), 128 x 128
-// before it; each is followed by the one-row tiles of its M range (one
-// kernel).
+// before it; each is followed by the one-row tiles of its M range, in
+// ceil(128 / 64) = 2 slices up to M = 1024 (so the 256-row union tiles
+// get a bound there too), unsplit after.
 // CHECK-LABEL: func @bsr_4096
 // SM90A-LABEL: func @bsr_4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 9, max_m = 16>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 32], stages = 4, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [32, 32], stages = 4>]
 func.func @bsr_4096(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%row_ptr, %col_idx, %blocks : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>)
@@ -281,7 +282,7 @@ func.func @bsr_4096(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>, %col_idx:
 // over only from 4 rows of them (M > 768); the split tiles' union in
 // clamp(132 / 86, 2, 8) = 2 slices, 4 for 64 rows.
 // SM90A-LABEL: func @bsr_11008
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 4, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
 func.func @bsr_11008(%x: memref<?x4096xf16>, %row_ptr: memref<345xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x11008xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%row_ptr, %col_idx, %blocks : memref<345xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x11008xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
@@ -289,11 +290,12 @@ func.func @bsr_11008(%x: memref<?x4096xf16>, %row_ptr: memref<345xi32>, %col_idx
 }
 
 // BSR, N = 4096, K = 11008 on sm_90a: slices of at most 32 of the 344
-// columns, so the one-row tiles up to M = 256 are split in 11; past M = 768
-// the 256-row tiles from 35% of the blocks on, like the short unions.
+// columns, so the one-row tiles up to M = 256 are split in 11, of at most
+// 64 up to M = 1024 (6 slices); past M = 768 the 256-row tiles from 35% of
+// the blocks on, like the short unions.
 // SM90A-LABEL: func @bsr_k11008
 // SM90A-SAME: memref<?x11008xf16>
-// SM90A: #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 6, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 6, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
 func.func @bsr_k11008(%x: memref<?x11008xf16>, %row_ptr: memref<129xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%row_ptr, %col_idx, %blocks : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
@@ -303,7 +305,8 @@ func.func @bsr_k11008(%x: memref<?x11008xf16>, %row_ptr: memref<129xi32>, %col_i
 // BSR, N = K = 1024 on sm_90a: 8 groups of 4 block rows, too few for the
 // split union tiles up to M = 256, so the one-row tiles alone there (64
 // then 128 rows, split in max(ceil(132 x 4 / 32), ceil(32 / 32)) = 17,
-// clamped to 32 / 8 = 4 slices); past it the union tiles from 35% on:
+// clamped to 32 / 8 = 4 slices), unsplit past it (a row has at most 32
+// blocks, one slice of 64); past M = 256 the union tiles from 35% on:
 // 128 x 128 up to M = 3584 (256-row tiles fill 90% of a wave from
 // ceil(118.8 / 8) = 15 row tiles on), 256 x 128 past it.
 // SM90A-LABEL: func @bsr_1024
