@@ -707,26 +707,25 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
   validate.threads = kValidateThreads;
   validate.blocks =
       llvm::divideCeil(ty.rowPtr.getDimSize(0), kValidateThreads);
-  // An unsplit variant's kernel depends on neither max_m nor min_fill:
-  // variants that differ only there share one kernel.
+  // A variant's kernel depends on neither max_m nor min_fill (a split
+  // kernel's tile counters are sized for the largest max_m of the family,
+  // its partial tiles by the stub per call): variants that differ only
+  // there share one kernel.
   DenseMap<ConfigAttr, std::string> built;
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
-    ConfigAttr key;
-    if (config.getSplitK() == 1)
-      key = ConfigAttr::get(
-          b.getContext(), config.getCtaTile(), config.getWarpTile(),
-          config.getStages(), /*splitK=*/1, /*maxM=*/0, config.getMma(),
-          config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
-          config.getTailSplit(), config.getCopy(), config.getStreamK());
-    auto known = key ? built.find(key) : built.end();
+    ConfigAttr key = ConfigAttr::get(
+        b.getContext(), config.getCtaTile(), config.getWarpTile(),
+        config.getStages(), config.getSplitK(), /*maxM=*/0, config.getMma(),
+        config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
+        config.getTailSplit(), config.getCopy(), config.getStreamK());
+    auto known = built.find(key);
     if (known != built.end()) {
       name = known->second;
     } else {
       buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op));
-      if (key)
-        built[key] = name;
+      built[key] = name;
     }
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
