@@ -285,9 +285,18 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
         configs.back() = registers(
             64, k / 64 >= 128 ? kW4A16LongKRegisterMaxM
                               : kW4A16RegisterWgmmaMaxM);
+      // Where K has fewer than 128 tiles, 64 x 64 tiles (one 64-channel
+      // warpgroup) in half the slices, as many thread blocks with twice
+      // the K tiles each (v24 step 6, same run, us at M = 49 / 64: 4096 x
+      // 4096 pc 16.7 / 16.8 -> 14.6 / 14.7, g128z 17.0 / 17.2 -> 15.1 /
+      // 15.2; 11008 x 4096 pc 29.3 / 29.5 -> 26.7 / 26.8; with 128 or more
+      // K tiles within 3% either way: 28672 x 8192 g128z 96.8 / 98.0 ->
+      // 99.1 / 100.7, 4096 x 11008 pc 24.2 / 24.0 -> 23.8 / 24.5).
+      int64_t midN = k / 64 < 128 ? 64 : 128;
       configs.push_back(ConfigAttr::get(
-          ctx, {64, 128, 64}, {64, 128}, /*stages=*/4, kMidSplit, kMidMaxM,
-          MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));
+          ctx, {64, midN, 64}, {64, midN}, /*stages=*/4,
+          midN == 64 ? kMidSplit / 2 : kMidSplit, kMidMaxM, MmaKind::wgmma,
+          OperandPath::register_a, /*fuseQuantize=*/false));
     }
     return chooseW4A16WgmmaConfigs(op, std::move(configs));
   }

@@ -176,10 +176,11 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 // for s = 4), unsplit to M = 512 (35.2 against 39 for s = 2, 50.6 for
 // 256 x 128 and 54.4 for 128 x 256), then 256 x 128 (50.6 us at M = 1024
 // against 54.4 for 128 x 256 and 55.7 for 128 x 128).
-// From M = 49 to 64, before them, 64 x 128 register-A tiles with K in 8
-// slices (256 blocks); the 64-channel register variant stops at M = 48.
+// From M = 49 to 64, before them, 64 x 64 register-A tiles with K (64
+// tiles, under 128) in 4 slices (256 blocks); the 64-channel register
+// variant stops at M = 48.
 // SM90A-LABEL: func @w4a16_g128_4096x4096
-// SM90A: stages = 2, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a>]
+// SM90A: stages = 2, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a>]
 // SM90A: return
 func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<32x4096xf16>) outs(%y : memref<?x4096xf16>)
@@ -193,7 +194,8 @@ func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32
 // CHECK-LABEL: func @w4a16_n4096_k11008
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>
 // On sm_90a K has 172 tiles of 64: the 64-channel register variant stops
-// at M = 32 and the 64 x 128 register-A tiles in 8 slices serve 33 to 64.
+// at M = 32 and the 64 x 128 register-A tiles in 8 slices (K of 128 tiles
+// or more) serve 33 to 64.
 // SM90A-LABEL: func @w4a16_n4096_k11008
 // SM90A: #qgemm.config<cta_tile = [16, 64, 1920], warp_tile = [16, 64], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>
 func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {

@@ -1,0 +1,15 @@
+// BSR layer whose N is not a multiple of 128 (N / 32 = 3 block rows, no
+// four-row union tiles): on sm_90a only the one-row tiles, mma.sync up to
+// M = 16, wgmma after. No configs: qgemm-configure picks them.
+func.func @bsr_n96_k160_odd(%x: memref<?x160xf16>, %row_ptr: memref<4xi32>,
+                           %col_idx: memref<?xi32>,
+                           %blocks: memref<?x32x32xf16>,
+                           %y: memref<?x96xf16>) {
+  qgemm.matmul lhs(%x : memref<?x160xf16>)
+      weights(%row_ptr, %col_idx, %blocks
+              : memref<4xi32>, memref<?xi32>, memref<?x32x32xf16>)
+      outs(%y : memref<?x96xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
