@@ -409,20 +409,16 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, 0));
     return configs;
   }
-  // One block row on warpgroups of 64 x 32, split up to M = 256.
+  // One block row on warpgroups of 64 x 32: split as `make` does up to
+  // M = 256, in slices of at most kMidSliceBlocks blocks up to
+  // kMidSplitMaxM, unsplit past it.
+  int64_t midSplit = llvm::divideCeil(blockCols, kMidSliceBlocks);
   auto makeRow = [&](int64_t bm, int64_t maxM) {
     if (maxM != 0 && maxM <= 256)
       return make(bm, 32, 64, 32, 4, 4, 32, 8, maxM, 0, MmaKind::wgmma);
-    return make(bm, 32, 64, 32, 4, 0, 0, 0, maxM, 0, MmaKind::wgmma);
-  };
-  // Up to kMidSplitMaxM: 128-row one-row tiles in slices of at most
-  // kMidSliceBlocks blocks (unsplit when a row cannot be longer).
-  int64_t midSplit = llvm::divideCeil(blockCols, kMidSliceBlocks);
-  auto makeMidRow = [&](int64_t maxM) {
-    return ConfigAttr::get(ctx, {128, 32, 32}, {64, 32}, /*stages=*/4,
-                           maxM != 0 && maxM <= kMidSplitMaxM ? midSplit : 1,
-                           maxM,
-                           MmaKind::wgmma, OperandPath::shared,
+    int64_t splitK = maxM != 0 && maxM <= kMidSplitMaxM ? midSplit : 1;
+    return ConfigAttr::get(ctx, {bm, 32, 32}, {64, 32}, /*stages=*/4, splitK,
+                           maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
   // Four block rows, the union in `splitK` slices.
@@ -458,11 +454,11 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   for (int64_t bound : bounds) {
     if (unionRows)
       configs.push_back(makeUnion(bound <= maxM128 ? 128 : 256, 1, bound));
-    configs.push_back(makeMidRow(bound));
+    configs.push_back(makeRow(128, bound));
   }
   if (unionRows)
     configs.push_back(makeUnion(256, 1, 0));
-  configs.push_back(makeMidRow(0));
+  configs.push_back(makeRow(128, 0));
   return configs;
 }
 
