@@ -401,7 +401,7 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            /*fuseQuantize=*/false, minFill);
   };
   SmallVector<ConfigAttr> configs = {make(16, 32, 16, 8, 4, 8, 0, 4, 16)};
-  bool unionRows = blockRows % 4 == 0;
+  bool unionRows = blockRows >= 4;
   if (!op.getTargetAttr().hasWgmma()) {
     configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
     if (unionRows)
@@ -427,7 +427,7 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, kUnionMinFill);
   };
-  int64_t groups = blockRows / 4;
+  int64_t groups = llvm::divideCeil(blockRows, 4);
   bool splitUnion = unionRows && groups >= 16;
   int64_t unionSplit =
       std::clamp<int64_t>(sms / std::max<int64_t>(groups, 1), 2, 8);

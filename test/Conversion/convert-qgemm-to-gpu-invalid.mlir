@@ -189,8 +189,8 @@ func.func @negative_bsr_tile_k(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %
 
 // -----
 
-func.func @negative_bsr_tile_n_divides(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected cta tile N (128) to divide N (64)}}
+func.func @negative_bsr_tile_n_wider(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected cta tile N (128) to be at most N (64)}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [64, 128, 32], warp_tile = [32, 32], stages = 4>]}

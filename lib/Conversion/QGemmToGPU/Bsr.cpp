@@ -132,9 +132,19 @@ BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
     memref::StoreOp::create(b, c32(0), masks, ValueRange{i});
   }
   Value nnzb = memref::DimOp::create(b, colIdx, 0);
+  // Where the tiles do not divide N, the last tile's rows past N read the
+  // last row's bounds and take none of its blocks.
+  int64_t blockRows = cast<MemRefType>(rowPtr.getType()).getDimSize(0) - 1;
+  bool partial = blockRows % rows != 0;
   SmallVector<Value> lo, count;
   for (int64_t j = 0; j < rows; ++j) {
-    auto [l, c] = loadRowRange(b, rowPtr, e.add(firstRow, j), nnzb, cols);
+    Value row = e.add(firstRow, j);
+    if (partial)
+      row = arith::MinUIOp::create(b, row, e.idx(blockRows - 1));
+    auto [l, c] = loadRowRange(b, rowPtr, row, nnzb, cols);
+    if (partial)
+      c = arith::SelectOp::create(b, e.ult(e.add(firstRow, j), e.idx(blockRows)),
+                                  c, e.idx(0));
     lo.push_back(l);
     count.push_back(c);
   }
@@ -666,9 +676,11 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
              << "expected cta tile N of 32 to 256 (1 to 8 block rows) and K "
                 "of 32 (one stored block) for BSR, got "
              << bn << " and " << config.getBlockK();
-    if (op.getN() % bn != 0)
+    // A last tile past N takes no block of the rows past it, and the
+    // epilogue masks their columns.
+    if (bn > op.getN())
       return op.emitOpError() << "expected cta tile N (" << bn
-                              << ") to divide N (" << op.getN() << ")";
+                              << ") to be at most N (" << op.getN() << ")";
     if (bn > kBlock && !config.isWgmma() && config.getWarpN() != kBlock)
       return op.emitOpError()
              << "expected warp tile N of 32 (one block row per warp) for a "

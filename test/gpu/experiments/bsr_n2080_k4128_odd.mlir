@@ -1,6 +1,6 @@
-// BSR layer whose N is not a multiple of 128 (N / 32 = 65 block rows, no
-// four-row union tiles): on sm_90a only the one-row tiles, mma.sync up to
-// M = 16, wgmma after. No configs: qgemm-configure picks them.
+// BSR layer whose N is not a multiple of 128 (N / 32 = 65 block rows): the
+// last four-row union tile holds one block row. No configs: qgemm-configure
+// picks them.
 func.func @bsr_n2080_k4128_odd(%x: memref<?x4128xf16>, %row_ptr: memref<66xi32>,
                            %col_idx: memref<?xi32>,
                            %blocks: memref<?x32x32xf16>,
