@@ -304,6 +304,20 @@ func.func @bsr_k11008(%x: memref<?x11008xf16>, %row_ptr: memref<129xi32>, %col_i
   return
 }
 
+// BSR, N = 2080 (65 block rows, not a multiple of 4), K = 4128 on sm_90a:
+// union tiles as for a multiple of 128 (17 groups of 4 rows, the last with
+// one: the union split in 132 / 17 = 7, 14 for 64 rows); the one-row tiles
+// in max(ceil(132 x 4 / 65), ceil(129 / 32)) = 9 slices to M = 256, in
+// ceil(129 / 64) = 3 to M = 1024; 256-row union tiles from
+// ceil(118.8 / 17) = 7 row tiles on: M > 1536.
+// SM90A-LABEL: func @bsr_2080
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 17, max_m = 16>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 14, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 9, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 7, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 9, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 3, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 1536, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 1536, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+func.func @bsr_2080(%x: memref<?x4128xf16>, %row_ptr: memref<66xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x2080xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4128xf16>) weights(%row_ptr, %col_idx, %blocks : memref<66xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x2080xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
+
 // BSR, N = K = 1024 on sm_90a: 8 groups of 4 block rows, too few for the
 // split union tiles up to M = 256, so the one-row tiles alone there (64
 // then 128 rows, split in max(ceil(132 x 4 / 32), ceil(32 / 32)) = 17,
