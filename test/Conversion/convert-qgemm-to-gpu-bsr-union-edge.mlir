@@ -1,10 +1,13 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
+// RUN: sed -e 's/"sm_90a"/"sm_90"/' -e 's/warp_tile = \[64, 128\], stages = 4, mma = wgmma/warp_tile = [64, 32], stages = 4/' %s | qgemm-opt --convert-qgemm-to-gpu | FileCheck %s --check-prefix=SYNC
 // Covers: a BSR union tile that does not divide N (N = 192: 6 block rows,
 // tiles of 4): the grid has ceil(6 / 4) = 2 columns of tiles; in the last
 // one rows 6 and 7 lie past N, so each of the tile's rows reads the bounds
 // of block row min(row, 5) (row_ptr has 7 entries, never read past them)
 // and takes no block when row >= 6; the staged epilogue reads columns
 // past N from column 190 and stores only the 16-byte chunks below N.
+// The mma.sync union tile (sm_90, SYNC) clamps the rows the same way and
+// stores its pairs directly, below N only.
 func.func @bsr_union_edge(%x: memref<?x256xf16>, %row_ptr: memref<7xi32>,
                           %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>,
                           %y: memref<?x192xf16>) {
@@ -38,3 +41,13 @@ func.func @bsr_union_edge(%x: memref<?x256xf16>, %row_ptr: memref<7xi32>,
 // CHECK: arith.minui %{{.*}}, %c190{{.*}} : index
 // CHECK: %[[COLOK:.*]] = arith.cmpi ult, %{{.*}}, %c192{{.*}} : index
 // CHECK: vector.store %{{.*}}, %[[Y]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x192xf16>, vector<8xf16>
+
+// SYNC-LABEL: gpu.func @matmul_v0
+// SYNC: %[[SROW0:.*]] = arith.muli %block_id_x{{.*}}, %c4{{.*}} : index
+// SYNC: arith.minui %[[SROW0]], %c5{{.*}} : index
+// SYNC: arith.cmpi ult, %[[SROW0]], %c6{{.*}} : index
+// SYNC-COUNT-3: arith.minui %{{.*}}, %c5{{.*}} : index
+// SYNC: nvgpu.mma.sync
+// SYNC: %[[OK:.*]] = arith.cmpi ult, %{{.*}}, %c192{{.*}} : index
+// SYNC: arith.andi %{{.*}}, %[[OK]] : i1
+// SYNC: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<?x192xf16>, vector<2xf16>
