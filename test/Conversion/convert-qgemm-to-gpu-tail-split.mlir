@@ -29,14 +29,13 @@
 // The tile of the block: row-major while T fits one wave, column-major
 // (tile index mod the row tiles, divided by them) past it.
 // CHECK: %[[TILE:.*]] = arith.select %[[INTAIL]], %{{.*}}, %[[BLOCK]]
-// CHECK: %[[ROWTILES:.*]] = arith.divui %{{.*}}, %c128
 // CHECK: %[[COLMAJOR:.*]] = arith.cmpi ugt, %[[T]], %c132
 // CHECK: %[[RROW:.*]] = arith.divui %[[TILE]], %c8
-// CHECK: %[[CROW:.*]] = arith.remui %[[TILE]], %[[ROWTILES]]
+// CHECK: %[[CROW:.*]] = arith.remui %[[TILE]], %[[ROWS]]
 // CHECK: %[[ROW:.*]] = arith.select %[[COLMAJOR]], %[[CROW]], %[[RROW]]
 // CHECK: arith.muli %[[ROW]], %c128
 // CHECK: %[[RCOL:.*]] = arith.remui %[[TILE]], %c8
-// CHECK: %[[CCOL:.*]] = arith.divui %[[TILE]], %[[ROWTILES]]
+// CHECK: %[[CCOL:.*]] = arith.divui %[[TILE]], %[[ROWS]]
 // CHECK: %[[COL:.*]] = arith.select %[[COLMAJOR]], %[[CCOL]], %[[RCOL]]
 // CHECK: arith.muli %[[COL]], %c256
 // CHECK: %[[NS:.*]] = arith.select %[[INTAIL]], %[[S]], %c1

@@ -134,8 +134,7 @@ Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex,
 Value RingEpilogue::getPartialIndex(Value tileIndex, Value s, int64_t i,
                                     int64_t numPairs) {
   Emitter e{b};
-  Value slot = e.add(e.mul(e.add(e.mul(tileIndex, t.splitK), s), numPairs), i);
-  return e.mul(e.add(e.mul(slot, t.threads), loop.tid), 2);
+  return getSlotIndex(e.add(e.mul(tileIndex, t.splitK), s), i, numPairs);
 }
 
 Value RingEpilogue::getSlotIndex(Value slot, int64_t i, int64_t numPairs) {

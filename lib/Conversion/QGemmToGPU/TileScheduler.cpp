@@ -54,7 +54,8 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
                                        int64_t totalKTiles, Value m) {
   Emitter e{b};
   using P = arith::CmpIPredicate;
-  Value tiles = e.mul(getRowTiles(b, m, bm), columnTiles);
+  Value rowTiles = getRowTiles(b, m, bm);
+  Value tiles = e.mul(rowTiles, columnTiles);
   Value tail = e.rem(tiles, waveBlocks);
   // s = min(maxSlices, waveBlocks / R); R = 0 splits nothing.
   Value slices = arith::MinUIOp::create(
@@ -76,7 +77,6 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   // the blocks of a wave then cover fewer weight columns, each read by every
   // row tile while it is in L2, instead of all the columns again every
   // wave (docs/perf-notes.md, v23).
-  Value rowTiles = getRowTiles(b, m, bm);
   Value columnMajor = compare(b, P::ugt, tiles, e.idx(waveBlocks));
   t.blockRow = e.mul(
       select(b, columnMajor, arith::RemUIOp::create(b, tileIndex, rowTiles),
@@ -96,7 +96,6 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   t.counter = tailTile;
   return t;
 }
-
 
 StreamKBlock kernel::scheduleStreamKBlock(ImplicitLocOpBuilder &b, int64_t bm,
                                           int64_t columnTiles,
