@@ -204,6 +204,27 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
   return
 }
 
+// 28672 x 8192 with group scales and zero points: 896 blocks of 32
+// channels, 2 warps along K of 32 chunks each. The M <= 16 variant (rows
+// 8..15) runs its chunks rolled, with 2 chunks in flight; the M <= 8 one
+// stays unrolled with 4.
+// SM90A-LABEL: func @w4a16_n28672_k8192_g128z
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>,
+func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %z: memref<64x3584xi32>, %y: memref<?x28672xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x28672xi32>, memref<64x28672xf16>, memref<64x3584xi32>) outs(%y : memref<?x28672xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
+  return
+}
+
+// Per-channel scales: 4 chunks in flight for both (unrolled).
+// SM90A-LABEL: func @w4a16_n28672_k8192_pc
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>,
+func.func @w4a16_n28672_k8192_pc(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<28672xf16>, %y: memref<?x28672xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<28672xf16>) outs(%y : memref<?x28672xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // 11008 x 4096 on sm_90a: the time model's levels are every 128 rows up
 // to M = 512. 256 x 128 tiles win at M = 256 (86 blocks, one wave), but at
 // M = 384 they take two waves (172 blocks) where three rows of 128 x 256

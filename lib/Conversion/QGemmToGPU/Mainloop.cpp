@@ -8,6 +8,8 @@
 
 #include "Mainloop.h"
 
+#include "llvm/ADT/MapVector.h"
+
 using namespace mlir;
 using namespace mlir::qgemm;
 using namespace mlir::qgemm::kernel;
@@ -553,47 +555,170 @@ RegisterMainloop::RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config,
   laneOffset = e.add(e.mul(kw, ConfigAttr::kRegisterChunkBytes), e.mul(q, 32));
 }
 
-Value RegisterMainloop::getChunkOffset(int64_t j) {
-  return Emitter{b}.add(laneOffset,
-                        j * warpsK * ConfigAttr::kRegisterChunkBytes);
+bool RegisterChunk::mayPassK(const RegisterMainloop &loop) const {
+  return !dynamicIndex &&
+         (index + 1) * loop.warpsK * ConfigAttr::kRegisterChunkBytes > loop.k;
+}
+
+Value RegisterMainloop::getChunkOffset(const RegisterChunk &j) {
+  Emitter e{b};
+  if (j.dynamicIndex)
+    return e.add(laneOffset, e.mul(j.dynamicIndex,
+                                   warpsK * ConfigAttr::kRegisterChunkBytes));
+  return e.add(laneOffset, j.index * warpsK * ConfigAttr::kRegisterChunkBytes);
 }
 
 void RegisterMainloop::loadWeightsAhead(RegisterOperands &operands) {
   for (int64_t j = 0; j < ahead; ++j)
-    weights.push_back(operands.loadWeights(*this, j));
+    weights.push_back(operands.loadWeights(*this, RegisterChunk{j}));
 }
 
-SmallVector<Value> RegisterMainloop::build(RegisterOperands &operands) {
-  SmallVector<Value> accs(nTiles, operands.buildZeroAccumulator(b));
-  auto next = operands.loadActivations(*this, 0);
-  for (int64_t j = 0; j < chunks; ++j) {
-    auto act = next;
-    if (j + 1 < chunks)
-      next = operands.loadActivations(*this, j + 1);
-    auto &wj = weights[j % ahead];
-    if ((j + 1) * warpsK * ConfigAttr::kRegisterChunkBytes <= k) {
-      operands.buildChunk(*this, act, wj, accs);
-    } else {
-      // Chunk j of some warps lies wholly past K (their loads were clamped
-      // and zeroed): those warps skip its mma steps (kw is warp-uniform).
-      Emitter e{b};
-      Value first = e.mul(e.add(kw, j * warpsK),
-                          ConfigAttr::kRegisterChunkBytes);
-      auto inK = scf::IfOp::create(b, TypeRange(ValueRange(accs)),
-                                   e.ult(first, e.idx(k)),
-                                   /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(&inK.getThenRegion().front());
-      SmallVector<Value> updated(accs);
-      operands.buildChunk(*this, act, wj, updated);
-      scf::YieldOp::create(b, updated);
-      b.setInsertionPointToStart(&inK.getElseRegion().front());
-      scf::YieldOp::create(b, accs);
-      accs.assign(inK.getResults().begin(), inK.getResults().end());
-    }
-    if (j + ahead < chunks)
-      wj = operands.loadWeights(*this, j + ahead);
+void RegisterMainloop::buildUnrolledChunk(
+    RegisterOperands &operands, int64_t j,
+    SmallVector<SmallVector<Value, 8>> &next, SmallVector<Value> &accs) {
+  auto act = next;
+  if (j + 1 < chunks)
+    next = operands.loadActivations(*this, RegisterChunk{j + 1});
+  auto &wj = weights[j % ahead];
+  if (!RegisterChunk{j}.mayPassK(*this)) {
+    operands.buildChunk(*this, act, wj, accs);
+  } else {
+    // Chunk j of some warps lies wholly past K (their loads were clamped
+    // and zeroed): those warps skip its mma steps (kw is warp-uniform).
+    Emitter e{b};
+    Value first = e.mul(e.add(kw, j * warpsK), ConfigAttr::kRegisterChunkBytes);
+    auto inK = scf::IfOp::create(b, TypeRange(ValueRange(accs)),
+                                 e.ult(first, e.idx(k)),
+                                 /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&inK.getThenRegion().front());
+    SmallVector<Value> updated(accs);
+    operands.buildChunk(*this, act, wj, updated);
+    scf::YieldOp::create(b, updated);
+    b.setInsertionPointToStart(&inK.getElseRegion().front());
+    scf::YieldOp::create(b, accs);
+    accs.assign(inK.getResults().begin(), inK.getResults().end());
   }
+  if (j + ahead < chunks)
+    wj = operands.loadWeights(*this, RegisterChunk{j + ahead});
+}
+
+namespace {
+/// The word lists a register K loop carries from one rolled step to the
+/// next (the next chunk's activations, the weights in flight), as loop
+/// values: each distinct value once (a group's scales fill several words),
+/// null entries (words a scheme leaves out) skipped.
+class CarriedWords {
+public:
+  explicit CarriedWords(ArrayRef<SmallVector<Value, 8>> words) {
+    for (const SmallVector<Value, 8> &w : words)
+      for (Value v : w)
+        if (v)
+          classes.push_back(unique.try_emplace(v, unique.size()).first->second);
+    values.resize(unique.size());
+    for (auto [v, i] : unique)
+      values[i] = v;
+  }
+  /// The distinct values, in class order.
+  ArrayRef<Value> getValues() const { return values; }
+  /// The values of `words` (the same shape and sharing as the lists this
+  /// was built from), one per class.
+  SmallVector<Value> collect(ArrayRef<SmallVector<Value, 8>> words) const {
+    SmallVector<Value> out(values.size());
+    size_t pos = 0;
+    for (const SmallVector<Value, 8> &w : words)
+      for (Value v : w)
+        if (v) {
+          Value &slot = out[classes[pos++]];
+          assert((!slot || slot == v) && "words shared differently");
+          slot = v;
+        }
+    return out;
+  }
+  /// Replaces the non-null entries of `words` by `flat`[class].
+  void assign(MutableArrayRef<SmallVector<Value, 8>> words,
+              ValueRange flat) const {
+    size_t pos = 0;
+    for (SmallVector<Value, 8> &w : words)
+      for (Value &v : w)
+        if (v)
+          v = flat[classes[pos++]];
+  }
+
+private:
+  llvm::MapVector<Value, unsigned> unique;
+  SmallVector<Value> values;
+  SmallVector<unsigned> classes;
+};
+} // namespace
+
+SmallVector<Value> RegisterMainloop::build(RegisterOperands &operands,
+                                           int64_t maxUnrolledChunks) {
+  SmallVector<Value> accs(nTiles, operands.buildZeroAccumulator(b));
+  auto next = operands.loadActivations(*this, RegisterChunk{0});
+  // Chunks 0 .. inK - 1 lie inside K for every warp. The rolled steps take
+  // chunks 0 .. steps * ahead - 1 and issue loads up to chunk
+  // steps * ahead - 1 + ahead, which must be one of them; the unrolled rest
+  // (ahead to 2 ahead - 1 chunks) holds every chunk that may pass K.
+  int64_t inK = k / (warpsK * ConfigAttr::kRegisterChunkBytes);
+  int64_t steps = chunks > maxUnrolledChunks ? (inK - ahead) / ahead : 0;
+  int64_t first = 0;
+  if (steps >= 2) {
+    Emitter e{b};
+    // One list of word lists: the activations, then each chunk's weights.
+    SmallVector<SmallVector<Value, 8>> words(next);
+    for (auto &w : weights)
+      words.append(w.begin(), w.end());
+    CarriedWords carried(words);
+    SmallVector<Value> init(accs);
+    llvm::append_range(init, carried.getValues());
+    auto loop = scf::ForOp::create(b, e.idx(0), e.idx(steps), e.idx(1), init);
+    // Splits a word list of that shape back into activations and weights.
+    auto split = [&](ArrayRef<SmallVector<Value, 8>> all,
+                     SmallVector<SmallVector<Value, 8>> &act,
+                     SmallVector<SmallVector<SmallVector<Value, 8>>> &w) {
+      act.assign(all.begin(), all.begin() + next.size());
+      size_t pos = next.size();
+      for (auto &chunk : w) {
+        chunk.assign(all.begin() + pos, all.begin() + pos + chunk.size());
+        pos += chunk.size();
+      }
+    };
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      ValueRange args = loop.getRegionIterArgs();
+      SmallVector<Value> stepAccs(args.take_front(accs.size()));
+      SmallVector<SmallVector<Value, 8>> stepWords(words);
+      carried.assign(stepWords, args.drop_front(accs.size()));
+      SmallVector<SmallVector<Value, 8>> stepNext;
+      auto stepWeights = weights;
+      split(stepWords, stepNext, stepWeights);
+      Value base = e.mul(loop.getInductionVar(), ahead);
+      for (int64_t u = 0; u < ahead; ++u) {
+        Value j = e.add(base, u);
+        auto act = stepNext;
+        stepNext =
+            operands.loadActivations(*this, RegisterChunk{0, e.add(j, 1)});
+        operands.buildChunk(*this, act, stepWeights[u], stepAccs);
+        stepWeights[u] =
+            operands.loadWeights(*this, RegisterChunk{0, e.add(j, ahead)});
+      }
+      SmallVector<SmallVector<Value, 8>> yieldedWords(stepNext);
+      for (auto &w : stepWeights)
+        yieldedWords.append(w.begin(), w.end());
+      SmallVector<Value> yielded(stepAccs);
+      llvm::append_range(yielded, carried.collect(yieldedWords));
+      scf::YieldOp::create(b, yielded);
+    }
+    ValueRange results = loop.getResults();
+    accs.assign(results.begin(), results.begin() + accs.size());
+    carried.assign(words, results.drop_front(accs.size()));
+    split(words, next, weights);
+    first = steps * ahead;
+  }
+  for (int64_t j = first; j < chunks; ++j)
+    buildUnrolledChunk(operands, j, next, accs);
   return accs;
 }
 

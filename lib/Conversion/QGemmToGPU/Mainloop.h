@@ -175,16 +175,27 @@ private:
 
 class RegisterMainloop;
 
+/// Chunk j of a warp of a RegisterMainloop (its K chunk kw + j warpsK):
+/// the constant `index` in the unrolled part of the loop, or `dynamicIndex`
+/// (an index value; `index` unused) in its rolled part, whose chunks all lie
+/// inside K.
+struct RegisterChunk {
+  int64_t index = 0;
+  Value dynamicIndex;
+  /// Whether the chunk may reach past K (a constant index only).
+  bool mayPassK(const RegisterMainloop &loop) const;
+};
+
 /// The scheme's operand step of a RegisterMainloop.
 class RegisterOperands {
 public:
   virtual ~RegisterOperands() = default;
   /// The weight words of K chunk `j` for every mma tile of the warp.
-  virtual SmallVector<SmallVector<Value, 8>> loadWeights(RegisterMainloop &loop,
-                                                         int64_t j) = 0;
+  virtual SmallVector<SmallVector<Value, 8>>
+  loadWeights(RegisterMainloop &loop, const RegisterChunk &j) = 0;
   /// The activation words of K chunk `j` (rows g and g + 8).
   virtual SmallVector<SmallVector<Value, 8>>
-  loadActivations(RegisterMainloop &loop, int64_t j) = 0;
+  loadActivations(RegisterMainloop &loop, const RegisterChunk &j) = 0;
   /// The mma.sync steps of one chunk, updating one accumulator per mma tile.
   virtual void buildChunk(RegisterMainloop &loop,
                           ArrayRef<SmallVector<Value, 8>> activations,
@@ -199,7 +210,12 @@ public:
 /// 128-byte K chunks kw, kw + BK / 128, ...; lane (g, q) = (lane / 4,
 /// lane % 4). `stages` chunks of weights are in flight, issued by
 /// `loadWeightsAhead` (before griddepcontrol.wait); the activations run one
-/// chunk ahead. The warps' sums meet in shared memory.
+/// chunk ahead. The warps' sums meet in shared memory. The K loop is
+/// unrolled whole, or, for a scheme that asks for it past a number of
+/// chunks, an scf.for of `stages` chunks a step (the weight registers
+/// rotate within a step) followed by the last stages to 2 stages - 1
+/// chunks unrolled, so that the kernel's code stays in the instruction
+/// cache.
 class RegisterMainloop {
 public:
   /// `rows` is the A operand: its dim 0 is M.
@@ -208,8 +224,11 @@ public:
 
   /// Issues the weight loads of the first `stages` chunks.
   void loadWeightsAhead(RegisterOperands &operands);
-  /// The K loop; returns one accumulator per mma tile of the warp.
-  SmallVector<Value> build(RegisterOperands &operands);
+  /// The K loop; returns one accumulator per mma tile of the warp. A warp
+  /// of more than `maxUnrolledChunks` chunks runs it rolled (see above).
+  SmallVector<Value>
+  build(RegisterOperands &operands,
+        int64_t maxUnrolledChunks = std::numeric_limits<int64_t>::max());
   /// Stores the warp's accumulators into the shared sums [BK / 128, 16, BN]
   /// and passes the block's barrier; returns the sums view.
   Value storeSums(ArrayRef<Value> accs, Type elementType);
@@ -219,7 +238,7 @@ public:
   Value storeSums(ArrayRef<Pair> pairs, Type elementType);
 
   /// This thread's byte offset in chunk `j`: (j * warpsK + kw) * 128 + 32q.
-  Value getChunkOffset(int64_t j);
+  Value getChunkOffset(const RegisterChunk &j);
 
   ImplicitLocOpBuilder &b;
   ConfigAttr config;
@@ -231,6 +250,14 @@ public:
   /// clamped to M - 1 (rows past M feed accumulator rows never stored).
   Value warpCol, m, mLast, actRowLo, actRowHi, laneOffset;
   SmallVector<SmallVector<SmallVector<Value, 8>>> weights;
+
+private:
+  /// Chunk j of the unrolled part: activations `next` (of chunk j) become
+  /// the current ones, the next chunk's are loaded, chunk j's mma steps
+  /// update `accs`, and the weights of chunk j + ahead are issued.
+  void buildUnrolledChunk(RegisterOperands &operands, int64_t j,
+                          SmallVector<SmallVector<Value, 8>> &next,
+                          SmallVector<Value> &accs);
 };
 
 /// wgmma shared-memory matrix descriptor of a K-major tile at shared address

@@ -294,12 +294,17 @@ struct Int4RegisterOperands : RegisterOperands {
 
   /// The first K of chunk `j` (clamped to the last chunk) and, when the
   /// chunk may lie past K, whether it does not.
-  std::pair<Value, Value> getChunkK(RegisterMainloop &loop, int64_t j) {
+  std::pair<Value, Value> getChunkK(RegisterMainloop &loop,
+                                    const RegisterChunk &j) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
-    Value c = e.add(loop.kw, j * loop.warpsK);
+    if (j.dynamicIndex)
+      return {
+          e.mul(e.add(loop.kw, e.mul(j.dynamicIndex, loop.warpsK)), kChunkK),
+          Value()};
+    Value c = e.add(loop.kw, j.index * loop.warpsK);
     Value valid;
-    if ((j + 1) * loop.warpsK > totalChunks) {
+    if ((j.index + 1) * loop.warpsK > totalChunks) {
       valid = e.ult(c, e.idx(totalChunks));
       c = arith::MinUIOp::create(b, c, e.idx(totalChunks - 1));
     }
@@ -308,9 +313,10 @@ struct Int4RegisterOperands : RegisterOperands {
 
   /// Weights: words[slab * 4 + block] holds the 4 words of that block,
   /// then (group scales) its scales vector and zero word, in that order.
-  Words loadWeights(RegisterMainloop &loop, int64_t j) override;
+  Words loadWeights(RegisterMainloop &loop, const RegisterChunk &j) override;
   /// Activations: words[t] holds the 16 words of token tile t's row.
-  Words loadActivations(RegisterMainloop &loop, int64_t j) override;
+  Words loadActivations(RegisterMainloop &loop,
+                        const RegisterChunk &j) override;
   void buildChunk(RegisterMainloop &loop, ArrayRef<SmallVector<Value, 8>> act,
                   ArrayRef<SmallVector<Value, 8>> wj,
                   MutableArrayRef<Value> accs) override;
@@ -322,7 +328,8 @@ struct Int4RegisterOperands : RegisterOperands {
 };
 
 Int4RegisterOperands::Words
-Int4RegisterOperands::loadWeights(RegisterMainloop &loop, int64_t j) {
+Int4RegisterOperands::loadWeights(RegisterMainloop &loop,
+                                  const RegisterChunk &j) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto i32x4 = VectorType::get({4}, b.getI32Type());
@@ -360,7 +367,8 @@ Int4RegisterOperands::loadWeights(RegisterMainloop &loop, int64_t j) {
 }
 
 Int4RegisterOperands::Words
-Int4RegisterOperands::loadActivations(RegisterMainloop &loop, int64_t j) {
+Int4RegisterOperands::loadActivations(RegisterMainloop &loop,
+                                      const RegisterChunk &j) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto f16x8 = VectorType::get({8}, b.getF16Type());
@@ -508,9 +516,8 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         y = args.y;
   setRegisterKernelBounds(func, config, ty.y.getDimSize(1), sms);
   RegisterMainloop loop(b, config, x, ty.x.getDimSize(1));
-  Int4RegisterOperands operands(loop, x, wq, scales, zeros, format,
-                                /*upperRows=*/config.getMaxM() == 0 ||
-                                    config.getMaxM() > 8);
+  bool upperRows = config.getMaxM() == 0 || config.getMaxM() > 8;
+  Int4RegisterOperands operands(loop, x, wq, scales, zeros, format, upperRows);
   loop.loadWeightsAhead(operands);
   bool perChannel = format.groupSize == 0;
   RegisterEpilogue epilogue(loop, [&](Value col) -> Value {
@@ -518,7 +525,12 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       return Value();
     return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
   });
-  SmallVector<Value> accs = loop.build(operands);
+  // With group scales and rows 8..15 a long chunk chain runs rolled
+  // (ConfigAttr::kMaxUnrolledGroupedChunks).
+  SmallVector<Value> accs =
+      format.groupSize && upperRows
+          ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
+          : loop.build(operands);
   Value sums =
       loop.storeSums(operands.getPairs(loop, accs), b.getF32Type());
   epilogue.store(sums, y, [&](Value total, const RegisterEpilogue::Slot &slot) {

@@ -156,16 +156,17 @@ struct Int8RegisterOperands : RegisterOperands {
   /// or past it (K is a multiple of 32). When chunk j may reach past K, the
   /// offset is clamped to K - 32 and `valid` tells whether it was inside
   /// (the weights past K are then zeroed, which zeroes their products).
-  std::pair<Value, Value> getChunkOffset(RegisterMainloop &loop, int64_t j) {
+  std::pair<Value, Value> getChunkOffset(RegisterMainloop &loop,
+                                         const RegisterChunk &j) {
     Emitter e{loop.b};
     Value offset = loop.getChunkOffset(j);
     int64_t k = loop.k;
-    if ((j + 1) * loop.warpsK * ConfigAttr::kRegisterChunkBytes <= k)
+    if (!j.mayPassK(loop))
       return {offset, Value()};
     Value valid = e.ult(offset, e.idx(k));
     return {arith::MinUIOp::create(loop.b, offset, e.idx(k - 32)), valid};
   }
-  Words loadWeights(RegisterMainloop &loop, int64_t j) override {
+  Words loadWeights(RegisterMainloop &loop, const RegisterChunk &j) override {
     Emitter e{loop.b};
     auto [offset, valid] = getChunkOffset(loop, j);
     // Rows past N (a warp tile the column tiles do not divide) read row
@@ -183,7 +184,8 @@ struct Int8RegisterOperands : RegisterOperands {
     }
     return words;
   }
-  Words loadActivations(RegisterMainloop &loop, int64_t j) override {
+  Words loadActivations(RegisterMainloop &loop,
+                        const RegisterChunk &j) override {
     Words words(2);
     Value offset = getChunkOffset(loop, j).first;
     loadFragmentWords(loop.b, activations, loop.actRowLo, offset, words[0]);
