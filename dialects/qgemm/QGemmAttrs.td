@@ -302,11 +302,13 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// Most K chunks one warp of a register-direct variant walks: its K
     /// loop is emitted unrolled (every chunk's registers are named values).
     static constexpr int64_t kMaxRegisterChunks = 64;
-    /// Chunks past which a W4A16 register-direct warp with group scales and
-    /// rows 8..15 (max_m past 8) runs its K loop rolled, `stages` chunks a
-    /// step, which qgemm-configure sets to 2 for it: unrolled, its code
-    /// (10118 SASS instructions for 32 chunks of g128z) outgrows the
-    /// instruction cache.
+    /// Chunks past which a W4A16 register-direct warp with groups of 128
+    /// (one scale row a chunk) and rows 8..15 (max_m past 8) runs its K
+    /// loop rolled, `stages` chunks a step, which qgemm-configure sets to 2
+    /// for it: unrolled, its code (10118 SASS instructions for 32 chunks of
+    /// g128z) outgrows the instruction cache. Smaller groups carry more
+    /// scale registers per chunk and stay unrolled (rolled, g32 / g64z
+    /// spilled and ran 2x slower).
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;

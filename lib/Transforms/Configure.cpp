@@ -222,8 +222,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t chunks = std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1);
-  bool groupScales =
-      op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
+  int64_t groupSize =
+      op.getWeightEncoding().getScales() == ScaleGranularity::per_group
+          ? op.getWeightEncoding().getGroupSize()
+          : 0;
   auto registers = [&](int64_t wn, int64_t maxM) {
     int64_t blocks = std::max<int64_t>(n / wn, 1);
     int64_t warpsK = std::clamp<int64_t>(
@@ -240,11 +242,12 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     perWarp =
         std::max<int64_t>(perWarp, llvm::divideCeil(chunks, kRegisterMaxWarpsK));
     warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
-    // A warp whose K loop the lowering rolls (group scales, rows 8..15,
+    // A warp whose K loop the lowering rolls (groups of 128, rows 8..15,
     // more than kMaxUnrolledGroupedChunks chunks) keeps 2 chunks in
     // flight: 4 spilled (28672 x 8192 g128z at M = 16, rolled: 73.2 us
     // with 4 stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25).
-    bool rolled = groupScales && (maxM == 0 || maxM > 8) &&
+    bool rolled = groupSize == ConfigAttr::kRegisterChunkBytes &&
+                  (maxM == 0 || maxM > 8) &&
                   perWarp > ConfigAttr::kMaxUnrolledGroupedChunks;
     return ConfigAttr::get(
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},

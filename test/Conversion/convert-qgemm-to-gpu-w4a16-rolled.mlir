@@ -1,9 +1,10 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu -split-input-file | FileCheck %s
-// Covers: a W4A16 register-direct warp with group scales, rows 8..15
+// Covers: a W4A16 register-direct warp with groups of 128, rows 8..15
 // (max_m past 8) and more than 12 K chunks (ConfigAttr::
 // kMaxUnrolledGroupedChunks) runs its K loop as an scf.for of `stages`
 // chunks a step, the last stages to 2 stages - 1 chunks unrolled after it;
-// the variant of rows 0..7 and per-channel weights stay unrolled whole.
+// the variant of rows 0..7, per-channel weights and smaller groups stay
+// unrolled whole.
 // K = 8192 over 2 warps: 32 chunks a warp. With 2 stages: 15 steps of 2
 // chunks (each a step loads the next chunk's X and the weights of the
 // chunk 2 ahead, and runs 64 mma.sync: 4 32-K blocks x 4 n8 tiles x 2 token
@@ -44,6 +45,22 @@ func.func @w4a16_g128z_rolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>,
 func.func @w4a16_pc_unrolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, %s: memref<256xf16>, %y: memref<?x256xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x256xi32>, memref<256xf16>) outs(%y : memref<?x256xf16>)
       {lhs_encoding = #qgemm.act<f16>, target = #qgemm.target<"sm_80">, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>,
+                  #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+// Groups of 32 (four scale rows a chunk): unrolled whole at every M.
+// CHECK-LABEL: func.func @w4a16_g32_unrolled
+// CHECK-NOT: scf.for
+// CHECK: gpu.return
+// CHECK-NOT: scf.for
+// CHECK: gpu.return
+func.func @w4a16_g32_unrolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, %s: memref<256x256xf16>, %y: memref<?x256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x256xi32>, memref<256x256xf16>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<f16>, target = #qgemm.target<"sm_80">, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>,
        configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>,
                   #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
   return

@@ -525,10 +525,10 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       return Value();
     return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
   });
-  // With group scales and rows 8..15 a long chunk chain runs rolled
+  // With groups of 128 and rows 8..15 a long chunk chain runs rolled
   // (ConfigAttr::kMaxUnrolledGroupedChunks).
   SmallVector<Value> accs =
-      format.groupSize && upperRows
+      format.groupSize == kChunkK && upperRows
           ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
           : loop.build(operands);
   Value sums =
