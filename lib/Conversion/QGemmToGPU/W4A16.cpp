@@ -298,13 +298,11 @@ struct Int4RegisterOperands : RegisterOperands {
                                     const RegisterChunk &j) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
-    if (j.dynamicIndex)
-      return {
-          e.mul(e.add(loop.kw, e.mul(j.dynamicIndex, loop.warpsK)), kChunkK),
-          Value()};
-    Value c = e.add(loop.kw, j.index * loop.warpsK);
+    Value c = j.dynamicIndex
+                  ? e.add(loop.kw, e.mul(j.dynamicIndex, loop.warpsK))
+                  : e.add(loop.kw, j.index * loop.warpsK);
     Value valid;
-    if ((j.index + 1) * loop.warpsK > totalChunks) {
+    if (j.mayPassK(loop)) {
       valid = e.ult(c, e.idx(totalChunks));
       c = arith::MinUIOp::create(b, c, e.idx(totalChunks - 1));
     }
