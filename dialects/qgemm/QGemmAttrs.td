@@ -204,6 +204,16 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     order. When R is 0 or leaves at most an eighth of a wave idle the grid
     is the tiles, as without it.
 
+    `cluster_split = true` (a ring variant with `split_k` from 2 to 8, sm_90
+    and later) launches the split_k slices of a tile as one thread block
+    cluster (1, 1, split_k) and adds their partial tiles through distributed
+    shared memory instead of global partials and a tile counter: every slice
+    writes its accumulators into its own shared memory, the cluster meets at
+    a barrier, and slice r adds rows [r BM / split_k, (r + 1) BM / split_k)
+    of every slice's tile, in slice order, scales and stores them. No
+    workspace, no fence to global memory, and the sum is spread over the
+    slices instead of done by the last one.
+
     `copy = tma` (W8A8 with `mma = wgmma` and `operands = shared`, sm_90a)
     fills the ring with the tensor memory accelerator instead of cp.async:
     one thread issues a `cp.async.bulk.tensor` of the whole A tile and one
@@ -230,6 +240,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
                   stages = 6, mma = wgmma, copy = tma>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256],
                   stages = 4, mma = wgmma, stream_k = true>
+    #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128],
+                  stages = 4, split_k = 2, max_m = 256, mma = wgmma,
+                  cluster_split = true>
     ```
   }];
   let parameters = (ins
@@ -247,7 +260,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"int64_t", "1">:$tail_split,
     DefaultValuedParameter<"::mlir::qgemm::CopyKind",
         "::mlir::qgemm::CopyKind::cp_async">:$copy,
-    DefaultValuedParameter<"bool", "false">:$stream_k
+    DefaultValuedParameter<"bool", "false">:$stream_k,
+    DefaultValuedParameter<"bool", "false">:$cluster_split
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -262,10 +276,11 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
         CArg<"int64_t", "0">:$min_fill, CArg<"int64_t", "1">:$tail_split,
         CArg<"::mlir::qgemm::CopyKind",
              "::mlir::qgemm::CopyKind::cp_async">:$copy,
-        CArg<"bool", "false">:$stream_k), [{
+        CArg<"bool", "false">:$stream_k,
+        CArg<"bool", "false">:$cluster_split), [{
       return $_get($_ctxt, cta_tile, warp_tile, stages, split_k, max_m, mma,
                    operands, fuse_quantize, min_fill, tail_split, copy,
-                   stream_k);
+                   stream_k, cluster_split);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -312,6 +327,16 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;
+    /// Most slices of a cluster_split variant: the portable cluster size.
+    static constexpr int64_t kMaxClusterSplit = 8;
+    /// f32 / i32 padding after each row of a cluster_split variant's
+    /// shared partial tile (16 bytes: the eight rows a warp's pair store
+    /// touches start in different banks).
+    static constexpr int64_t kClusterTilePad = 4;
+    /// Shared-memory bytes of that tile, [BM, BN + kClusterTilePad] words.
+    int64_t getClusterTileBytes() const {
+      return getBlockM() * (getBlockN() + kClusterTilePad) * 4;
+    }
   }];
 }
 

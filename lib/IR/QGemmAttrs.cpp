@@ -231,13 +231,11 @@ LogicalResult verifyWgmmaTiles(function_ref<InFlightDiagnostic()> emitError,
 
 } // namespace
 
-LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<int64_t> ctaTile,
-                                 ArrayRef<int64_t> warpTile, int64_t stages,
-                                 int64_t splitK, int64_t maxM, MmaKind mma,
-                                 OperandPath operands, bool fuseQuantize,
-                                 int64_t minFill, int64_t tailSplit,
-                                 CopyKind copy, bool streamK) {
+LogicalResult ConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> ctaTile,
+    ArrayRef<int64_t> warpTile, int64_t stages, int64_t splitK, int64_t maxM,
+    MmaKind mma, OperandPath operands, bool fuseQuantize, int64_t minFill,
+    int64_t tailSplit, CopyKind copy, bool streamK, bool clusterSplit) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -345,5 +343,19 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << ", split_k = " << splitK
                        << ", tail_split = " << tailSplit
                        << ", copy = " << stringifyEnum(copy);
+  if (clusterSplit) {
+    if (splitK < 2 || splitK > kMaxClusterSplit)
+      return emitError() << "expected split_k in [2, " << kMaxClusterSplit
+                         << "] with cluster_split = true (the slices of a "
+                            "tile are one cluster), got "
+                         << splitK;
+    // split_k > 1 already rules out register operands, tail_split and
+    // stream_k: a cluster split is a ring variant's.
+    if (ctaTile[0] % splitK != 0)
+      return emitError() << "expected split_k (" << splitK
+                         << ") to divide the cta tile M (" << ctaTile[0]
+                         << ") with cluster_split = true (each slice adds "
+                            "BM / split_k rows)";
+  }
   return success();
 }

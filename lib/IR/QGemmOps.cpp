@@ -275,6 +275,18 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       return op.emitOpError()
              << "expected int8 weights and quantized activations (W8A8) with "
                 "copy = tma";
+    if (config.getClusterSplit()) {
+      // Thread block clusters need sm_90; BSR splits its rows otherwise.
+      if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)
+        return op.emitOpError() << "expected cluster_split only with W8A8 or "
+                                   "W4A16 (BSR splits its block rows)";
+      TargetAttr target = op.getTargetAttr();
+      if (target && target.getSMVersion() < 90)
+        return op.emitOpError()
+               << "expected target sm_90 or later for a config with "
+                  "cluster_split = true (thread block clusters), got "
+               << target.getChip();
+    }
 
     if (config.isWgmma()) {
       TargetAttr target = op.getTargetAttr();

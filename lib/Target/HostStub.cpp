@@ -453,6 +453,7 @@ struct Kernel {
   unsigned blocks;       // validate: blocks of its grid
   unsigned blockM, blockN, splitK; // matmul: grid (ceil(N / blockN),
                                    // ceil(M / blockM), splitK)
+  bool clusterSplit; // matmul: the splitK blocks of a tile are a cluster
   unsigned tailSplit, waveBlocks;  // matmul: tail split (1: none) and
                                    // its wave (grid: see runFamily)
   unsigned streamKTiles; // matmul: K tiles a tile with a stream-K grid
@@ -474,12 +475,12 @@ const Kernel kKernels[] = {
     os << "    {\"" << k->name << "\", " << k->threads << ", "
        << k->sharedMemory << ", " << (k->programmatic ? "true" : "false")
        << ", " << k->rowsPerBlock << ", " << k->blocks << ", " << k->blockM
-       << ", " << k->blockN
-       << ", " << k->splitK << ", " << k->tailSplit << ", " << k->waveBlocks
-       << ", " << k->streamKTiles << ", " << k->maxM << ", "
+       << ", " << k->blockN << ", " << k->splitK << ", "
+       << (k->clusterSplit ? "true" : "false") << ", " << k->tailSplit << ", "
+       << k->waveBlocks << ", " << k->streamKTiles << ", " << k->maxM << ", "
        << (k->replacesPrologue ? "true" : "false") << ", " << firstOperand
-       << ", " << numOperands << ", " << firstTensorMap << ", "
-       << numTensorMaps << "},\n";
+       << ", " << numOperands << ", " << firstTensorMap << ", " << numTensorMaps
+       << "},\n";
     firstOperand += numOperands;
     firstTensorMap += numTensorMaps;
   }
@@ -684,12 +685,14 @@ void printWorkspaceLayout(raw_ostream &os, const LaunchDescription &d) {
      << "Layout workspaceLayout([[maybe_unused]] const Kernel &v,\n"
      << "                       [[maybe_unused]] const Sizes &s) {\n";
   if (splitK)
-    os << "  // Output tiles of a split-K variant (0 without split-K), and\n"
+    os << "  // Output tiles of a split-K variant (0 without split-K or with\n"
+       << "  // a cluster split, whose slices add up in shared memory), and\n"
        << "  // their partial tiles: split_k each, with a tail split one per\n"
        << "  // block of a wave, with stream-K two per block of a wave.\n"
        << "  int64_t splitTiles =\n"
-       << "      v.splitK > 1 ? ((kN + v.blockN - 1) / v.blockN) *\n"
-       << "                         ((s.m + v.blockM - 1) / v.blockM)\n"
+       << "      v.splitK > 1 && !v.clusterSplit\n"
+       << "          ? ((kN + v.blockN - 1) / v.blockN) *\n"
+       << "                ((s.m + v.blockM - 1) / v.blockM)\n"
        << "      : v.streamKTiles  ? 2 * (int64_t)v.waveBlocks\n"
        << "      : v.tailSplit > 1 ? v.waveBlocks\n"
        << "                        : 0;\n"
@@ -823,13 +826,21 @@ CUresult launchKernel(CUfunction function, const Kernel &kernel,
   config.hStream = stream;
   // A programmatic dependent may start while the kernel before it runs: it
   // waits (griddepcontrol.wait) before reading what that kernel writes.
-  CUlaunchAttribute attribute;
-  memset(&attribute, 0, sizeof(attribute));
-  attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
-  attribute.value.programmaticStreamSerializationAllowed = 1;
+  CUlaunchAttribute attributes[2];
+  memset(attributes, 0, sizeof(attributes));
+  config.attrs = attributes;
   if (kernel.programmatic) {
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    CUlaunchAttribute &attribute = attributes[config.numAttrs++];
+    attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attribute.value.programmaticStreamSerializationAllowed = 1;
+  }
+  // A cluster split: the K slices of a tile (grid z) are one cluster.
+  if (kernel.clusterSplit) {
+    CUlaunchAttribute &attribute = attributes[config.numAttrs++];
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = 1;
+    attribute.value.clusterDim.y = 1;
+    attribute.value.clusterDim.z = kernel.splitK;
   }
   return cuLaunchKernelEx(&config, function, params.data(), nullptr);
 }

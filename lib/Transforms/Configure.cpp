@@ -20,7 +20,8 @@ namespace mlir::qgemm {
 using namespace mlir;
 using namespace mlir::qgemm;
 
-int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
+/// The ring's shared memory (see getSharedMemoryBytes).
+static int64_t getRingSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   if (config.isRegisterDirect())
     return getRegisterSharedLayout(config, op.getK()).total;
   WeightEncodingAttr weights = op.getWeightEncoding();
@@ -46,6 +47,15 @@ int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
   int64_t rowBytes = config.getBlockK() * eltBytes + kSharedRowPadBytes;
   return config.getStages() * (config.getBlockM() + config.getBlockN()) *
          rowBytes;
+}
+
+int64_t mlir::qgemm::getSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
+  int64_t bytes = getRingSharedMemoryBytes(op, config);
+  // A cluster_split variant's partial tile reuses the idle ring after the
+  // K loop, from the ring's 1024-byte aligned start.
+  if (config.getClusterSplit())
+    bytes = std::max(bytes, config.getClusterTileBytes() + kSwizzleAtomBytes);
+  return bytes;
 }
 
 LogicalResult mlir::qgemm::checkSharedMemory(MatmulOp op, ConfigAttr config) {
@@ -624,11 +634,12 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
         (config.getMaxM() == 0 || config.getMaxM() > 256) &&
         op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
                                              32 * config.getNumWarps()) == 1)
-      config = ConfigAttr::get(
-          config.getContext(), config.getCtaTile(), config.getWarpTile(),
-          config.getStages(), 1, config.getMaxM(), config.getMma(),
-          config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
-          tailSplit, config.getCopy(), config.getStreamK());
+      config = ConfigAttr::get(config.getContext(), config.getCtaTile(),
+                               config.getWarpTile(), config.getStages(), 1,
+                               config.getMaxM(), config.getMma(),
+                               config.getOperands(), config.getFuseQuantize(),
+                               config.getMinFill(), tailSplit, config.getCopy(),
+                               config.getStreamK(), config.getClusterSplit());
   // Where K is not a multiple of 128, every K tile's cp.async copies carry
   // the K edge mask; TMA fills the bytes past K in hardware. The variants
   // past M = 64, but for 128 x 256 tiles, take the TMA ring there (v23,
@@ -646,10 +657,11 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
           config.getStages(), config.getSplitK(), config.getMaxM(),
           config.getMma(), config.getOperands(), config.getFuseQuantize(),
           config.getMinFill(), config.getTailSplit(), CopyKind::tma,
-          config.getStreamK());
+          config.getStreamK(), config.getClusterSplit());
 }
 
-SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
+/// The variants of each scheme, before the cluster split (chooseConfigs).
+static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
       !op.getLhsEncoding().isQuantized())
     return chooseW4A16Configs(op);
@@ -767,6 +779,26 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   }
   configs.push_back(make(64, 64, 64, 32, 32, 4, 256));
   configs.push_back(make(128, 128, 64, 64, 64, 4, 0));
+  return configs;
+}
+
+SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
+  SmallVector<ConfigAttr> configs = chooseSchemeConfigs(op);
+  // The wgmma variants that split K in two add their halves in a cluster
+  // (cluster_split): W4A16 128 x 128 tiles at M = 129 to 256 7 to 11%
+  // faster, W8A8 64 x 128 tiles at M = 65 to 128 3 to 8%, 128 x 128 at
+  // M = 129 to 256 within 3% (docs/perf-notes.md, v26). In 4 or 8 slices
+  // the clusters lost: up to 1.36x slower.
+  if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)
+    return configs;
+  for (ConfigAttr &config : configs)
+    if (config.isWgmma() && config.getSplitK() == 2)
+      config = ConfigAttr::get(
+          config.getContext(), config.getCtaTile(), config.getWarpTile(),
+          config.getStages(), config.getSplitK(), config.getMaxM(),
+          config.getMma(), config.getOperands(), config.getFuseQuantize(),
+          config.getMinFill(), config.getTailSplit(), config.getCopy(),
+          config.getStreamK(), /*cluster_split=*/true);
   return configs;
 }
 

@@ -48,7 +48,7 @@ func.func @unknown_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attribute
 }
 
 // A misspelt kernel field.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split)
 func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_kernel_field_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -59,7 +59,7 @@ func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attr
 }
 
 // A prologue field on a matmul kernel.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split)
 func.func @prologue_field_on_matmul(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @prologue_field_on_matmul_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -441,6 +441,17 @@ func.func @tail_split_no_wave(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attrib
     max_sizes = {m = 1024},
     workspace = {align = 16, section_align = 256, buffers = []},
     kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, tail_split = 8}]}} {
+  return
+}
+
+// A cluster split of a tile that is not split.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'cluster_split' is true with split_k = 1, expected split_k in [2, 8]
+func.func @cluster_split_unsplit(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @cluster_split_unsplit_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, cluster_split = true}]}} {
   return
 }
 

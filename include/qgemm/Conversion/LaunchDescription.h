@@ -41,9 +41,10 @@
 //                                  derives from the chosen matmul kernel:
 //                                  "split_k_partials": split_k whole
 //                                    block_m x block_n tiles per output
-//                                    tile when split_k > 1 (else 0);
+//                                    tile when split_k > 1 without
+//                                    cluster_split (else 0);
 //                                  "split_k_counters": one per output tile
-//                                    when split_k > 1 (else 0)
+//                                    in the same case (else 0)
 //                                  with tail_split > 1 instead:
 //                                    wave_blocks tiles of partials and
 //                                    wave_blocks counters; with
@@ -121,6 +122,11 @@
 //                                 when T < W, R + W otherwise
 //       wave_blocks       : int   with tail_split > 1 or stream_k_tiles: the
 //                                 blocks of one wave (resident at once)
+//       cluster_split     : bool  optional (false): with split_k > 1, the
+//                                 split_k blocks of a tile (z = 0 ..
+//                                 split_k - 1) are launched as one thread
+//                                 block cluster (1, 1, split_k); the
+//                                 split-K buffers are then empty
 //       replaces_prologue : bool  optional (false): it does the prologue's
 //                                 work itself; no prologue kernel runs
 //
@@ -140,7 +146,8 @@
 //       {name = "xq", element_type = i8, dims = ["m", 256]},
 //       {name = "sx", element_type = f32, dims = ["m"]},
 //       {name = "partials", element_type = i32, derived = "split_k_partials"},
-//       {name = "counters", element_type = i32, derived = "split_k_counters"}]},
+//       {name = "counters", element_type = i32, derived =
+//       "split_k_counters"}]},
 //     kernels = [
 //       {kernel = "quantize", role = "prologue", threads = 32,
 //        rows_per_block = 1, shared_memory = 0,
@@ -227,6 +234,9 @@ struct LaunchKernel {
   int64_t blocks = 0;
   /// Matmul: tile, K slices, M bound (0: none).
   int64_t blockM = 0, blockN = 0, splitK = 1, maxM = 0;
+  /// Matmul: the split_k slices of a tile are one cluster (1, 1, split_k)
+  /// and need no split-K workspace.
+  bool clusterSplit = false;
   /// Matmul: tail_split's most slices (1: none) and the blocks of a wave.
   int64_t tailSplit = 1, waveBlocks = 0;
   /// Matmul: the K tiles of one output tile with a stream-K grid

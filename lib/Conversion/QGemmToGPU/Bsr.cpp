@@ -731,7 +731,8 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
         b.getContext(), config.getCtaTile(), config.getWarpTile(),
         config.getStages(), config.getSplitK(), /*maxM=*/0, config.getMma(),
         config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
-        config.getTailSplit(), config.getCopy(), config.getStreamK());
+        config.getTailSplit(), config.getCopy(), config.getStreamK(),
+        config.getClusterSplit());
     auto known = built.find(key);
     if (known != built.end()) {
       name = known->second;

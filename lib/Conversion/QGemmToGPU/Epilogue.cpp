@@ -205,6 +205,122 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
   store(total);
 }
 
+// The cluster's slices add their tiles through distributed shared memory.
+// Every slice writes its raw accumulators (i32 or f32) into a row-major
+// [BM, BN + 4] tile over its idle ring; a cluster barrier (release /
+// acquire) makes them visible; then slice r reads 16-byte chunks of its
+// BM / S rows from the S tiles (mapa, ld.shared::cluster) and adds them in
+// slice order. It arrives on a second cluster barrier once its reads are
+// done and waits on it only at the end, so that no block exits while
+// another may still read its shared memory, and the scaling and stores
+// overlap the other slices' reads.
+void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
+  assert(t.clusterSplit && t.splitK > 1 && t.bm % t.splitK == 0 &&
+         "a cluster_split ring variant");
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  auto pairType = cast<VectorType>(pairs.front().value.getType());
+  Type element = pairType.getElementType();
+  bool isFloat = isa<FloatType>(element);
+  int64_t stride = t.bn + ConfigAttr::kClusterTilePad;
+  Value blockRow = loop.tile.blockRow, blockCol = loop.tile.blockCol;
+  Value tile =
+      createSharedView(b, loop.smem, {t.bm, stride}, element, loop.ringShift);
+  // The rings are idle once every thread is past this barrier (no copy in
+  // flight after the K loop, every wgmma group retired).
+  gpu::BarrierOp::create(b);
+  for (const Pair &p : pairs)
+    vector::StoreOp::create(
+        b, p.value, tile,
+        ValueRange{arith::SubIOp::create(b, p.row, blockRow),
+                   arith::SubIOp::create(b, p.col, blockCol)},
+        /*nontemporal=*/false, llvm::Align(8));
+  NVVM::ClusterArriveOp::create(b, /*aligned=*/UnitAttr::get(ctx));
+  NVVM::ClusterWaitOp::create(b, /*aligned=*/UnitAttr::get(ctx));
+
+  // The tile's shared address in every slice of the cluster.
+  Value base =
+      e.add(memref::ExtractAlignedPointerAsIndexOp::create(b, loop.smem),
+            loop.ringShift);
+  Value local = LLVM::IntToPtrOp::create(
+      b, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3),
+      arith::IndexCastUIOp::create(b, b.getI64Type(), base).getResult());
+  auto clusterPtr = LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/7);
+  SmallVector<Value> remote;
+  for (int64_t s = 0; s < t.splitK; ++s)
+    remote.push_back(NVVM::MapaOp::create(
+        b, clusterPtr, local, arith::ConstantIntOp::create(b, s, 32)));
+
+  constexpr int64_t vec = 4; // 16 bytes of i32 / f32.
+  auto chunkType = VectorType::get({vec}, element);
+  int64_t rowsPerSlice = t.bm / t.splitK;
+  int64_t chunksPerRow = t.bn / vec;
+  int64_t chunks = rowsPerSlice * chunksPerRow;
+  Value firstRow = e.mul(loop.tile.slice, rowsPerSlice);
+  struct Chunk {
+    Value r, col, valid, sum;
+  };
+  SmallVector<Chunk> mine;
+  for (int64_t first = 0; first < chunks; first += t.threads) {
+    Value c = e.add(loop.tid, first);
+    Chunk chunk;
+    chunk.r = e.add(firstRow, e.div(c, chunksPerRow));
+    chunk.col = e.mul(e.rem(c, chunksPerRow), vec);
+    chunk.valid =
+        first + t.threads > chunks ? e.ult(c, e.idx(chunks)) : Value();
+    // A thread past the last chunk reads chunk 0 of the slice (in bounds)
+    // and stores nothing.
+    Value r = chunk.r, col = chunk.col;
+    if (chunk.valid) {
+      r = arith::SelectOp::create(b, chunk.valid, r, firstRow);
+      col = arith::SelectOp::create(b, chunk.valid, col, e.idx(0));
+    }
+    Value offset = arith::IndexCastUIOp::create(
+        b, b.getI32Type(), e.mul(e.add(e.mul(r, stride), col), 4));
+    for (int64_t s = 0; s < t.splitK; ++s) {
+      Value address = LLVM::GEPOp::create(b, clusterPtr, b.getI8Type(),
+                                          remote[s], ValueRange{offset});
+      Value part =
+          LLVM::LoadOp::create(b, chunkType, address, /*alignment=*/16);
+      if (!chunk.sum)
+        chunk.sum = part;
+      else if (isFloat)
+        chunk.sum = arith::AddFOp::create(b, chunk.sum, part);
+      else
+        chunk.sum = arith::AddIOp::create(b, chunk.sum, part);
+    }
+    mine.push_back(chunk);
+  }
+  // This slice's reads are done; the others may exit once theirs are.
+  NVVM::ClusterArriveOp::create(b, /*aligned=*/UnitAttr::get(ctx));
+
+  int64_t edgeN = getEdgeColumns(y, t.bn);
+  for (const Chunk &chunk : mine) {
+    Value row = e.add(blockRow, chunk.r);
+    Value col = e.add(blockCol, chunk.col);
+    Value valid = e.ult(row, loop.m);
+    if (chunk.valid)
+      valid = arith::AndIOp::create(b, valid, chunk.valid);
+    // Four columns lie inside N or past it (N is a multiple of 8).
+    if (edgeN)
+      valid = arith::AndIOp::create(b, valid, e.ult(col, e.idx(edgeN)));
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, valid);
+    SmallVector<Value> halves;
+    for (int64_t h = 0; h < 2; ++h) {
+      Pair p{row, e.add(col, 2 * h),
+             vector::ExtractStridedSliceOp::create(b, chunk.sum, {2 * h}, {2},
+                                                   {1})};
+      halves.push_back(scale(p, row));
+    }
+    Value out = vector::ShuffleOp::create(b, halves[0], halves[1],
+                                          ArrayRef<int64_t>{0, 1, 2, 3});
+    vector::StoreOp::create(b, out, y, ValueRange{row, col},
+                            /*nontemporal=*/false, llvm::Align(8));
+  }
+  NVVM::ClusterWaitOp::create(b, /*aligned=*/UnitAttr::get(ctx));
+}
+
 void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
                                       Value counters, Value tileIndex,
                                       Value numSlices) {

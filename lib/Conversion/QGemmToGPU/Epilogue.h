@@ -4,8 +4,9 @@
 // with and writes y. RingEpilogue stores them directly (mma.sync) or through
 // a staged shared-memory tile in 16-byte row chunks (wgmma), and with split
 // K first adds the slices' partial tiles (the last slice of a tile, found
-// with a per-tile counter, reduces). RegisterEpilogue adds the K warps' sums
-// of a register-direct block and stores. What a scheme does to an
+// with a per-tile counter, reduces; or the slices of a cluster add their
+// tiles through distributed shared memory). RegisterEpilogue adds the K warps'
+// sums of a register-direct block and stores. What a scheme does to an
 // accumulator pair before the store (scales, type) is a hook.
 //
 //===----------------------------------------------------------------------===//
@@ -51,6 +52,15 @@ public:
   /// calls.
   void storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials, Value counters,
                           Value tileIndex, Value numSlices);
+
+  /// Split K in a cluster (cluster_split): the split_k slices of the tile
+  /// are the blocks of one cluster (1, 1, split_k), slice = rank. Each
+  /// writes its `pairs` into its own shared memory as a [BM, BN + pad]
+  /// tile, and after a cluster barrier slice r adds rows
+  /// [r BM / split_k, (r + 1) BM / split_k) of every slice's tile through
+  /// distributed shared memory, in slice order 0, 1, ... (reproducible with
+  /// float accumulators), scales and stores them. No workspace.
+  void storeSplitKCluster(ArrayRef<Pair> pairs);
 
   /// A tail-split tile (RingTile::numSlices > 1, scheduleTailSplitTile):
   /// as storeSplitKOrdered over the tile's slots firstSlot ..

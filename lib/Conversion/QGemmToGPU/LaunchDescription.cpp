@@ -33,6 +33,8 @@ constexpr StringLiteral kSplitKCounters = "split_k_counters";
 /// Largest grid x and grid y / z extents of a launch.
 constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
 constexpr int64_t kMaxGridYZ = 65535;
+/// Most blocks of a portable thread block cluster (cluster_split).
+constexpr int64_t kMaxClusterSlices = 8;
 /// Alignment the W8A8 kernels need of every pointer (16-byte cp.async and
 /// vector accesses).
 constexpr int64_t kW8A8Align = 16;
@@ -130,6 +132,8 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
     fields.push_back(b.getNamedAttr("max_m", b.getI64IntegerAttr(kernel.maxM)));
     fields.push_back(b.getNamedAttr("replaces_prologue",
                                     b.getBoolAttr(kernel.replacesPrologue)));
+    if (kernel.clusterSplit)
+      fields.push_back(b.getNamedAttr("cluster_split", b.getBoolAttr(true)));
     if (kernel.tailSplit > 1)
       fields.push_back(b.getNamedAttr("tail_split",
                                       b.getI64IntegerAttr(kernel.tailSplit)));
@@ -622,10 +626,15 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
       reader.getOptionalInt(dict, where, "wave_blocks", 1, 0);
   FailureOr<int64_t> streamKTiles =
       reader.getOptionalInt(dict, where, "stream_k_tiles", 1, 0);
+  FailureOr<bool> clusterSplit = reader.getBool(dict, where, "cluster_split");
   if (failed(blockM) || failed(blockN) || failed(splitK) || failed(maxM) ||
       failed(replaces) || failed(tailSplit) || failed(waveBlocks) ||
-      failed(streamKTiles))
+      failed(streamKTiles) || failed(clusterSplit))
     return failure();
+  if (*clusterSplit && (*splitK < 2 || *splitK > kMaxClusterSlices))
+    return reader.error(where)
+           << " field 'cluster_split' is true with split_k = " << *splitK
+           << ", expected split_k in [2, " << kMaxClusterSlices << "]";
   if (*streamKTiles && (*splitK != 1 || *tailSplit != 1 || *waveBlocks == 0))
     return reader.error(where)
            << " field 'stream_k_tiles' is " << *streamKTiles
@@ -651,6 +660,7 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   kernel.splitK = *splitK;
   kernel.maxM = *maxM;
   kernel.replacesPrologue = *replaces;
+  kernel.clusterSplit = *clusterSplit;
   kernel.tailSplit = *tailSplit;
   kernel.streamKTiles = *streamKTiles;
   kernel.waveBlocks = *tailSplit > 1 || *streamKTiles ? *waveBlocks : 0;
@@ -772,9 +782,9 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     known.push_back("rows_per_block");
   } else if (*role == kMatmulRole) {
     kernel.role = KernelRole::Matmul;
-    known.append({"block_m", "block_n", "split_k", "max_m",
-                  "replaces_prologue", "min_sizes", "tail_split",
-                  "stream_k_tiles", "wave_blocks"});
+    known.append({"block_m", "block_n", "split_k", "max_m", "replaces_prologue",
+                  "min_sizes", "tail_split", "stream_k_tiles", "wave_blocks",
+                  "cluster_split"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");

@@ -23,7 +23,7 @@ Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
       rowBytes(c.getBlockK() * elementBytes +
                (c.isWgmma() ? 0 : kSharedRowPadBytes)),
       mTiles(wm / 16), nTiles(wn / 8), tailSplit(c.getTailSplit()),
-      streamK(c.getStreamK()) {}
+      streamK(c.getStreamK()), clusterSplit(c.getClusterSplit()) {}
 
 //===----------------------------------------------------------------------===//
 // RingMainloop

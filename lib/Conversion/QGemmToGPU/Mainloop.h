@@ -39,6 +39,9 @@ struct Tiling {
   /// scheduleStreamKBlock).
   int64_t tailSplit, columnTiles = 0, waveBlocks = 0;
   bool streamK;
+  /// cluster_split: the split_k slices of a tile are one cluster and add
+  /// their partials through distributed shared memory.
+  bool clusterSplit;
 
   /// `elementBytes`: bytes of an A (activation) element; a row of the A
   /// slot holds BK of them.

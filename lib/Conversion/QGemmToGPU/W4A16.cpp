@@ -1045,7 +1045,9 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         perChannel ? loadChannelScalePair(b, scales, p.col) : Value());
   };
   RingEpilogue epilogue(loop, y, scale);
-  if (split)
+  if (tiling.clusterSplit)
+    epilogue.storeSplitKCluster(pairs);
+  else if (split)
     epilogue.storeSplitKOrdered(
         pairs, args.partials, args.counters,
         getRingTileIndex(b, ty.y.getDimSize(1), tiling.bn),
@@ -1164,6 +1166,7 @@ kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     variant.blockN = config.getBlockN();
     variant.maxM = config.getMaxM();
     variant.splitK = config.getSplitK();
+    variant.clusterSplit = config.getClusterSplit();
     variant.sharedMemory = getSharedMemoryBytes(op, config);
   }
   return kernels;

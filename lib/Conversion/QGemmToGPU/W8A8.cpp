@@ -328,6 +328,8 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     epilogue.store(pairs);
   } else if (t.splitK == 1)
     epilogue.store(pairs);
+  else if (t.clusterSplit)
+    epilogue.storeSplitKCluster(pairs);
   else
     epilogue.storeSplitK(pairs, partials, counters,
                          getRingTileIndex(b, n, t.bn));
@@ -479,6 +481,7 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
     variant.blockN = tiling.bn;
     variant.maxM = config.getMaxM();
     variant.splitK = tiling.splitK;
+    variant.clusterSplit = tiling.clusterSplit;
     variant.programmatic = programmatic;
     variant.replacesPrologue = config.getFuseQuantize();
     variant.sharedMemory = sharedMemory;

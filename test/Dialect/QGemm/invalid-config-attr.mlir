@@ -198,3 +198,21 @@ func.func private @stream_k_mma_sync() attributes {c = #qgemm.config<cta_tile = 
 
 // expected-error @+1 {{expected mma = wgmma, operands = shared, split_k = 1, tail_split = 1 and copy = cp_async with stream_k = true (a cp.async wgmma ring that schedules K iterations itself), got mma = wgmma, operands = shared, split_k = 1, tail_split = 1, copy = tma}}
 func.func private @stream_k_tma() attributes {c = #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, copy = tma, stream_k = true>}
+
+// -----
+
+// A cluster split needs K slices to add: split_k from 2 to 8 (the portable
+// cluster size).
+// expected-error @+1 {{expected split_k in [2, 8] with cluster_split = true (the slices of a tile are one cluster), got 1}}
+func.func private @cluster_split_unsplit() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, cluster_split = true>}
+
+// -----
+
+// expected-error @+1 {{expected split_k in [2, 8] with cluster_split = true (the slices of a tile are one cluster), got 16}}
+func.func private @cluster_split_too_many() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 16, mma = wgmma, cluster_split = true>}
+
+// -----
+
+// Each slice adds BM / split_k rows.
+// expected-error @+1 {{expected split_k (3) to divide the cta tile M (64) with cluster_split = true (each slice adds BM / split_k rows)}}
+func.func private @cluster_split_rows() attributes {c = #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 3, mma = wgmma, cluster_split = true>}

@@ -154,3 +154,25 @@ func.func @stream_k_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, 
        configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, stream_k = true>]}
   return
 }
+
+// -----
+
+// Thread block clusters need sm_90.
+func.func @cluster_split_sm80(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
+  // expected-error @+1 {{expected target sm_90 or later for a config with cluster_split = true (thread block clusters), got sm_80}}
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_80">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, split_k = 2, cluster_split = true>]}
+  return
+}
+
+// -----
+
+// BSR splits its block rows in slices of its own.
+func.func @cluster_split_bsr(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x1024xf16>) {
+  // expected-error @+1 {{expected cluster_split only with W8A8 or W4A16 (BSR splits its block rows)}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%row_ptr, %col_idx, %blocks : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, mma = wgmma, cluster_split = true>]}
+  return
+}

@@ -1,0 +1,64 @@
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | grep -B3 "gpu.return" \
+// RUN:   | FileCheck %s --check-prefix=END
+// Covers: a W8A8 wgmma ring variant whose 4 K slices add up in a thread
+// block cluster (cluster_split = true). Each slice (block z = cluster rank)
+// writes its int32 accumulators into a [128, 128 + 4] tile over its idle
+// ring, the cluster meets at a barrier, and slice r reads rows
+// [32 r, 32 r + 32) of the four tiles through distributed shared memory
+// (mapa to ranks 0..3, 16-byte loads), adds them in rank order, arrives on
+// a second cluster barrier, scales and stores; it waits on that barrier
+// last, so that no block exits while the others read its tile. The
+// partials and counters are not touched; the launch description says
+// cluster_split, and the shared memory covers the 67584-byte tile (the
+// ring's 131072 + 1024 bytes here).
+
+// CHECK: qgemm.launch = {{.*}}cluster_split = true{{.*}}kernel = "matmul_v0"{{.*}}shared_memory = 132096 : i64, split_k = 4 : i64
+// CHECK-LABEL: gpu.func @matmul_v0(
+// CHECK: %[[Z:.*]] = gpu.block_id  z
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: %[[TILE:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x132xi32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-COUNT-32: vector.store %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<128x132xi32, #gpu.address_space<workgroup>>, vector<2xi32>
+// CHECK-NEXT: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK: %[[LOCAL:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[R0:.*]] = nvvm.mapa %[[LOCAL]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[R1:.*]] = nvvm.mapa %[[LOCAL]], %c1_i32
+// CHECK: %[[R2:.*]] = nvvm.mapa %[[LOCAL]], %c2_i32
+// CHECK: %[[R3:.*]] = nvvm.mapa %[[LOCAL]], %c3_i32
+// Slice r's rows start at 32 r.
+// CHECK: %[[FIRST:.*]] = arith.muli %[[Z]], %c32
+// CHECK: %[[P0:.*]] = llvm.getelementptr %[[R0]][%[[OFF:.*]]] : (!llvm.ptr<7>, i32) -> !llvm.ptr<7>, i8
+// CHECK-NEXT: %[[V0:.*]] = llvm.load %[[P0]] {alignment = 16 : i64} : !llvm.ptr<7> -> vector<4xi32>
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[R1]][%[[OFF]]]
+// CHECK-NEXT: %[[V1:.*]] = llvm.load %[[P1]]
+// CHECK-NEXT: %[[S1:.*]] = arith.addi %[[V0]], %[[V1]] : vector<4xi32>
+// CHECK-NEXT: %[[P2:.*]] = llvm.getelementptr %[[R2]][%[[OFF]]]
+// CHECK-NEXT: %[[V2:.*]] = llvm.load %[[P2]]
+// CHECK-NEXT: %[[S2:.*]] = arith.addi %[[S1]], %[[V2]] : vector<4xi32>
+// CHECK-NEXT: %[[P3:.*]] = llvm.getelementptr %[[R3]][%[[OFF]]]
+// CHECK-NEXT: %[[V3:.*]] = llvm.load %[[P3]]
+// CHECK-NEXT: arith.addi %[[S2]], %[[V3]] : vector<4xi32>
+// 32 rows x 32 chunks of 4 columns over 256 threads: 4 chunks a thread,
+// 16 loads.
+// CHECK-COUNT-12: llvm.load %{{.*}} : !llvm.ptr<7> -> vector<4xi32>
+// CHECK-NOT: llvm.load
+// CHECK: nvvm.cluster.arrive {aligned}
+// CHECK-NOT: memref.atomic_rmw
+// CHECK-NOT: nvvm.memory.barrier
+// CHECK: scf.if
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
+// CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : memref<?x4096xf16>, vector<4xf16>
+
+// END: vector.store %{{.*}} : memref<?x4096xf16>, vector<4xf16>
+// END-NEXT: }
+// END-NEXT: nvvm.cluster.wait {aligned}
+// END-NEXT: gpu.return
+
+func.func @w8a8_cluster(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 4, mma = wgmma, cluster_split = true>]}
+  return
+}
