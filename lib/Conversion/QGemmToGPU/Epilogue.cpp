@@ -221,7 +221,6 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   MLIRContext *ctx = b.getContext();
   auto pairType = cast<VectorType>(pairs.front().value.getType());
   Type element = pairType.getElementType();
-  bool isFloat = isa<FloatType>(element);
   int64_t stride = t.bn + ConfigAttr::kClusterTilePad;
   Value blockRow = loop.tile.blockRow, blockCol = loop.tile.blockCol;
   Value tile =
@@ -242,9 +241,7 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   Value base =
       e.add(memref::ExtractAlignedPointerAsIndexOp::create(b, loop.smem),
             loop.ringShift);
-  Value local = LLVM::IntToPtrOp::create(
-      b, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3),
-      arith::IndexCastUIOp::create(b, b.getI64Type(), base).getResult());
+  Value local = getSharedPointer(b, base);
   auto clusterPtr = LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/7);
   SmallVector<Value> remote;
   for (int64_t s = 0; s < t.splitK; ++s)
@@ -282,12 +279,7 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
                                           remote[s], ValueRange{offset});
       Value part =
           LLVM::LoadOp::create(b, chunkType, address, /*alignment=*/16);
-      if (!chunk.sum)
-        chunk.sum = part;
-      else if (isFloat)
-        chunk.sum = arith::AddFOp::create(b, chunk.sum, part);
-      else
-        chunk.sum = arith::AddIOp::create(b, chunk.sum, part);
+      chunk.sum = chunk.sum ? addAccumulators(b, chunk.sum, part) : part;
     }
     mine.push_back(chunk);
   }
@@ -392,10 +384,7 @@ void RingEpilogue::storeOrdered(
       Value part = vector::LoadOp::create(
           b, pairs[i].value.getType(), partials, ValueRange{partialIndex(s, i)},
           /*nontemporal=*/false, llvm::Align(8));
-      Value sum = sumLoop.getRegionIterArgs()[i];
-      sums.push_back(isa<FloatType>(getElementTypeOrSelf(part))
-                         ? arith::AddFOp::create(b, sum, part).getResult()
-                         : arith::AddIOp::create(b, sum, part).getResult());
+      sums.push_back(addAccumulators(b, sumLoop.getRegionIterArgs()[i], part));
     }
     scf::YieldOp::create(b, sums);
   }
@@ -459,12 +448,7 @@ void RegisterEpilogue::store(
       Value part = vector::LoadOp::create(
           b, pairType, sums, ValueRange{e.idx(i), slot.tileRow, slot.col},
           /*nontemporal=*/false, llvm::Align(8));
-      if (!total)
-        total = part;
-      else if (isa<FloatType>(pairType.getElementType()))
-        total = arith::AddFOp::create(b, total, part);
-      else
-        total = arith::AddIOp::create(b, total, part);
+      total = total ? addAccumulators(b, total, part) : part;
     }
     vector::StoreOp::create(b, scaleSlot(total, slot), y, ValueRange{row, yCol},
                             /*nontemporal=*/false, llvm::Align(4));

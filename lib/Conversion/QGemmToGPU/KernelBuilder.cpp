@@ -57,6 +57,18 @@ Value kernel::buildWarpMax(ImplicitLocOpBuilder &b, Value value) {
   return value;
 }
 
+Value kernel::getSharedPointer(ImplicitLocOpBuilder &b, Value addr) {
+  Value i64 = arith::IndexCastUIOp::create(b, b.getI64Type(), addr);
+  return LLVM::IntToPtrOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/3), i64);
+}
+
+Value kernel::addAccumulators(ImplicitLocOpBuilder &b, Value x, Value y) {
+  if (isa<FloatType>(getElementTypeOrSelf(x)))
+    return arith::AddFOp::create(b, x, y);
+  return arith::AddIOp::create(b, x, y);
+}
+
 void kernel::buildIfThen(ImplicitLocOpBuilder &b, Value cond) {
   auto ifOp = scf::IfOp::create(b, cond, /*withElse=*/false);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());

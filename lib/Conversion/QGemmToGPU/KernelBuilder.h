@@ -84,6 +84,12 @@ Value createSharedView(ImplicitLocOpBuilder &b, Value smem,
 /// (each lane gets it): butterfly shuffles.
 Value buildWarpMax(ImplicitLocOpBuilder &b, Value value);
 
+/// The shared address `addr` (an index) as an !llvm.ptr<3>.
+Value getSharedPointer(ImplicitLocOpBuilder &b, Value addr);
+
+/// x + y of two accumulator values (f32 or i32 elements).
+Value addAccumulators(ImplicitLocOpBuilder &b, Value x, Value y);
+
 /// Opens an scf.if on `cond` without else and positions `b` at the start of
 /// its then block; the caller restores the insertion point (InsertionGuard).
 void buildIfThen(ImplicitLocOpBuilder &b, Value cond);

@@ -33,8 +33,6 @@ constexpr StringLiteral kSplitKCounters = "split_k_counters";
 /// Largest grid x and grid y / z extents of a launch.
 constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
 constexpr int64_t kMaxGridYZ = 65535;
-/// Most blocks of a portable thread block cluster (cluster_split).
-constexpr int64_t kMaxClusterSlices = 8;
 /// Alignment the W8A8 kernels need of every pointer (16-byte cp.async and
 /// vector accesses).
 constexpr int64_t kW8A8Align = 16;
@@ -631,10 +629,11 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
       failed(replaces) || failed(tailSplit) || failed(waveBlocks) ||
       failed(streamKTiles) || failed(clusterSplit))
     return failure();
-  if (*clusterSplit && (*splitK < 2 || *splitK > kMaxClusterSlices))
+  if (*clusterSplit && (*splitK < 2 || *splitK > ConfigAttr::kMaxClusterSplit))
     return reader.error(where)
            << " field 'cluster_split' is true with split_k = " << *splitK
-           << ", expected split_k in [2, " << kMaxClusterSlices << "]";
+           << ", expected split_k in [2, " << ConfigAttr::kMaxClusterSplit
+           << "]";
   if (*streamKTiles && (*splitK != 1 || *tailSplit != 1 || *waveBlocks == 0))
     return reader.error(where)
            << " field 'stream_k_tiles' is " << *streamKTiles

@@ -217,13 +217,6 @@ Value RingMainloop::getTripCount(Value tripCount) {
 
 namespace {
 
-/// The shared address `addr` (an index) as an !llvm.ptr<3>.
-Value getSharedPointer(ImplicitLocOpBuilder &b, Value addr) {
-  Value i64 = arith::IndexCastUIOp::create(b, b.getI64Type(), addr);
-  return LLVM::IntToPtrOp::create(
-      b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/3), i64);
-}
-
 /// An index as an i32.
 Value toI32(ImplicitLocOpBuilder &b, Value index) {
   return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
