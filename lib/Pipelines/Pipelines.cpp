@@ -54,11 +54,10 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
   target.optLevel = options.optLevel;
   target.features = "+ptx80";
   pm.addPass(createGpuNVVMAttachTarget(target));
-  if (options.emitBinary) {
-    GpuModuleToBinaryPassOptions binary;
-    binary.compilationTarget = "isa";
-    pm.addPass(createGpuModuleToBinaryPass(binary));
-  }
+  // gpu-module-to-binary{format=isa}, the kernels of a module translated in
+  // parallel.
+  if (options.emitBinary)
+    pm.addPass(createQGemmModuleToPtx());
 }
 
 void mlir::qgemm::registerQGemmPipelines() {

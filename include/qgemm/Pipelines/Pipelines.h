@@ -32,7 +32,7 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::init(-1)};
   PassOptions::Option<bool> emitBinary{
       *this, "emit-binary",
-      llvm::cl::desc("end with gpu-module-to-binary (PTX in a gpu.binary); "
+      llvm::cl::desc("end with qgemm-module-to-ptx (PTX in a gpu.binary); "
                      "false stops at NVVM IR"),
       llvm::cl::init(true)};
 };

@@ -249,4 +249,40 @@ def QGemmTensorMapParams
   ];
 }
 
+def QGemmModuleToPtx : Pass<"qgemm-module-to-ptx", "::mlir::ModuleOp"> {
+  let summary = "serialize every gpu.module to PTX, its kernels translated in parallel";
+  let description = [{
+    Does what `gpu-module-to-binary{format=isa}` does (each gpu.module with
+    its target attributes becomes a gpu.binary of the same name holding one
+    PTX object per target) in less time: every kernel of a gpu.module is
+    translated to LLVM IR, optimized and compiled to PTX as a module of its
+    own, the kernels on the context's threads, and the PTX texts are
+    joined in the order of the kernels: the header and the module-scope
+    declarations once (in the order of the module's globals), then the
+    kernels, the branch labels and local depot of kernel i renumbered to i
+    as the back end numbers the functions of one module. A global that
+    several kernels use stays at module scope: each part ends with a
+    function (left out of the text) that passes its address to an empty
+    inline-PTX statement, since the NVPTX back end moves a shared variable
+    that one function uses into that function. The text is the one
+    upstream gives on the whole module, byte for byte, for the kernels
+    the lowering builds (every harness family and example, for sm_80,
+    sm_90 and sm_90a, docs/perf-notes.md v27; the lit test compares the
+    two); a kernel reading a shared variable that no kernel writes could
+    differ, since the extra use keeps LLVM from folding its loads. The
+    objects leave out the compile times upstream records in their
+    properties, so the output is the same from run to run.
+
+    W4A16 4096 x 4096 on two cores: the pass takes 0.33 s where upstream
+    took 0.57 s.
+
+    A gpu.module with one kernel, or with a function that is not a kernel
+    and has a body (it would be compiled into every part), is serialized
+    whole. With threading disabled (`--mlir-disable-threading`) the kernels
+    are translated one after the other; the PTX does not change. A module
+    without a target attribute is an error.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // QGEMM_TRANSFORMS_PASSES_TD
