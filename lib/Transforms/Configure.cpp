@@ -782,24 +782,79 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   return configs;
 }
 
+/// `config` in `splitK` slices added up in a cluster, for M up to `maxM`.
+static ConfigAttr withClusterSplit(ConfigAttr config, int64_t splitK,
+                                   int64_t maxM) {
+  return ConfigAttr::get(
+      config.getContext(), config.getCtaTile(), config.getWarpTile(),
+      config.getStages(), splitK, maxM, config.getMma(), config.getOperands(),
+      config.getFuseQuantize(), config.getMinFill(), config.getTailSplit(),
+      config.getCopy(), config.getStreamK(), /*cluster_split=*/true);
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   SmallVector<ConfigAttr> configs = chooseSchemeConfigs(op);
-  // The wgmma variants that split K in two add their halves in a cluster
-  // (cluster_split): W4A16 128 x 128 tiles at M = 129 to 256 7 to 11%
-  // faster, W8A8 64 x 128 tiles at M = 65 to 128 3 to 8%, 128 x 128 at
-  // M = 129 to 256 within 3% (docs/perf-notes.md, v26). In 4 or 8 slices
-  // the clusters lost: up to 1.36x slower.
+  // The wgmma variants that split K add their slices in a cluster
+  // (cluster_split), measured in docs/perf-notes.md, v26 and v27:
+  // - in two slices always: W4A16 128 x 128 tiles at M = 129 to 256 7 to
+  //   11% faster, W8A8 64 x 128 tiles at M = 65 to 128 3 to 8%, 128 x 128
+  //   at M = 129 to 256 within 3%;
+  // - in four while the grid has at most three quarters of the
+  //   multiprocessors' worth of blocks (99 on the H200), where a variant
+  //   that goes past that M is cut in two: W4A16 1024 x 4096 in 4 slices
+  //   14 to 21% faster at M = 96 to 384 (up to 96 blocks), 15 to 18%
+  //   slower at M = 512 (128 blocks); on the larger grids of the large
+  //   layers up to 1.36x slower (the clusters' blocks are placed four in a
+  //   GPC at a time and stay resident until the last slice is done);
+  // - in eight, ahead of four, on the rows of tiles whose grid stays in
+  //   that bound when the slices keep 8 K tiles or more: W4A16 1024 x 4096
+  //   at M = 65 to 128 (64 blocks) 20% faster than in four (32 blocks).
   if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)
     return configs;
-  for (ConfigAttr &config : configs)
-    if (config.isWgmma() && config.getSplitK() == 2)
-      config = ConfigAttr::get(
-          config.getContext(), config.getCtaTile(), config.getWarpTile(),
-          config.getStages(), config.getSplitK(), config.getMaxM(),
-          config.getMma(), config.getOperands(), config.getFuseQuantize(),
-          config.getMinFill(), config.getTailSplit(), config.getCopy(),
-          config.getStreamK(), /*cluster_split=*/true);
-  return configs;
+  int64_t maxClusterBlocks =
+      op.getTargetAttr().getMultiprocessorCount() * 3 / 4;
+  SmallVector<ConfigAttr> result;
+  int64_t minM = 1;
+  for (ConfigAttr config : configs) {
+    int64_t firstM = minM;
+    int64_t maxM = config.getMaxM();
+    minM = maxM + 1;
+    int64_t splitK = config.getSplitK();
+    if (!config.isWgmma() || splitK < 2) {
+      result.push_back(config);
+      continue;
+    }
+    if (splitK == 2) {
+      result.push_back(withClusterSplit(config, splitK, maxM));
+      continue;
+    }
+    // The most M whose grid in `slices` slices stays within the bound.
+    auto clusterMaxM = [&](int64_t slices) {
+      int64_t tileBlocks =
+          llvm::divideCeil(op.getN(), config.getBlockN()) * slices;
+      return maxClusterBlocks / tileBlocks * config.getBlockM();
+    };
+    int64_t kTiles = op.getK() / config.getBlockK();
+    constexpr int64_t kMinSliceKTiles = 8;
+    if (splitK == 4 && kTiles % 8 == 0 && kTiles / 8 >= kMinSliceKTiles &&
+        clusterMaxM(8) >= firstM) {
+      int64_t eightMaxM = clusterMaxM(8);
+      if (maxM != 0 && maxM <= eightMaxM) {
+        result.push_back(withClusterSplit(config, 8, maxM));
+        continue;
+      }
+      result.push_back(withClusterSplit(config, 8, eightMaxM));
+      firstM = eightMaxM + 1;
+    }
+    if (maxM != 0 && maxM <= clusterMaxM(splitK)) {
+      result.push_back(withClusterSplit(config, splitK, maxM));
+      continue;
+    }
+    if (clusterMaxM(splitK) >= firstM)
+      result.push_back(withClusterSplit(config, splitK, clusterMaxM(splitK)));
+    result.push_back(config);
+  }
+  return result;
 }
 
 namespace {

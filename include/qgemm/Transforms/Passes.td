@@ -117,6 +117,17 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     slices serve M = 49 to 64 (33 to 64 when K has 128 K tiles, 17 to 64
     without a 64-channel register variant; v20). BSR: see the BSR comment in Configure.cpp.
 
+    The wgmma variants that split K (W8A8 and W4A16) add their slices in
+    a thread block cluster (`cluster_split = true`): in two slices always;
+    in four while the grid has at most three quarters of the
+    multiprocessors' worth of blocks, a variant that goes past that M
+    being cut in two (the rest keeps the global reduction); and in eight,
+    ahead of four, on the rows of tiles whose 8-slice grid stays in that
+    bound when each slice keeps 8 K tiles or more (docs/perf-notes.md,
+    v26, v27: W4A16 1024 x 4096 at M = 65 to 128 19.4 -> 13.1 us, at
+    M = 192 to 384 13 to 18% faster; larger clustered grids were up to
+    1.36x slower).
+
     Stages are capped by
     the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
     only in the cases above (elsewhere measured slower,
