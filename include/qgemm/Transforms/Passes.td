@@ -123,10 +123,13 @@ def QGemmConfigure : Pass<"qgemm-configure", "::mlir::ModuleOp"> {
     multiprocessors' worth of blocks, a variant that goes past that M
     being cut in two (the rest keeps the global reduction); and in eight,
     ahead of four, on the rows of tiles whose 8-slice grid stays in that
-    bound when each slice keeps 8 K tiles or more (docs/perf-notes.md,
-    v26, v27: W4A16 1024 x 4096 at M = 65 to 128 19.4 -> 13.1 us, at
-    M = 192 to 384 13 to 18% faster; larger clustered grids were up to
-    1.36x slower).
+    bound when each slice keeps 8 K tiles or more; in four at any grid
+    when three blocks fit a multiprocessor (shared memory and threads;
+    not the register-A tiles, two blocks a multiprocessor by registers)
+    (docs/perf-notes.md, v26, v27: W4A16 1024 x 4096 at M = 65 to 128
+    19.4 -> 13.1 us, at M = 192 to 384 13 to 18% faster; the W8A8 64 x 64
+    tiles 2 to 9% faster; larger clustered grids of bigger blocks were up
+    to 1.36x slower).
 
     Stages are capped by
     the number of K tiles plus one. `split_k` and `fuse_quantize` are chosen
