@@ -12,6 +12,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -33,21 +34,26 @@ void mlir::qgemm::buildLowerToNVVMPipeline(OpPassManager &pm,
 
   // The kernels: structured ops to NVVM. The kernels use no math ops and no
   // scalar float min/max, which convert-gpu-to-nvvm would turn into
-  // libdevice calls.
+  // libdevice calls. The passes that work within one function run on each
+  // kernel of a module in parallel; convert-gpu-to-nvvm and
+  // qgemm-tensor-map-params need the module (its globals, the kernels'
+  // signatures).
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(createSCFToControlFlowPass());
-  kernels.addPass(createConvertNVGPUToNVVMPass());
-  kernels.addPass(memref::createExpandStridedMetadataPass());
+  OpPassManager &gpuFuncs = kernels.nest<gpu::GPUFuncOp>();
+  gpuFuncs.addPass(createSCFToControlFlowPass());
+  gpuFuncs.addPass(createConvertNVGPUToNVVMPass());
+  gpuFuncs.addPass(memref::createExpandStridedMetadataPass());
   // convert-gpu-to-nvvm first: it maps the workgroup address space that
   // vector loads and stores of shared memory need.
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createQGemmTensorMapParams());
-  kernels.addPass(createConvertVectorToLLVMPass());
+  OpPassManager &llvmFuncs = kernels.nest<LLVM::LLVMFuncOp>();
+  llvmFuncs.addPass(createConvertVectorToLLVMPass());
   // wgmma.mma_async is an inline-PTX op: turn it into llvm.inline_asm.
-  kernels.addPass(createConvertNVVMToLLVMPass());
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
-  kernels.addPass(createReconcileUnrealizedCastsPass());
+  llvmFuncs.addPass(createConvertNVVMToLLVMPass());
+  llvmFuncs.addPass(createCanonicalizerPass());
+  llvmFuncs.addPass(createCSEPass());
+  llvmFuncs.addPass(createReconcileUnrealizedCastsPass());
 
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
