@@ -221,8 +221,8 @@ struct QGemmModuleToPtxPass
 
   /// The PTX of `module` for `target`: its kernels one at a time in
   /// parallel, joined; the whole module at once when it has one kernel,
-  /// a function with a body that is not a kernel, or PTX the join does not
-  /// expect.
+  /// a function with a body that is not a kernel, a symbol named like the
+  /// keeper, or PTX the join does not expect.
   std::optional<SmallVector<char, 0>>
   serializeByKernel(gpu::GPUModuleOp module, gpu::TargetAttrInterface target,
                     const gpu::TargetOptions &options) {
@@ -237,7 +237,9 @@ struct QGemmModuleToPtxPass
       else
         shared.push_back(&op);
     }
-    if (!splittable || kernels.size() < 2)
+    // The keeper's name must be free (it is, unless the input uses it).
+    if (!splittable || kernels.size() < 2 ||
+        SymbolTable::lookupSymbolIn(module, kKeeperName))
       return target.serializeToObject(module, options);
 
     // The globals that more than one kernel uses: the keeper of a part

@@ -125,3 +125,21 @@ gpu.module @one [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
     llvm.return
   }
 }
+
+// A module that already has a symbol named like the keeper is compiled
+// whole (same text as upstream, checked by the diff above).
+// CHECK: gpu.binary @named
+// CHECK-SAME: .entry __qgemm_module_scope(
+// CHECK-SAME: .entry n1(
+gpu.module @named [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  llvm.func @__qgemm_module_scope(%p: !llvm.ptr<1>, %n: i32) attributes {gpu.kernel, nvvm.kernel} {
+    llvm.store %n, %p : i32, !llvm.ptr<1>
+    llvm.return
+  }
+  llvm.func @n1(%p: !llvm.ptr<1>, %n: i32) attributes {gpu.kernel, nvvm.kernel} {
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %m = llvm.add %n, %c1 : i32
+    llvm.store %m, %p : i32, !llvm.ptr<1>
+    llvm.return
+  }
+}
