@@ -840,18 +840,25 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
           llvm::divideCeil(op.getN(), config.getBlockN()) * slices;
       return maxClusterBlocks / tileBlocks * config.getBlockM();
     };
+    // Adds the variant in `slices` clustered slices from firstM up to
+    // `boundM` (none when boundM < firstM); true when that is the rest of
+    // its range.
+    auto clusterUpTo = [&](int64_t slices, int64_t boundM) {
+      if (boundM < firstM)
+        return false;
+      if (maxM != 0 && maxM <= boundM) {
+        result.push_back(withClusterSplit(config, slices, maxM));
+        return true;
+      }
+      result.push_back(withClusterSplit(config, slices, boundM));
+      firstM = boundM + 1;
+      return false;
+    };
     int64_t kTiles = op.getK() / config.getBlockK();
     constexpr int64_t kMinSliceKTiles = 8;
     if (splitK == 4 && kTiles % 8 == 0 && kTiles / 8 >= kMinSliceKTiles &&
-        clusterMaxM(8) >= firstM) {
-      int64_t eightMaxM = clusterMaxM(8);
-      if (maxM != 0 && maxM <= eightMaxM) {
-        result.push_back(withClusterSplit(config, 8, maxM));
-        continue;
-      }
-      result.push_back(withClusterSplit(config, 8, eightMaxM));
-      firstM = eightMaxM + 1;
-    }
+        clusterUpTo(8, clusterMaxM(8)))
+      continue;
     ConfigAttr clustered = withClusterSplit(config, splitK, maxM);
     constexpr int64_t kPackedBlocks = 3;
     if (!config.isRegisterA() &&
@@ -861,12 +868,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       result.push_back(clustered);
       continue;
     }
-    if (maxM != 0 && maxM <= clusterMaxM(splitK)) {
-      result.push_back(clustered);
+    if (clusterUpTo(splitK, clusterMaxM(splitK)))
       continue;
-    }
-    if (clusterMaxM(splitK) >= firstM)
-      result.push_back(withClusterSplit(config, splitK, clusterMaxM(splitK)));
     result.push_back(config);
   }
   return result;

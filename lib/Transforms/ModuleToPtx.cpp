@@ -242,21 +242,22 @@ struct QGemmModuleToPtxPass
         SymbolTable::lookupSymbolIn(module, kKeeperName))
       return target.serializeToObject(module, options);
 
-    // The globals that more than one kernel uses: the keeper of a part
-    // whose kernel uses one uses it too.
+    // The globals that more than one kernel uses, per kernel that uses
+    // them: its part's keeper uses them too.
     SmallVector<StringRef> globals;
-    SmallVector<LLVM::GlobalOp> sharedGlobals;
+    SmallVector<SmallVector<LLVM::GlobalOp>> kept(kernels.size());
     for (Operation *op : shared) {
       auto global = dyn_cast<LLVM::GlobalOp>(op);
       if (!global)
         continue;
       globals.push_back(global.getSymName());
-      int64_t users = llvm::count_if(kernels, [&](Operation *kernel) {
-        return !SymbolTable::symbolKnownUseEmpty(global.getSymNameAttr(),
-                                                 kernel);
-      });
-      if (users > 1)
-        sharedGlobals.push_back(global);
+      SmallVector<size_t> users;
+      for (auto [i, kernel] : llvm::enumerate(kernels))
+        if (!SymbolTable::symbolKnownUseEmpty(global.getSymNameAttr(), kernel))
+          users.push_back(i);
+      if (users.size() > 1)
+        for (size_t i : users)
+          kept[i].push_back(global);
     }
 
     // Each part: a detached copy of the module holding one kernel, every
@@ -271,13 +272,8 @@ struct QGemmModuleToPtxPass
           for (Operation *op : shared)
             body.push_back(op->clone());
           body.push_back(kernels[i]->clone());
-          SmallVector<LLVM::GlobalOp> kept;
-          for (LLVM::GlobalOp global : sharedGlobals)
-            if (!SymbolTable::symbolKnownUseEmpty(global.getSymNameAttr(),
-                                                  kernels[i]))
-              kept.push_back(global);
-          if (!kept.empty())
-            buildKeeper(body, kept, kernels[i]->getLoc());
+          if (!kept[i].empty())
+            buildKeeper(body, kept[i], kernels[i]->getLoc());
           std::optional<SmallVector<char, 0>> ptx =
               target.serializeToObject(part, options);
           part->destroy();
