@@ -22,11 +22,11 @@ using namespace mlir::qgemm;
 
 /// The ring's shared memory (see getSharedMemoryBytes).
 static int64_t getRingSharedMemoryBytes(MatmulOp op, ConfigAttr config) {
-  if (config.isRegisterDirect())
-    return getRegisterSharedLayout(config, op.getK()).total;
   WeightEncodingAttr weights = op.getWeightEncoding();
   if (weights.getFormat() == WeightFormat::bsr)
     return getBsrRingLayout(config, op.getK()).total;
+  if (config.isRegisterDirect())
+    return getRegisterSharedLayout(config, op.getK()).total;
   if (weights.getFormat() == WeightFormat::int4 &&
       !op.getLhsEncoding().isQuantized()) {
     int64_t groupSize = weights.getScales() == ScaleGranularity::per_group
@@ -350,10 +350,16 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 /// of a skewed weight is spread over several blocks. A row that fits one
 /// slice is stored directly; the slices of a longer one meet in a split
 /// reduction. Measured on the H200 (docs/perf-notes.md, v13):
-/// - M <= 16: 16-row tiles, four warps of 16 x 8, a 4-stage ring, about 8
-///   blocks per SM (a 6-stage ring with slices of at most 32 blocks was 2
-///   to 20% slower on every layer; 8-block slices regardless of N took
-///   14 us on an empty 11008 x 4096 weight, against 6 us now);
+/// - M <= 16: register-direct thread blocks of 16 rows of one block row
+///   (v28), unsplit: W warps take the row's blocks in turn, loads of two
+///   groups of 2 blocks in flight a warp straight into mma.sync registers,
+///   W about 16 a multiprocessor for one wave (16 for up to 132 rows, 4 for
+///   344; at most 8 from M = 9, where 16 warps leave 128 registers a thread
+///   and spill). Same run against the ring tiles they replace (16 rows,
+///   four warps of 16 x 8, 4 stages, split in slices): 4096 x 4096 at
+///   M = 1, d = 1 / 0.1 / skewed 14.7 / 7.2 / 10.2 us against 19.1 / 10.7
+///   / 11.5; 11008 x 4096 (4 warps) 26.3 / 8.9 / 16.5 against 36.6 / 11.4
+///   / 16.3;
 /// - M <= 256: 64-row tiles, warps of 32 x 16, about 4 blocks per SM,
 ///   slices of at most 32 blocks: a weight of a few full rows takes 1.2 to
 ///   1.4x the time of a uniform one of the same size at M = 256, against 1.4
@@ -421,7 +427,21 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            mma, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill);
   };
-  SmallVector<ConfigAttr> configs = {make(16, 32, 16, 8, 4, 8, 0, 4, 16)};
+  // M <= 16: register-direct, one block row a thread block, about 16 warps
+  // a multiprocessor in one wave (4 to 16 a block; 8 with two token tiles,
+  // whose loads in flight need more registers), two groups of 2 blocks in
+  // flight a warp; one token tile to M = 8.
+  auto makeRegister = [&](int64_t maxM) {
+    int64_t warps = std::clamp<int64_t>(
+        llvm::bit_floor(uint64_t(
+            std::max<int64_t>(16 * sms / std::max<int64_t>(blockRows, 1), 1))),
+        4, maxM <= 8 ? 16 : 8);
+    return ConfigAttr::get(
+        ctx, {16, 32, warps * ConfigAttr::kRegisterChunkBytes}, {16, 32},
+        /*stages=*/2, /*splitK=*/1, maxM, MmaKind::mma_sync,
+        OperandPath::registers, /*fuseQuantize=*/false, /*minFill=*/0);
+  };
+  SmallVector<ConfigAttr> configs = {makeRegister(8), makeRegister(16)};
   bool unionRows = blockRows >= 4;
   if (!op.getTargetAttr().hasWgmma()) {
     configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));

@@ -150,10 +150,10 @@ func.func @negative_bsr_wgmma_block_k(%x: memref<?x256xf16>, %row_ptr: memref<3x
 // -----
 
 func.func @negative_bsr_register_direct(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{BSR lowering of config #qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], operands = registers> is not implemented: only the cp.async ring (mma_sync or wgmma)}}
+  // expected-error @+1 {{expected cta tile N and warp tile N of 32 (one block row) for a BSR config with operands = registers, got 64 and 32}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
-       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 3, operands = registers>]}
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 32], stages = 3, operands = registers>]}
   return
 }
 

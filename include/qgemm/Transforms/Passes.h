@@ -141,6 +141,18 @@ struct BsrRingLayout {
 inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   BsrRingLayout l;
   constexpr int64_t kBlock = BsrRingLayout::kBlock;
+  if (config.isRegisterDirect()) {
+    // No ring: the warps' f32 sums [warps, 16, 32] (as in
+    // getRegisterSharedLayout), then the row's gather list.
+    l.rows = 1;
+    l.blockCols = l.sliceBlocks = k / kBlock;
+    l.aRing = l.bRing = l.masks = l.blockOf = 0;
+    l.aOffset = l.bOffset = 0;
+    l.tablesOffset = getRegisterSharedLayout(config, k).total;
+    l.list = 4 * l.blockCols;
+    l.total = l.tablesOffset + l.list;
+    return l;
+  }
   int64_t rowBytes = 2 * BsrRingLayout::kRowHalves;
   // wgmma: unpadded swizzled rows for both operands.
   if (config.isWgmma())

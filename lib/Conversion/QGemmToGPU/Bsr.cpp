@@ -445,6 +445,282 @@ void BsrRingOperands::buildWarpMmas(RingMainloop &loop, Value slot,
   }
 }
 
+/// `scf.if cond` whose branches yield `then()` and `otherwise()`, values of
+/// the same types; returns its results.
+SmallVector<Value> buildSelect(ImplicitLocOpBuilder &b, Value cond,
+                               function_ref<SmallVector<Value>()> then,
+                               function_ref<SmallVector<Value>()> otherwise) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> thenValues;
+  auto ifOp = scf::IfOp::create(b, cond, /*withElse=*/true);
+  // Replace the empty terminators that the op was created with.
+  ifOp.thenBlock()->getTerminator()->erase();
+  ifOp.elseBlock()->getTerminator()->erase();
+  b.setInsertionPointToEnd(ifOp.thenBlock());
+  thenValues = then();
+  scf::YieldOp::create(b, thenValues);
+  b.setInsertionPointToEnd(ifOp.elseBlock());
+  scf::YieldOp::create(b, otherwise());
+  // The results' types are known only now: rebuild the op with them.
+  b.setInsertionPoint(ifOp);
+  auto typed = scf::IfOp::create(b, ValueRange(thenValues).getTypes(), cond,
+                                 /*withElse=*/true);
+  typed.getThenRegion().takeBody(ifOp.getThenRegion());
+  typed.getElseRegion().takeBody(ifOp.getElseRegion());
+  ifOp.erase();
+  return SmallVector<Value>(typed.getResults());
+}
+
+/// The operands of a register-direct BSR kernel (operands = registers): a
+/// thread block computes 16 rows of one block row (32 output columns); warp
+/// kw of its W warps walks the row's stored blocks kw, kw + W, ... in groups
+/// of `stages`, one group's loads in flight while the previous group's
+/// mma.sync run. It computes Y^T = W . X^T: per block, lane (g, q) loads 16
+/// bytes (K 8q .. 8q + 7) of the block's rows 16u + 2g and 16u + 2g + 1
+/// (m-tiles u = 0, 1; the A operand, channels in pairs so that each
+/// accumulator pair is two adjacent output columns) and of X's token rows g
+/// (and g + 8 with two token tiles; the B operand). Within each k16 step s
+/// of a 32-K block, the mma's K index 2q + i (i < 2) is K 8q + 4s + i and
+/// 2q + 8 + i is 8q + 4s + 2 + i, the same for both operands, so the loads
+/// are 16-byte vectors and no element moves.
+struct BsrRegisterOperands {
+  static constexpr int64_t kLoadHalves = 8;
+  RegisterMainloop &loop;
+  Value x, blocks, list, first, count;
+  int64_t warps, stages, tokenTiles;
+
+  /// Values a block contributes to a group: four weight vectors, then one
+  /// X vector per token tile (each vector<8xf16>).
+  int64_t valuesPerBlock() const { return 4 + tokenTiles; }
+
+  /// Index (in the row) of block u of group j of this warp.
+  Value blockIndex(Value j, int64_t u) {
+    Emitter e{loop.b};
+    return e.add(loop.kw, e.mul(e.add(e.mul(j, stages), u), warps));
+  }
+
+  /// The weight vectors of group `j` (clamped into the row: a group's
+  /// blocks past the warp's last one load that one again).
+  SmallVector<Value> loadWeights(Value j) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
+    Value last = arith::SubIOp::create(b, count, e.idx(1));
+    SmallVector<Value> values;
+    for (int64_t u = 0; u < stages; ++u) {
+      Value i = arith::MinUIOp::create(b, blockIndex(j, u), last);
+      Value block = e.add(first, i);
+      Value col = e.mul(loop.q, kLoadHalves);
+      for (int64_t r = 0; r < 4; ++r) {
+        Value row = e.add(e.mul(loop.g, 2), (r / 2) * 16 + r % 2);
+        values.push_back(vector::LoadOp::create(
+            b, f16x8, blocks, ValueRange{block, row, col},
+            /*nontemporal=*/false, llvm::Align(16)));
+      }
+    }
+    return values;
+  }
+
+  /// The X vectors of group `j` (columns from the gather list).
+  SmallVector<Value> loadActivations(Value j) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
+    Value last = arith::SubIOp::create(b, count, e.idx(1));
+    SmallVector<Value> values;
+    for (int64_t u = 0; u < stages; ++u) {
+      Value i = arith::MinUIOp::create(b, blockIndex(j, u), last);
+      Value c = memref::LoadOp::create(b, list, ValueRange{i});
+      c = arith::IndexCastUIOp::create(b, b.getIndexType(), c);
+      Value k = e.add(e.mul(c, kBlock), e.mul(loop.q, kLoadHalves));
+      for (int64_t t = 0; t < tokenTiles; ++t)
+        values.push_back(vector::LoadOp::create(
+            b, f16x8, x, ValueRange{t == 0 ? loop.actRowLo : loop.actRowHi, k},
+            /*nontemporal=*/false, llvm::Align(16)));
+    }
+    return values;
+  }
+
+  /// Zero vectors in place of a group's weights or activations.
+  SmallVector<Value> zeros(int64_t n) {
+    ImplicitLocOpBuilder &b = loop.b;
+    auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
+    Value zero = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(f16x8, b.getF16FloatAttr(0)));
+    return SmallVector<Value>(n, zero);
+  }
+
+  /// Group `j`'s values (weights of all its blocks, then activations), or
+  /// zeros when `valid` is false (no load is issued).
+  SmallVector<Value> loadGroup(Value j, Value valid) {
+    return buildSelect(
+        loop.b, valid,
+        [&] {
+          SmallVector<Value> values = loadWeights(j);
+          llvm::append_range(values, loadActivations(j));
+          return values;
+        },
+        [&] { return zeros(stages * valuesPerBlock()); });
+  }
+
+  /// Word `w` of a vector<8xf16> as a vector<2xf16>.
+  Value word(Value v, int64_t w) {
+    return vector::ShuffleOp::create(loop.b, v, v,
+                                     ArrayRef<int64_t>{2 * w, 2 * w + 1});
+  }
+
+  /// The mma.sync of block `u` of a group whose values are `values`
+  /// (loadGroup's order), updating accs[2 t + mt].
+  void buildBlock(ArrayRef<Value> values, int64_t u,
+                  MutableArrayRef<Value> accs) {
+    ImplicitLocOpBuilder &b = loop.b;
+    auto fragType = VectorType::get({2, 2}, b.getF16Type());
+    ArrayRef<Value> w = values.slice(4 * u, 4);
+    ArrayRef<Value> xs = values.slice(4 * stages + tokenTiles * u, tokenTiles);
+    for (int64_t s = 0; s < 2; ++s)
+      for (int64_t t = 0; t < tokenTiles; ++t) {
+        Value xFrag = arith::ConstantOp::create(
+            b, DenseElementsAttr::get(fragType, b.getF16FloatAttr(0)));
+        for (int64_t r = 0; r < 2; ++r)
+          xFrag = vector::InsertOp::create(b, word(xs[t], 2 * s + r), xFrag,
+                                           ArrayRef<int64_t>{r});
+        for (int64_t mt = 0; mt < 2; ++mt) {
+          Value lo = w[2 * mt], hi = w[2 * mt + 1];
+          Value wFrag = buildWeightFragment(
+              b, {word(lo, 2 * s), word(hi, 2 * s), word(lo, 2 * s + 1),
+                  word(hi, 2 * s + 1)});
+          Value &acc = accs[2 * t + mt];
+          acc = nvgpu::MmaSyncOp::create(b, wFrag, xFrag, acc,
+                                         ArrayRef<int64_t>{16, 8, 16});
+        }
+      }
+  }
+
+  /// The accumulators as (tile row, column) pairs of the block's tile.
+  SmallVector<Pair> getPairs(ArrayRef<Value> accs) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    SmallVector<Pair> pairs;
+    for (int64_t t = 0; t < tokenTiles; ++t)
+      for (int64_t mt = 0; mt < 2; ++mt) {
+        Value col = e.add(e.mul(loop.g, 2), 16 * mt);
+        for (int64_t i = 0; i < 2; ++i)
+          pairs.push_back({e.add(e.mul(loop.q, 2), 8 * t + i), col,
+                           getTransposedPair(b, accs[2 * t + mt], i)});
+      }
+    return pairs;
+  }
+};
+
+/// The launch bounds of a register-direct BSR kernel: its block size, and
+/// as many blocks a multiprocessor as one wave of the `rows` block rows
+/// needs, but no more than leave each thread the registers of two groups of
+/// loads in flight (the current one and the next: (4 + tokenTiles) 16-byte
+/// vectors a block), its accumulators and about 40 more. A tighter bound
+/// makes ptxas spill the loads (measured: 300 to 1400 bytes at 80
+/// registers).
+void setBounds(gpu::GPUFuncOp func, const BsrRegisterOperands &operands,
+               int64_t rows, int64_t sms) {
+  constexpr int64_t kRegistersPerSM = 65536;
+  int64_t threads = 32 * operands.loop.config.getNumWarps();
+  int64_t registers = 40 + 8 * operands.tokenTiles +
+                      2 * operands.stages * 4 * operands.valuesPerBlock();
+  int64_t blocks = std::min<int64_t>(llvm::divideCeil(rows, sms),
+                                     kRegistersPerSM / (threads * registers));
+  Builder b(func.getContext());
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                b.getI32IntegerAttr(int32_t(std::max<int64_t>(blocks, 1))));
+}
+
+/// Builds one register-direct matmul kernel: (x, row_ptr, col_idx, blocks,
+/// y). Block (x, y) of the grid computes 16 rows of one block row
+/// (scheduleRegisterTile); see BsrRegisterOperands.
+void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                         StringRef name, ConfigAttr config, const BsrTypes &ty,
+                         int64_t sms) {
+  int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
+  gpu::GPUFuncOp func = createKernel(
+      b, module, name, {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y});
+  Value x = func.getArgument(0), rowPtr = func.getArgument(1),
+        colIdx = func.getArgument(2), blocks = func.getArgument(3),
+        y = func.getArgument(4);
+  Emitter e{b};
+  RegisterMainloop loop(b, config, x, k);
+  BsrRegisterOperands operands{loop};
+  operands.warps = loop.warpsK;
+  operands.stages = config.getStages();
+  operands.tokenTiles = config.getMaxM() == 0 || config.getMaxM() > 8 ? 2 : 1;
+  setBounds(func, operands, n / kBlock, sms);
+  BsrRingLayout layout = getBsrRingLayout(config, k);
+  operands.x = x;
+  operands.blocks = blocks;
+  operands.list = createSharedView(b, loop.smem, {layout.list / 4},
+                                   b.getI32Type(), e.idx(layout.tablesOffset));
+  RegisterEpilogue epilogue(loop, [](Value) { return Value(); });
+
+  BsrSlice slice =
+      buildSlice(b, rowPtr, colIdx, e.div(loop.tile.blockCol, kBlock), e.idx(0),
+                 k, layout.sliceBlocks);
+  operands.first = slice.first;
+  operands.count = slice.count;
+  // Warp kw's blocks: ceil((count - kw) / W), in groups of `stages`.
+  int64_t warps = operands.warps, stages = operands.stages;
+  Value warpBlocks = e.div(
+      arith::SubIOp::create(b, e.add(slice.count, warps - 1), loop.kw), warps);
+  Value groups = e.div(e.add(warpBlocks, stages - 1), stages);
+  Value hasGroups = e.ult(e.idx(0), groups);
+
+  // The first group's weights depend on row_ptr only: they are issued
+  // before the gather list is read.
+  int64_t weightValues = 4 * stages;
+  SmallVector<Value> current = buildSelect(
+      b, hasGroups, [&] { return operands.loadWeights(e.idx(0)); },
+      [&] { return operands.zeros(weightValues); });
+  storeGatherList(b, colIdx, operands.list, slice, loop.tid, loop.threads, k);
+  llvm::append_range(
+      current,
+      buildSelect(
+          b, hasGroups, [&] { return operands.loadActivations(e.idx(0)); },
+          [&] { return operands.zeros(stages * operands.tokenTiles); }));
+
+  int64_t numAccs = 2 * operands.tokenTiles;
+  SmallVector<Value> inits(numAccs, buildZeroF32Accumulator(b));
+  llvm::append_range(inits, current);
+  auto forOp = scf::ForOp::create(b, e.idx(0), groups, e.idx(1), inits);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(forOp.getBody());
+    Value j = forOp.getInductionVar();
+    SmallVector<Value> accs(forOp.getRegionIterArgs().take_front(numAccs));
+    SmallVector<Value> values(forOp.getRegionIterArgs().drop_front(numAccs));
+    Value nextJ = e.add(j, 1);
+    SmallVector<Value> next = operands.loadGroup(nextJ, e.ult(nextJ, groups));
+    for (int64_t u = 0; u < stages; ++u) {
+      // Every block of a group but the last group's is the warp's.
+      Value valid = e.ult(e.add(e.mul(j, stages), u), warpBlocks);
+      accs = buildSelect(
+          b, valid,
+          [&] {
+            SmallVector<Value> updated(accs);
+            operands.buildBlock(values, u, updated);
+            return updated;
+          },
+          [&] { return accs; });
+    }
+    llvm::append_range(accs, next);
+    scf::YieldOp::create(b, accs);
+  }
+  SmallVector<Value> accs(forOp.getResults().take_front(numAccs));
+  Value sums = loop.storeSums(operands.getPairs(accs), b.getF32Type());
+  auto f16x2 = VectorType::get({2}, b.getF16Type());
+  epilogue.store(sums, y, [&](Value total, const RegisterEpilogue::Slot &) {
+    return arith::TruncFOp::create(b, f16x2, total).getResult();
+  });
+  gpu::ReturnOp::create(b);
+}
+
 /// Builds one matmul kernel: (x, row_ptr, col_idx, blocks, y[, partials,
 /// counters]). Block (x, y, z): block row x, rows y BM.., slice z.
 void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
@@ -665,11 +941,17 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
                 "col_idx and blocks, `?`) for the BSR kernels, got "
              << weights.getType() << ": nnzb is a run-time size of the stub";
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
-    if (config.isRegisterDirect())
-      return op.emitOpError()
-             << "BSR lowering of config " << config
-             << " is not implemented: only the cp.async ring (mma_sync or "
-                "wgmma)";
+    if (config.isRegisterDirect()) {
+      // One block row per thread block; the warps split its blocks.
+      if (config.getBlockN() != kBlock || config.getWarpN() != kBlock)
+        return op.emitOpError()
+               << "expected cta tile N and warp tile N of 32 (one block "
+                  "row) for a BSR config with operands = registers, got "
+               << config.getBlockN() << " and " << config.getWarpN();
+      if (failed(checkSharedMemory(op, config)))
+        return failure();
+      continue;
+    }
     int64_t bn = config.getBlockN();
     if (bn % kBlock != 0 || bn > 8 * kBlock || config.getBlockK() != kBlock)
       return op.emitOpError()
@@ -727,15 +1009,21 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
+    // (A register-direct kernel has one token tile up to max_m = 8.)
     ConfigAttr key = ConfigAttr::get(
         b.getContext(), config.getCtaTile(), config.getWarpTile(),
-        config.getStages(), config.getSplitK(), /*maxM=*/0, config.getMma(),
+        config.getStages(), config.getSplitK(),
+        config.isRegisterDirect() ? config.getMaxM() : 0, config.getMma(),
         config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
         config.getTailSplit(), config.getCopy(), config.getStreamK(),
         config.getClusterSplit());
     auto known = built.find(key);
     if (known != built.end()) {
       name = known->second;
+    } else if (config.isRegisterDirect()) {
+      buildRegisterKernel(b, module, name, config, ty,
+                          op.getTargetAttr().getMultiprocessorCount());
+      built[key] = name;
     } else {
       buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op));
       built[key] = name;

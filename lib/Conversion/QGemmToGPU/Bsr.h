@@ -28,6 +28,15 @@
 // row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
 // [0, K / 32).
 //
+// With operands = registers (M <= 16) a matmul_v<i> has no ring and no
+// split: block (x, y) of the grid (in scheduleRegisterTile's order) computes
+// 16 rows of one block row; its cta tile K / 128 warps take the row's
+// stored blocks in turn, in groups of `stages`, loading each block's rows
+// and the gathered X slices as 16-byte vectors straight into mma.sync
+// m16n8k16 registers (W . X^T, the K order permuted alike in both
+// operands), the next group's loads in flight while a group is multiplied;
+// the warps' f32 sums meet in shared memory (v28).
+//
 // validate: one thread per entry of row_ptr checks the structure (row_ptr
 // starts at 0, ends at nnzb, never decreases; col_idx in [0, K / 32) and
 // strictly ascending within a row) and flags a malformed one in `status`.

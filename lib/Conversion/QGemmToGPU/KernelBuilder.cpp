@@ -188,3 +188,40 @@ Value kernel::buildF16x2(ImplicitLocOpBuilder &b, uint32_t bits) {
 Value kernel::buildFma2(ImplicitLocOpBuilder &b, Value x, Value y, Value z) {
   return LLVM::FMAOp::create(b, x, y, z, LLVM::FastmathFlagsAttr{});
 }
+
+Value kernel::buildWeightFragment(ImplicitLocOpBuilder &b,
+                                  ArrayRef<Value> regs) {
+  auto fragType = VectorType::get({4, 2}, b.getF16Type());
+  Value frag = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(fragType, b.getF16FloatAttr(0)));
+  for (auto [i, reg] : llvm::enumerate(regs))
+    frag =
+        vector::InsertOp::create(b, reg, frag, ArrayRef<int64_t>{int64_t(i)});
+  return frag;
+}
+
+Value kernel::buildZeroF32Accumulator(ImplicitLocOpBuilder &b) {
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  return arith::ConstantOp::create(
+      b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0)));
+}
+
+Value kernel::getTransposedPair(ImplicitLocOpBuilder &b, Value acc, int64_t i) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  Value lo = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{0, i});
+  Value hi = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{1, i});
+  return vector::FromElementsOp::create(b, f32x2, ValueRange{lo, hi});
+}
+
+void kernel::setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
+                                     int64_t n, int64_t sms) {
+  constexpr int64_t kMaxThreadsPerSM = 2048;
+  int64_t threads = 32 * config.getNumWarps();
+  int64_t blocks = llvm::divideCeil(n / config.getBlockN(), sms);
+  blocks = std::clamp<int64_t>(blocks, 1, kMaxThreadsPerSM / threads);
+  Builder b(func.getContext());
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                b.getI32IntegerAttr(int32_t(blocks)));
+}

@@ -146,6 +146,27 @@ Value buildF16x2(ImplicitLocOpBuilder &b, uint32_t bits);
 /// two libdevice calls on f32).
 Value buildFma2(ImplicitLocOpBuilder &b, Value x, Value y, Value z);
 
+/// The m16n8k16 A fragment (vector<4x2xf16>) of four f16x2 registers.
+Value buildWeightFragment(ImplicitLocOpBuilder &b, ArrayRef<Value> regs);
+
+/// The zero accumulator of one m16n8 f32 mma tile.
+Value buildZeroF32Accumulator(ImplicitLocOpBuilder &b);
+
+/// The pair y[8t + 2q + i][col, col + 1] of accumulator `acc` (m16n8 f32
+/// tile of Y^T, computed as W . X^T): (d[0][i], d[1][i]).
+Value getTransposedPair(ImplicitLocOpBuilder &b, Value acc, int64_t i);
+
+/// The launch bounds of a register-direct kernel whose grid at M <= 16 is
+/// N / BN blocks: its block size, and the blocks a multiprocessor must hold
+/// for one wave of that grid. Without them ptxas aims at a full
+/// multiprocessor and keeps 64 registers a thread, which it gets by sinking
+/// the weight loads that the kernel issues `stages` chunks ahead into the
+/// chunks that use them (measured on W4A16: 64 registers for every stages
+/// value); with them it keeps the loads in flight (120 registers at
+/// stages = 8).
+void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
+                             int64_t sms);
+
 } // namespace mlir::qgemm::kernel
 
 #endif // QGEMM_LIB_CONVERSION_QGEMMTOGPU_KERNELBUILDER_H

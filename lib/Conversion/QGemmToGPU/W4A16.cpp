@@ -182,33 +182,6 @@ Value buildActivationFragment(ImplicitLocOpBuilder &b, ArrayRef<Value> x,
   return frag;
 }
 
-/// The A fragment of four f16x2 registers.
-Value buildWeightFragment(ImplicitLocOpBuilder &b, ArrayRef<Value> regs) {
-  auto fragType = VectorType::get({4, 2}, b.getF16Type());
-  Value frag = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(fragType, b.getF16FloatAttr(0)));
-  for (auto [i, reg] : llvm::enumerate(regs))
-    frag = vector::InsertOp::create(b, reg, frag,
-                                    ArrayRef<int64_t>{int64_t(i)});
-  return frag;
-}
-
-/// The zero accumulator of one m16n8 f32 mma tile.
-Value buildZeroF32Accumulator(ImplicitLocOpBuilder &b) {
-  auto accType = VectorType::get({2, 2}, b.getF32Type());
-  return arith::ConstantOp::create(
-      b, DenseElementsAttr::get(accType, b.getF32FloatAttr(0)));
-}
-
-/// The pair y[8t + 2q + i][col, col + 1] of accumulator `acc` (m16n8 f32
-/// tile of Y^T): (d[0][i], d[1][i]).
-Value getTransposedPair(ImplicitLocOpBuilder &b, Value acc, int64_t i) {
-  auto f32x2 = VectorType::get({2}, b.getF32Type());
-  Value lo = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{0, i});
-  Value hi = vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{1, i});
-  return vector::FromElementsOp::create(b, f32x2, ValueRange{lo, hi});
-}
-
 /// A slab's weights of one 32-K block as they come from memory: four words
 /// (channels c0 + 4g + t) and, for group scales, the group's vector<4xf16>
 /// scales and zero-point word (null when absent).
@@ -479,26 +452,6 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     args.counters = func.getArgument(yIndex + 2);
   }
   return {func, args};
-}
-
-/// The launch bounds of a register-direct kernel: its block size, and the
-/// blocks a multiprocessor must hold for one wave of the grid at M <= 16
-/// (N / BN blocks). Without them ptxas aims at a full multiprocessor and
-/// keeps 64 registers a thread, which it gets by sinking the weight loads
-/// that the kernel issues `stages` chunks ahead into the chunks that use
-/// them (measured: 64 registers for every stages value); with them it
-/// keeps the loads in flight (120 registers at stages = 8).
-void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
-                             int64_t n, int64_t sms) {
-  constexpr int64_t kMaxThreadsPerSM = 2048;
-  int64_t threads = 32 * config.getNumWarps();
-  int64_t blocks = llvm::divideCeil(n / config.getBlockN(), sms);
-  blocks = std::clamp<int64_t>(blocks, 1, kMaxThreadsPerSM / threads);
-  Builder b(func.getContext());
-  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
-  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                b.getI32IntegerAttr(int32_t(blocks)));
 }
 
 /// Builds one register-direct matmul kernel:

@@ -11,6 +11,8 @@ int main() {
   CUdeviceptr p = 256, w = 4096;
   std::printf("workspace m=16 nnzb=512: %zu\n",
               qgemm_bsr_dds_1024x1024_workspace_size(16, 512));
+  std::printf("workspace m=17 nnzb=512: %zu\n",
+              qgemm_bsr_dds_1024x1024_workspace_size(17, 512));
   std::printf("workspace m=4096 nnzb=512: %zu\n",
               qgemm_bsr_dds_1024x1024_workspace_size(4096, 512));
   std::printf("workspace nnzb=1025: %zu\n",
