@@ -499,17 +499,23 @@ struct BsrRegisterOperands {
     return e.add(loop.kw, e.mul(e.add(e.mul(j, stages), u), warps));
   }
 
-  /// The weight vectors of group `j` (clamped into the row: a group's
-  /// blocks past the warp's last one load that one again).
+  /// blockIndex clamped into the row (count > 0): a group's blocks past
+  /// the warp's last one load the row's last block again.
+  Value clampedBlockIndex(Value j, int64_t u) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    Value last = arith::SubIOp::create(b, count, e.idx(1));
+    return arith::MinUIOp::create(b, blockIndex(j, u), last);
+  }
+
+  /// The weight vectors of group `j`.
   SmallVector<Value> loadWeights(Value j) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
     auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
-    Value last = arith::SubIOp::create(b, count, e.idx(1));
     SmallVector<Value> values;
     for (int64_t u = 0; u < stages; ++u) {
-      Value i = arith::MinUIOp::create(b, blockIndex(j, u), last);
-      Value block = e.add(first, i);
+      Value block = e.add(first, clampedBlockIndex(j, u));
       Value col = e.mul(loop.q, kLoadHalves);
       for (int64_t r = 0; r < 4; ++r) {
         Value row = e.add(e.mul(loop.g, 2), (r / 2) * 16 + r % 2);
@@ -526,11 +532,10 @@ struct BsrRegisterOperands {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
     auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
-    Value last = arith::SubIOp::create(b, count, e.idx(1));
     SmallVector<Value> values;
     for (int64_t u = 0; u < stages; ++u) {
-      Value i = arith::MinUIOp::create(b, blockIndex(j, u), last);
-      Value c = memref::LoadOp::create(b, list, ValueRange{i});
+      Value c =
+          memref::LoadOp::create(b, list, ValueRange{clampedBlockIndex(j, u)});
       c = arith::IndexCastUIOp::create(b, b.getIndexType(), c);
       Value k = e.add(e.mul(c, kBlock), e.mul(loop.q, kLoadHalves));
       for (int64_t t = 0; t < tokenTiles; ++t)
