@@ -450,25 +450,12 @@ void BsrRingOperands::buildWarpMmas(RingMainloop &loop, Value slot,
 SmallVector<Value> buildSelect(ImplicitLocOpBuilder &b, Value cond,
                                function_ref<SmallVector<Value>()> then,
                                function_ref<SmallVector<Value>()> otherwise) {
-  OpBuilder::InsertionGuard guard(b);
-  SmallVector<Value> thenValues;
-  auto ifOp = scf::IfOp::create(b, cond, /*withElse=*/true);
-  // Replace the empty terminators that the op was created with.
-  ifOp.thenBlock()->getTerminator()->erase();
-  ifOp.elseBlock()->getTerminator()->erase();
-  b.setInsertionPointToEnd(ifOp.thenBlock());
-  thenValues = then();
-  scf::YieldOp::create(b, thenValues);
-  b.setInsertionPointToEnd(ifOp.elseBlock());
-  scf::YieldOp::create(b, otherwise());
-  // The results' types are known only now: rebuild the op with them.
-  b.setInsertionPoint(ifOp);
-  auto typed = scf::IfOp::create(b, ValueRange(thenValues).getTypes(), cond,
-                                 /*withElse=*/true);
-  typed.getThenRegion().takeBody(ifOp.getThenRegion());
-  typed.getElseRegion().takeBody(ifOp.getElseRegion());
-  ifOp.erase();
-  return SmallVector<Value>(typed.getResults());
+  // The callbacks build with `b` (the op's builder); the result types are
+  // inferred from the yields.
+  auto ifOp = scf::IfOp::create(
+      b, cond, [&](OpBuilder &, Location) { scf::YieldOp::create(b, then()); },
+      [&](OpBuilder &, Location) { scf::YieldOp::create(b, otherwise()); });
+  return SmallVector<Value>(ifOp.getResults());
 }
 
 /// The operands of a register-direct BSR kernel (operands = registers): a
@@ -499,6 +486,14 @@ struct BsrRegisterOperands {
     return e.add(loop.kw, e.mul(e.add(e.mul(j, stages), u), warps));
   }
 
+  /// A 16-byte vector<8xf16> of `mem` at `indices`.
+  Value load16(Value mem, ValueRange indices) {
+    ImplicitLocOpBuilder &b = loop.b;
+    auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
+    return vector::LoadOp::create(b, f16x8, mem, indices,
+                                  /*nontemporal=*/false, llvm::Align(16));
+  }
+
   /// blockIndex clamped into the row (count > 0): a group's blocks past
   /// the warp's last one load the row's last block again.
   Value clampedBlockIndex(Value j, int64_t u) {
@@ -512,16 +507,13 @@ struct BsrRegisterOperands {
   SmallVector<Value> loadWeights(Value j) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
-    auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
     SmallVector<Value> values;
     for (int64_t u = 0; u < stages; ++u) {
       Value block = e.add(first, clampedBlockIndex(j, u));
       Value col = e.mul(loop.q, kLoadHalves);
       for (int64_t r = 0; r < 4; ++r) {
         Value row = e.add(e.mul(loop.g, 2), (r / 2) * 16 + r % 2);
-        values.push_back(vector::LoadOp::create(
-            b, f16x8, blocks, ValueRange{block, row, col},
-            /*nontemporal=*/false, llvm::Align(16)));
+        values.push_back(load16(blocks, {block, row, col}));
       }
     }
     return values;
@@ -531,7 +523,6 @@ struct BsrRegisterOperands {
   SmallVector<Value> loadActivations(Value j) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
-    auto f16x8 = VectorType::get({kLoadHalves}, b.getF16Type());
     SmallVector<Value> values;
     for (int64_t u = 0; u < stages; ++u) {
       Value c =
@@ -539,9 +530,8 @@ struct BsrRegisterOperands {
       c = arith::IndexCastUIOp::create(b, b.getIndexType(), c);
       Value k = e.add(e.mul(c, kBlock), e.mul(loop.q, kLoadHalves));
       for (int64_t t = 0; t < tokenTiles; ++t)
-        values.push_back(vector::LoadOp::create(
-            b, f16x8, x, ValueRange{t == 0 ? loop.actRowLo : loop.actRowHi, k},
-            /*nontemporal=*/false, llvm::Align(16)));
+        values.push_back(
+            load16(x, {t == 0 ? loop.actRowLo : loop.actRowHi, k}));
     }
     return values;
   }
@@ -630,13 +620,9 @@ void setBounds(gpu::GPUFuncOp func, const BsrRegisterOperands &operands,
   int64_t threads = 32 * operands.loop.config.getNumWarps();
   int64_t registers = 40 + 8 * operands.tokenTiles +
                       2 * operands.stages * 4 * operands.valuesPerBlock();
-  int64_t blocks = std::min<int64_t>(llvm::divideCeil(rows, sms),
-                                     kRegistersPerSM / (threads * registers));
-  Builder b(func.getContext());
-  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
-  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                b.getI32IntegerAttr(int32_t(std::max<int64_t>(blocks, 1))));
+  setLaunchBounds(func, threads,
+                  std::min<int64_t>(llvm::divideCeil(rows, sms),
+                                    kRegistersPerSM / (threads * registers)));
 }
 
 /// Builds one register-direct matmul kernel: (x, row_ptr, col_idx, blocks,

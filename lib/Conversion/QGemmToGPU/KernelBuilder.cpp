@@ -213,15 +213,12 @@ Value kernel::getTransposedPair(ImplicitLocOpBuilder &b, Value acc, int64_t i) {
   return vector::FromElementsOp::create(b, f32x2, ValueRange{lo, hi});
 }
 
-void kernel::setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
-                                     int64_t n, int64_t sms) {
-  constexpr int64_t kMaxThreadsPerSM = 2048;
-  int64_t threads = 32 * config.getNumWarps();
-  int64_t blocks = llvm::divideCeil(n / config.getBlockN(), sms);
-  blocks = std::clamp<int64_t>(blocks, 1, kMaxThreadsPerSM / threads);
+void kernel::setLaunchBounds(gpu::GPUFuncOp func, int64_t threads,
+                             int64_t blocksPerSM) {
   Builder b(func.getContext());
   func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                 b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
-  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                b.getI32IntegerAttr(int32_t(blocks)));
+  func->setAttr(
+      NVVM::NVVMDialect::getMinctasmAttrName(),
+      b.getI32IntegerAttr(int32_t(std::max<int64_t>(blocksPerSM, 1))));
 }

@@ -156,16 +156,10 @@ Value buildZeroF32Accumulator(ImplicitLocOpBuilder &b);
 /// tile of Y^T, computed as W . X^T): (d[0][i], d[1][i]).
 Value getTransposedPair(ImplicitLocOpBuilder &b, Value acc, int64_t i);
 
-/// The launch bounds of a register-direct kernel whose grid at M <= 16 is
-/// N / BN blocks: its block size, and the blocks a multiprocessor must hold
-/// for one wave of that grid. Without them ptxas aims at a full
-/// multiprocessor and keeps 64 registers a thread, which it gets by sinking
-/// the weight loads that the kernel issues `stages` chunks ahead into the
-/// chunks that use them (measured on W4A16: 64 registers for every stages
-/// value); with them it keeps the loads in flight (120 registers at
-/// stages = 8).
-void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
-                             int64_t sms);
+/// Sets the launch bounds of a kernel: `threads` a block (maxntid) and at
+/// least `blocksPerSM` blocks resident a multiprocessor (minctasm, at least
+/// 1), which caps ptxas's registers a thread. Each scheme decides the count.
+void setLaunchBounds(gpu::GPUFuncOp func, int64_t threads, int64_t blocksPerSM);
 
 } // namespace mlir::qgemm::kernel
 

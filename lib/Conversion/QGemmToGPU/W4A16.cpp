@@ -454,6 +454,22 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   return {func, args};
 }
 
+/// The launch bounds of a register-direct kernel: its block size, and the
+/// blocks a multiprocessor must hold for one wave of the grid at M <= 16
+/// (N / BN blocks). Without them ptxas aims at a full multiprocessor and
+/// keeps 64 registers a thread, which it gets by sinking the weight loads
+/// that the kernel issues `stages` chunks ahead into the chunks that use
+/// them (measured: 64 registers for every stages value); with them it
+/// keeps the loads in flight (120 registers at stages = 8).
+void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
+                             int64_t sms) {
+  constexpr int64_t kMaxThreadsPerSM = 2048;
+  int64_t threads = 32 * config.getNumWarps();
+  int64_t blocks = llvm::divideCeil(n / config.getBlockN(), sms);
+  setLaunchBounds(func, threads,
+                  std::clamp<int64_t>(blocks, 1, kMaxThreadsPerSM / threads));
+}
+
 /// Builds one register-direct matmul kernel:
 ///   (x f16 [M, K], wq i32 [K/8, N], scales f16, [zeros i32,] y f16 [M, N]).
 /// Each block computes 16 rows of BN channels.

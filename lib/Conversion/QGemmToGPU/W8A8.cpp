@@ -348,11 +348,7 @@ void setRegisterKernelBounds(gpu::GPUFuncOp func, int64_t threads) {
   constexpr int64_t kMaxThreadsPerSM = 2048;
   if (threads <= 256 || 3 * threads > kMaxThreadsPerSM)
     return;
-  Builder b(func.getContext());
-  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
-  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                b.getI32IntegerAttr(3));
+  setLaunchBounds(func, threads, 3);
 }
 
 /// Builds one register-direct matmul kernel (same arguments as
