@@ -286,10 +286,6 @@ LogicalResult ConfigAttr::verify(
                          << ") to be a multiple of " << kRegisterChunkBytes
                          << " with operands = registers (one 128-byte chunk "
                             "per warp)";
-    if (splitK != 1)
-      return emitError() << "expected split_k = 1 with operands = registers "
-                            "(the warps split K inside the block), got "
-                         << splitK;
     numWarps *= ctaTile[2] / kRegisterChunkBytes;
   }
   if (fuseQuantize) {
@@ -349,8 +345,12 @@ LogicalResult ConfigAttr::verify(
                          << "] with cluster_split = true (the slices of a "
                             "tile are one cluster), got "
                          << splitK;
-    // split_k > 1 already rules out register operands, tail_split and
-    // stream_k: a cluster split is a ring variant's.
+    // split_k > 1 already rules out tail_split and stream_k; a cluster
+    // split is a ring variant's.
+    if (operands != OperandPath::shared)
+      return emitError() << "expected operands = shared with cluster_split = "
+                            "true (a ring variant's slices), got operands = "
+                         << stringifyEnum(operands);
     if (ctaTile[0] % splitK != 0)
       return emitError() << "expected split_k (" << splitK
                          << ") to divide the cta tile M (" << ctaTile[0]

@@ -333,6 +333,18 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
         return failure();
       continue;
     }
+    // A BSR register-direct variant splits each block row's K / 32 block
+    // columns over the grid.
+    if (config.isRegisterDirect() &&
+        op.getWeightEncoding().getFormat() == WeightFormat::bsr) {
+      int64_t blockCols = k / op.getWeightEncoding().getBlock()[1];
+      if (config.getSplitK() > blockCols)
+        return op.emitOpError()
+               << "expected split_k (" << config.getSplitK()
+               << ") to be at most the number of block columns (" << blockCols
+               << ") with operands = registers";
+      continue;
+    }
     // A K tile may pass K (its copies zero-fill): K tiles are counted up.
     int64_t kTiles = llvm::divideCeil(k, config.getBlockK());
     if (config.getSplitK() > kTiles)

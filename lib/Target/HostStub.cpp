@@ -454,6 +454,8 @@ struct Kernel {
   unsigned blockM, blockN, splitK; // matmul: grid (ceil(N / blockN),
                                    // ceil(M / blockM), splitK)
   bool clusterSplit; // matmul: the splitK blocks of a tile are a cluster
+  bool splitInKernel; // matmul: the splitK slices are work items the
+                      // blocks loop over (grid z = 1)
   unsigned tailSplit, waveBlocks;  // matmul: tail split (1: none) and
                                    // its wave (grid: see runFamily)
   unsigned streamKTiles; // matmul: K tiles a tile with a stream-K grid
@@ -476,7 +478,8 @@ const Kernel kKernels[] = {
        << k->sharedMemory << ", " << (k->programmatic ? "true" : "false")
        << ", " << k->rowsPerBlock << ", " << k->blocks << ", " << k->blockM
        << ", " << k->blockN << ", " << k->splitK << ", "
-       << (k->clusterSplit ? "true" : "false") << ", " << k->tailSplit << ", "
+       << (k->clusterSplit ? "true" : "false") << ", "
+       << (k->splitInKernel ? "true" : "false") << ", " << k->tailSplit << ", "
        << k->waveBlocks << ", " << k->streamKTiles << ", " << k->maxM << ", "
        << (k->replacesPrologue ? "true" : "false") << ", " << firstOperand
        << ", " << numOperands << ", " << firstTensorMap << ", " << numTensorMaps
@@ -877,7 +880,7 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
   }
   unsigned grid[3] = {
       (unsigned)((kN + variant.blockN - 1) / variant.blockN), (unsigned)gridM,
-      variant.splitK};
+      variant.splitInKernel ? 1u : variant.splitK};
   // A one-dimensional grid of `blocks` (tail split, stream-K); false past
   // the grid's x limit.
   auto setLinearGrid = [&grid](int64_t blocks) {

@@ -118,6 +118,18 @@ func.func @negative_register_chunks(%x: memref<?x8320xf16>, %w: memref<128x8320x
 
 // -----
 
+// Only the BSR register kernels split their work over the grid.
+func.func @negative_register_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected split_k = 1 with operands = registers (the warps split K inside the block; only BSR splits a register kernel's work over the grid), got 2}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 16, 128], warp_tile = [16, 16], split_k = 2, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32]>]}
+  return
+}
+
+// -----
+
 // The host stub takes the func's arguments, each under the name of the
 // operand it is (x, wq, sw, y): one the matmul does not use has no name.
 func.func @negative_unused_argument(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>, %bias: memref<128xf16>) {
@@ -154,6 +166,27 @@ func.func @negative_bsr_register_direct(%x: memref<?x256xf16>, %row_ptr: memref<
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 32], stages = 3, operands = registers>]}
+  return
+}
+
+// -----
+
+func.func @negative_bsr_register_split_3(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected split_k of 1 or 2 for a BSR config with operands = registers (2: the blocks of empty block rows take slices of the long ones), got 3}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 3, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 8], stages = 4>]}
+  return
+}
+
+// -----
+
+func.func @negative_bsr_register_split_unbounded(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected a max_m with split_k > 1 for BSR (the split counters are sized for it), got config #qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 2, operands = registers>}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 2, operands = registers>]}
   return
 }
 

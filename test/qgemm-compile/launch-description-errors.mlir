@@ -48,7 +48,7 @@ func.func @unknown_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attribute
 }
 
 // A misspelt kernel field.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split, split_in_kernel)
 func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_kernel_field_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -59,7 +59,7 @@ func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attr
 }
 
 // A prologue field on a matmul kernel.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split, split_in_kernel)
 func.func @prologue_field_on_matmul(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @prologue_field_on_matmul_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -452,6 +452,17 @@ func.func @cluster_split_unsplit(%x: memref<?x64xf16>, %y: memref<?x64xf16>) att
     max_sizes = {m = 1024},
     workspace = {align = 16, section_align = 256, buffers = []},
     kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, cluster_split = true}]}} {
+  return
+}
+
+// Work items looped over in the kernel need a split.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'split_in_kernel' is true with split_k = 1, expected split_k >= 2 and no cluster split
+func.func @split_in_kernel_unsplit(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @split_in_kernel_unsplit_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, split_in_kernel = true}]}} {
   return
 }
 

@@ -127,6 +127,12 @@
 //                                 split_k - 1) are launched as one thread
 //                                 block cluster (1, 1, split_k); the
 //                                 split-K buffers are then empty
+//       split_in_kernel   : bool  optional (false): with split_k > 1 and
+//                                 no cluster_split, the grid's z extent is
+//                                 1 and the kernel cuts the work itself
+//                                 (the BSR register-direct split); the
+//                                 split-K buffers are sized as for split_k
+//                                 slices
 //       replaces_prologue : bool  optional (false): it does the prologue's
 //                                 work itself; no prologue kernel runs
 //
@@ -237,6 +243,11 @@ struct LaunchKernel {
   /// Matmul: the split_k slices of a tile are one cluster (1, 1, split_k)
   /// and need no split-K workspace.
   bool clusterSplit = false;
+  /// Matmul: the split_k slices are work items that each block of a grid
+  /// (ceil(N / blockN), ceil(M / blockM), 1) loops over (the BSR
+  /// register-direct split); the split-K workspace is sized as for a grid
+  /// of split_k slices.
+  bool splitInKernel = false;
   /// Matmul: tail_split's most slices (1: none) and the blocks of a wave.
   int64_t tailSplit = 1, waveBlocks = 0;
   /// Matmul: the K tiles of one output tile with a stream-K grid

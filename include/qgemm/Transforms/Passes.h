@@ -143,13 +143,14 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   constexpr int64_t kBlock = BsrRingLayout::kBlock;
   if (config.isRegisterDirect()) {
     // No ring: the warps' f32 sums [warps, 16, 32] (as in
-    // getRegisterSharedLayout), then the row's gather list.
+    // getRegisterSharedLayout), then the gather list of the block's slice
+    // of its row (its length is a run-time value with split_k > 1).
     l.rows = 1;
     l.blockCols = l.sliceBlocks = k / kBlock;
     l.aRing = l.bRing = l.masks = l.blockOf = 0;
     l.aOffset = l.bOffset = 0;
     l.tablesOffset = getRegisterSharedLayout(config, k).total;
-    l.list = 4 * l.blockCols;
+    l.list = 4 * l.sliceBlocks;
     l.total = l.tablesOffset + l.list;
     return l;
   }

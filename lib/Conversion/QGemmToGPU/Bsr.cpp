@@ -607,33 +607,245 @@ struct BsrRegisterOperands {
   }
 };
 
+/// ceil(x / y) of the indices x < 2^31 and 0 < y < 2^31, divided in 32
+/// bits (a 64-bit division is a long emulated sequence).
+Value divideCeil32(ImplicitLocOpBuilder &b, Value x, Value y) {
+  auto i32 = b.getI32Type();
+  Value x32 = arith::IndexCastUIOp::create(b, i32, x);
+  Value y32 = arith::IndexCastUIOp::create(b, i32, y);
+  Value q = arith::DivUIOp::create(
+      b,
+      arith::SubIOp::create(b, arith::AddIOp::create(b, x32, y32),
+                            arith::ConstantIntOp::create(b, 1, 32)),
+      y32);
+  return arith::IndexCastUIOp::create(b, b.getIndexType(), q);
+}
+
+/// The exclusive prefix sum of the index `v` over the block's threads (in
+/// thread order) and its total over the block, as indices. `scratch` is an
+/// i32 view of at least `warps` entries of shared memory; passes two
+/// barriers (the second frees `scratch`).
+std::pair<Value, Value> buildBlockScan(ImplicitLocOpBuilder &b, Value v,
+                                       Value lane, Value warp, int64_t warps,
+                                       Value scratch) {
+  Emitter e{b};
+  auto i32 = b.getI32Type();
+  auto toIndex = [&](Value x) {
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), x).getResult();
+  };
+  Value x = arith::IndexCastUIOp::create(b, i32, v);
+  Value inclusive = x;
+  for (int64_t offset = 1; offset < 32; offset *= 2) {
+    auto up =
+        gpu::ShuffleOp::create(b, inclusive, offset, 32, gpu::ShuffleMode::UP);
+    Value sum = arith::AddIOp::create(b, inclusive, up.getShuffleResult());
+    inclusive = arith::SelectOp::create(b, up.getValid(), sum, inclusive);
+  }
+  {
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.eq(lane, 31));
+    memref::StoreOp::create(b, inclusive, scratch, ValueRange{warp});
+  }
+  gpu::BarrierOp::create(b);
+  Value zero = arith::ConstantIntOp::create(b, 0, 32);
+  Value before = zero, total = zero;
+  for (int64_t w = 0; w < warps; ++w) {
+    Value t = memref::LoadOp::create(b, scratch, ValueRange{e.idx(w)});
+    total = arith::AddIOp::create(b, total, t);
+    before = arith::AddIOp::create(
+        b, before, arith::SelectOp::create(b, e.ult(e.idx(w), warp), t, zero));
+  }
+  gpu::BarrierOp::create(b);
+  Value exclusive =
+      arith::SubIOp::create(b, arith::AddIOp::create(b, before, inclusive), x);
+  return {toIndex(exclusive), toIndex(total)};
+}
+
+/// How the block rows of a register-direct kernel with split_k = 2 are cut
+/// into work items (buildWorkPlan): this thread's rows `rowIds` (their
+/// first blocks `starts` and block counts `lengths`), the slice length in
+/// blocks (`sliceBlocks`), whether any row is split (`splits`, uniform
+/// across the block), each row's slice count (`slices`, buildWorkItems),
+/// and when split the items before this thread's first row (`prefix`) and
+/// the items in all (`items`).
+struct BsrWorkPlan {
+  SmallVector<Value> rowIds, starts, lengths, slices;
+  Value sliceBlocks, splits, prefix, items;
+};
+
+/// Every block reads row_ptr whole (thread t the rows t R .. t R + R - 1,
+/// counts clamped as in loadRowRange) and counts the rows without a block,
+/// E (one barrier reduction per R). The grid's `rows` blocks take one work
+/// item each: every row with a block is one, and the blocks of the E empty
+/// rows take the slices past the long rows' first. Slices are
+/// S = max(ceil(nnzb / E), `minSlice`) blocks (the caller's minSlice is
+/// three groups of the block's loads: a shorter slice saves less than the
+/// split reduction costs, measured), so a well-formed
+/// weight has at most nnzb / S + (rows - E) <= rows items. The work is cut
+/// (`splits`, uniform across the block) only when E > 0 and some row is
+/// longer than 2 S, three slices or more (one more barrier reduction per
+/// R); otherwise every block keeps its own row.
+BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
+                          RegisterMainloop &loop, int64_t rows,
+                          int64_t minSlice, int64_t k) {
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  auto i32 = b.getI32Type();
+  int64_t cols = k / kBlock;
+  int64_t per = llvm::divideCeil(rows, loop.threads);
+  Value nnzb = memref::DimOp::create(b, colIdx, 0);
+  BsrWorkPlan plan;
+  for (int64_t j = 0; j < per; ++j) {
+    Value r = e.add(e.mul(loop.tid, per), j);
+    Value inRange = e.ult(r, e.idx(rows));
+    auto [lo, count] = loadRowRange(
+        b, rowPtr, arith::MinUIOp::create(b, r, e.idx(rows - 1)), nnzb, cols);
+    plan.rowIds.push_back(r);
+    plan.starts.push_back(lo);
+    plan.lengths.push_back(
+        arith::SelectOp::create(b, inRange, count, e.idx(0)));
+  }
+  Value nonEmpty = arith::ConstantIntOp::create(b, 0, 32);
+  for (Value length : plan.lengths) {
+    Value has = arith::ExtUIOp::create(b, i32, e.ult(e.idx(0), length));
+    Value count =
+        NVVM::BarrierOp::create(
+            b, i32, /*barrierId=*/Value(), /*numberOfThreads=*/Value(),
+            NVVM::BarrierReductionAttr::get(ctx, NVVM::BarrierReduction::POPC),
+            has)
+            .getRes();
+    nonEmpty = arith::AddIOp::create(b, nonEmpty, count);
+  }
+  Value empty = arith::SubIOp::create(
+      b, e.idx(rows),
+      arith::IndexCastUIOp::create(b, b.getIndexType(), nonEmpty));
+  // S = max(ceil(nnzb / E), minSlice), or K / 32 (no split) when E = 0.
+  Value s = divideCeil32(b, nnzb, arith::MaxUIOp::create(b, empty, e.idx(1)));
+  s = arith::MaxUIOp::create(b, s, e.idx(std::max<int64_t>(minSlice, 1)));
+  plan.sliceBlocks = arith::SelectOp::create(b, e.eq(empty, 0), e.idx(cols), s);
+  // Whether any row is longer than two slices (uniform across the block).
+  Value twoSlices = e.mul(plan.sliceBlocks, 2);
+  Value longer = arith::ConstantIntOp::create(b, 0, 32);
+  for (Value length : plan.lengths) {
+    Value has = arith::ExtUIOp::create(b, i32, e.ult(twoSlices, length));
+    longer = arith::OrIOp::create(
+        b, longer,
+        NVVM::BarrierOp::create(
+            b, i32, /*barrierId=*/Value(), /*numberOfThreads=*/Value(),
+            NVVM::BarrierReductionAttr::get(ctx, NVVM::BarrierReduction::OR),
+            has)
+            .getRes());
+  }
+  plan.splits = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, longer,
+                                      arith::ConstantIntOp::create(b, 0, 32));
+  return plan;
+}
+
+/// The work items of `plan`: each row's slices ceil(length / S) (none for
+/// an empty row), numbered row by row (`slices`).
+void buildWorkItems(ImplicitLocOpBuilder &b, BsrWorkPlan &plan) {
+  for (Value length : plan.lengths)
+    plan.slices.push_back(divideCeil32(b, length, plan.sliceBlocks));
+}
+
+/// A work item (slice `index` of block row `row`; the row's slices are the
+/// items `firstItem` .. `firstItem` + `slice.numSlices` - 1).
+struct BsrWorkItem {
+  Value row, index, firstItem;
+  BsrSlice slice;
+};
+
+/// Work item `item` (< plan.items) of `plan`: the thread whose rows hold it
+/// writes the row, the item's slice, the row's first item and slice count,
+/// its first block and count into `scratch` (six i32), and every thread
+/// reads them after a barrier. The caller keeps `scratch` unread by anyone
+/// when this starts.
+BsrWorkItem findWorkItem(ImplicitLocOpBuilder &b, const BsrWorkPlan &plan,
+                         Value item, int64_t rows, int64_t k, Value scratch) {
+  Emitter e{b};
+  auto i32 = b.getI32Type();
+  Value first = plan.prefix;
+  for (auto [j, n] : llvm::enumerate(plan.slices)) {
+    Value next = e.add(first, n);
+    Value has = arith::AndIOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ule, first, item),
+        e.ult(item, next));
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, has);
+    Value values[] = {plan.rowIds[j], arith::SubIOp::create(b, item, first),
+                      first,          n,
+                      plan.starts[j], plan.lengths[j]};
+    for (auto [i, v] : llvm::enumerate(values))
+      memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, i32, v),
+                              scratch, ValueRange{e.idx(i)});
+    first = next;
+  }
+  gpu::BarrierOp::create(b);
+  auto read = [&](int64_t i) {
+    Value v = memref::LoadOp::create(b, scratch, ValueRange{e.idx(i)});
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), v).getResult();
+  };
+  BsrWorkItem w;
+  // (The clamps keep every access in bounds: the values are the plan's.)
+  w.row = arith::MinUIOp::create(b, read(0), e.idx(rows - 1));
+  w.index = read(1);
+  w.firstItem = read(2);
+  Value numSlices = read(3), start = read(4), length = read(5);
+  // Slice `index` of the row: blocks index S .. min((index + 1) S, length).
+  BsrSlice &sl = w.slice;
+  sl.sliceBlocks = k / kBlock;
+  sl.rowCount = length;
+  Value begin = arith::MinUIOp::create(
+      b, arith::MulIOp::create(b, w.index, plan.sliceBlocks), length);
+  sl.first = e.add(start, begin);
+  sl.count = arith::MinUIOp::create(b, arith::SubIOp::create(b, length, begin),
+                                    plan.sliceBlocks);
+  sl.numSlices = numSlices;
+  return w;
+}
+
+/// Creates a matmul kernel (x, row_ptr, col_idx, blocks, y[, partials f32
+/// [?], counters i32 [counters] when `split`]).
+gpu::GPUFuncOp createMatmulKernel(ImplicitLocOpBuilder &b,
+                                  gpu::GPUModuleOp module, StringRef name,
+                                  const BsrTypes &ty, bool split,
+                                  int64_t counters) {
+  SmallVector<Type> types = {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y};
+  if (split)
+    types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+                  MemRefType::get({counters}, b.getI32Type())});
+  return createKernel(b, module, name, types);
+}
+
 /// The launch bounds of a register-direct BSR kernel: its block size, and
-/// as many blocks a multiprocessor as one wave of the `rows` block rows
+/// as many blocks a multiprocessor as one wave of the grid's `blocks`
 /// needs, but no more than leave each thread the registers of two groups of
 /// loads in flight (the current one and the next: (4 + tokenTiles) 16-byte
 /// vectors a block), its accumulators and about 40 more. A tighter bound
 /// makes ptxas spill the loads (measured: 300 to 1400 bytes at 80
 /// registers).
 void setBounds(gpu::GPUFuncOp func, const BsrRegisterOperands &operands,
-               int64_t rows, int64_t sms) {
+               int64_t blocks, int64_t sms) {
   constexpr int64_t kRegistersPerSM = 65536;
   int64_t threads = 32 * operands.loop.config.getNumWarps();
   int64_t registers = 40 + 8 * operands.tokenTiles +
                       2 * operands.stages * 4 * operands.valuesPerBlock();
   setLaunchBounds(func, threads,
-                  std::min<int64_t>(llvm::divideCeil(rows, sms),
+                  std::min<int64_t>(llvm::divideCeil(blocks, sms),
                                     kRegistersPerSM / (threads * registers)));
 }
 
 /// Builds one register-direct matmul kernel: (x, row_ptr, col_idx, blocks,
-/// y). Block (x, y) of the grid computes 16 rows of one block row
-/// (scheduleRegisterTile); see BsrRegisterOperands.
+/// y[, partials, counters]). Block (x, y) of the grid computes 16 rows
+/// (scheduleRegisterTile) of block row x, or with split_k = 2 of work item
+/// x when the plan splits (buildWorkPlan); see BsrRegisterOperands.
 void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          StringRef name, ConfigAttr config, const BsrTypes &ty,
-                         int64_t sms) {
+                         int64_t counters, int64_t sms) {
   int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
-  gpu::GPUFuncOp func = createKernel(
-      b, module, name, {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y});
+  bool split = config.getSplitK() > 1;
+  gpu::GPUFuncOp func =
+      createMatmulKernel(b, module, name, ty, split, counters);
   Value x = func.getArgument(0), rowPtr = func.getArgument(1),
         colIdx = func.getArgument(2), blocks = func.getArgument(3),
         y = func.getArgument(4);
@@ -643,72 +855,163 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.warps = loop.warpsK;
   operands.stages = config.getStages();
   operands.tokenTiles = config.getMaxM() == 0 || config.getMaxM() > 8 ? 2 : 1;
-  setBounds(func, operands, n / kBlock, sms);
+  int64_t rows = n / kBlock;
+  setBounds(func, operands, rows, sms);
   BsrRingLayout layout = getBsrRingLayout(config, k);
   operands.x = x;
   operands.blocks = blocks;
   operands.list = createSharedView(b, loop.smem, {layout.list / 4},
                                    b.getI32Type(), e.idx(layout.tablesOffset));
   RegisterEpilogue epilogue(loop, [](Value) { return Value(); });
-
-  BsrSlice slice =
-      buildSlice(b, rowPtr, colIdx, e.div(loop.tile.blockCol, kBlock), e.idx(0),
-                 k, layout.sliceBlocks);
-  operands.first = slice.first;
-  operands.count = slice.count;
-  // Warp kw's blocks: ceil((count - kw) / W), in groups of `stages`.
-  int64_t warps = operands.warps, stages = operands.stages;
-  Value warpBlocks = e.div(
-      arith::SubIOp::create(b, e.add(slice.count, warps - 1), loop.kw), warps);
-  Value groups = e.div(e.add(warpBlocks, stages - 1), stages);
-  Value hasGroups = e.ult(e.idx(0), groups);
-
-  // The first group's weights depend on row_ptr only: they are issued
-  // before the gather list is read.
-  int64_t weightValues = 4 * stages;
-  SmallVector<Value> current = buildSelect(
-      b, hasGroups, [&] { return operands.loadWeights(e.idx(0)); },
-      [&] { return operands.zeros(weightValues); });
-  storeGatherList(b, colIdx, operands.list, slice, loop.tid, loop.threads, k);
-  llvm::append_range(
-      current,
-      buildSelect(
-          b, hasGroups, [&] { return operands.loadActivations(e.idx(0)); },
-          [&] { return operands.zeros(stages * operands.tokenTiles); }));
-
-  int64_t numAccs = 2 * operands.tokenTiles;
-  SmallVector<Value> inits(numAccs, buildZeroF32Accumulator(b));
-  llvm::append_range(inits, current);
-  auto forOp = scf::ForOp::create(b, e.idx(0), groups, e.idx(1), inits);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(forOp.getBody());
-    Value j = forOp.getInductionVar();
-    SmallVector<Value> accs(forOp.getRegionIterArgs().take_front(numAccs));
-    SmallVector<Value> values(forOp.getRegionIterArgs().drop_front(numAccs));
-    Value nextJ = e.add(j, 1);
-    SmallVector<Value> next = operands.loadGroup(nextJ, e.ult(nextJ, groups));
-    for (int64_t u = 0; u < stages; ++u) {
-      // Every block of a group but the last group's is the warp's.
-      Value valid = e.ult(e.add(e.mul(j, stages), u), warpBlocks);
-      accs = buildSelect(
-          b, valid,
-          [&] {
-            SmallVector<Value> updated(accs);
-            operands.buildBlock(values, u, updated);
-            return updated;
-          },
-          [&] { return accs; });
-    }
-    llvm::append_range(accs, next);
-    scf::YieldOp::create(b, accs);
-  }
-  SmallVector<Value> accs(forOp.getResults().take_front(numAccs));
-  Value sums = loop.storeSums(operands.getPairs(accs), b.getF32Type());
   auto f16x2 = VectorType::get({2}, b.getF16Type());
-  epilogue.store(sums, y, [&](Value total, const RegisterEpilogue::Slot &) {
+  auto toHalf = [&](Value total, const RegisterEpilogue::Slot &) {
     return arith::TruncFOp::create(b, f16x2, total).getResult();
-  });
+  };
+
+  // The K loop over `slice`; returns the warps' shared sums.
+  auto buildSliceLoop = [&](const BsrSlice &slice) {
+    operands.first = slice.first;
+    operands.count = slice.count;
+    // Warp kw's blocks: ceil((count - kw) / W), in groups of `stages`.
+    int64_t warps = operands.warps, stages = operands.stages;
+    Value warpBlocks =
+        e.div(arith::SubIOp::create(b, e.add(slice.count, warps - 1), loop.kw),
+              warps);
+    Value groups = e.div(e.add(warpBlocks, stages - 1), stages);
+    Value hasGroups = e.ult(e.idx(0), groups);
+
+    // The first group's weights depend on the slice only: they are issued
+    // before the gather list is read.
+    int64_t weightValues = 4 * stages;
+    SmallVector<Value> current = buildSelect(
+        b, hasGroups, [&] { return operands.loadWeights(e.idx(0)); },
+        [&] { return operands.zeros(weightValues); });
+    storeGatherList(b, colIdx, operands.list, slice, loop.tid, loop.threads, k);
+    llvm::append_range(
+        current,
+        buildSelect(
+            b, hasGroups, [&] { return operands.loadActivations(e.idx(0)); },
+            [&] { return operands.zeros(stages * operands.tokenTiles); }));
+
+    int64_t numAccs = 2 * operands.tokenTiles;
+    SmallVector<Value> inits(numAccs, buildZeroF32Accumulator(b));
+    llvm::append_range(inits, current);
+    auto forOp = scf::ForOp::create(b, e.idx(0), groups, e.idx(1), inits);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(forOp.getBody());
+      Value j = forOp.getInductionVar();
+      SmallVector<Value> accs(forOp.getRegionIterArgs().take_front(numAccs));
+      SmallVector<Value> values(forOp.getRegionIterArgs().drop_front(numAccs));
+      Value nextJ = e.add(j, 1);
+      SmallVector<Value> next = operands.loadGroup(nextJ, e.ult(nextJ, groups));
+      for (int64_t u = 0; u < stages; ++u) {
+        // Every block of a group but the last group's is the warp's.
+        Value valid = e.ult(e.add(e.mul(j, stages), u), warpBlocks);
+        accs = buildSelect(
+            b, valid,
+            [&] {
+              SmallVector<Value> updated(accs);
+              operands.buildBlock(values, u, updated);
+              return updated;
+            },
+            [&] { return accs; });
+      }
+      llvm::append_range(accs, next);
+      scf::YieldOp::create(b, accs);
+    }
+    SmallVector<Value> accs(forOp.getResults().take_front(numAccs));
+    return loop.storeSums(operands.getPairs(accs), b.getF32Type());
+  };
+
+  Value xBlock = e.div(loop.tile.blockCol, kBlock);
+  auto buildOwnRow = [&] {
+    Value sums = buildSliceLoop(
+        buildSlice(b, rowPtr, colIdx, xBlock, e.idx(0), k, layout.sliceBlocks));
+    epilogue.store(sums, y, toHalf);
+  };
+  if (!split) {
+    buildOwnRow();
+    gpu::ReturnOp::create(b);
+    return;
+  }
+
+  BsrWorkPlan plan = buildWorkPlan(b, rowPtr, colIdx, loop, rows,
+                                   3 * operands.warps * operands.stages, k);
+  // The scratch of the item scan and of the item lies over the warps' sums:
+  // the scan frees it before the own row's zeros are stored, and the item
+  // starts with a barrier (those zeros' stores read the sums).
+  Value scratch = createSharedView(b, loop.smem, {operands.warps + 8},
+                                   b.getI32Type(), e.idx(0));
+  // The items and their prefix over the block (buildBlockScan), only when
+  // split.
+  int64_t per = plan.lengths.size();
+  SmallVector<Value> scan = buildSelect(
+      b, plan.splits,
+      [&] {
+        buildWorkItems(b, plan);
+        Value mySlices = e.idx(0);
+        for (Value n : plan.slices)
+          mySlices = e.add(mySlices, n);
+        auto [prefix, total] = buildBlockScan(b, mySlices, loop.lane, loop.warp,
+                                              operands.warps, scratch);
+        SmallVector<Value> results = {prefix, total};
+        llvm::append_range(results, plan.slices);
+        return results;
+      },
+      [&] {
+        SmallVector<Value> results = {e.idx(0), e.idx(rows + 1)};
+        results.append(per, e.idx(0));
+        return results;
+      });
+  plan.prefix = scan[0];
+  plan.items = scan[1];
+  plan.slices.assign(scan.begin() + 2, scan.end());
+  Value items = plan.items;
+  // A malformed row_ptr (rows that overlap) may make more items than
+  // blocks: then nothing is split either.
+  Value useItems = arith::AndIOp::create(
+      b, plan.splits,
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ule, items, e.idx(rows)));
+  auto ifItems = scf::IfOp::create(b, useItems, /*withElse=*/true);
+  // No row is split: every block keeps its own row, as without split_k.
+  b.setInsertionPointToStart(&ifItems.getElseRegion().front());
+  buildOwnRow();
+  b.setInsertionPointToStart(&ifItems.getThenRegion().front());
+  {
+    // The block's own row without a block: its zeros.
+    Value nnzb = memref::DimOp::create(b, colIdx, 0);
+    Value ownCount = loadRowRange(b, rowPtr, xBlock, nnzb, k / kBlock).second;
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.eq(ownCount, 0));
+    SmallVector<Value> zeros(2 * operands.tokenTiles,
+                             buildZeroF32Accumulator(b));
+    epilogue.store(loop.storeSums(operands.getPairs(zeros), b.getF32Type()), y,
+                   toHalf);
+  }
+  buildIfThen(b, e.ult(xBlock, items));
+  gpu::BarrierOp::create(b);
+  BsrWorkItem item = findWorkItem(b, plan, xBlock, rows, k, scratch);
+  loop.tile.blockCol = e.mul(item.row, kBlock);
+  Value sums = buildSliceLoop(item.slice);
+  // A row of one slice is stored by its item directly, a longer one meets
+  // in the split reduction of its slices (tile: token tile y of the row;
+  // partial slots: the row's items, in token tile y). The conditions are
+  // uniform across the block.
+  Value single = arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                       item.slice.numSlices, e.idx(1));
+  auto ifSingle = scf::IfOp::create(b, single, /*withElse=*/true);
+  b.setInsertionPointToStart(&ifSingle.getThenRegion().front());
+  epilogue.store(sums, y, toHalf);
+  b.setInsertionPointToStart(&ifSingle.getElseRegion().front());
+  Value tokenTile = e.div(loop.tile.rowBase, 16);
+  Value tileIndex = e.add(e.mul(tokenTile, rows), item.row);
+  Value firstSlot = e.add(e.mul(tokenTile, 2 * rows), item.firstItem);
+  epilogue.storeSplitOrdered(
+      sums, y, func.getArgument(5), func.getArgument(6), tileIndex, item.index,
+      item.slice.numSlices, [&](Value s) { return e.add(firstSlot, s); },
+      toHalf);
+  b.setInsertionPointAfter(ifItems);
   gpu::ReturnOp::create(b);
 }
 
@@ -719,11 +1022,8 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                        int64_t counters) {
   int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
   bool split = config.getSplitK() > 1;
-  SmallVector<Type> types = {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y};
-  if (split)
-    types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
-                  MemRefType::get({counters}, b.getI32Type())});
-  gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  gpu::GPUFuncOp func =
+      createMatmulKernel(b, module, name, ty, split, counters);
   Value x = func.getArgument(0), rowPtr = func.getArgument(1),
         colIdx = func.getArgument(2), blocks = func.getArgument(3),
         y = func.getArgument(4);
@@ -941,6 +1241,17 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
                << config.getBlockN() << " and " << config.getWarpN();
       if (failed(checkSharedMemory(op, config)))
         return failure();
+      if (config.getSplitK() > 2)
+        return op.emitOpError()
+               << "expected split_k of 1 or 2 for a BSR config with operands "
+                  "= registers (2: the blocks of empty block rows take slices "
+                  "of the long ones), got "
+               << config.getSplitK();
+      if (config.getSplitK() > 1 && config.getMaxM() == 0)
+        return op.emitOpError()
+               << "expected a max_m with split_k > 1 for BSR (the split "
+                  "counters are sized for it), got config "
+               << config;
       continue;
     }
     int64_t bn = config.getBlockN();
@@ -1012,7 +1323,7 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
     if (known != built.end()) {
       name = known->second;
     } else if (config.isRegisterDirect()) {
-      buildRegisterKernel(b, module, name, config, ty,
+      buildRegisterKernel(b, module, name, config, ty, getBsrCounterCount(op),
                           op.getTargetAttr().getMultiprocessorCount());
       built[key] = name;
     } else {
@@ -1027,6 +1338,7 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
     variant.blockN = config.getBlockN();
     variant.maxM = config.getMaxM();
     variant.splitK = config.getSplitK();
+    variant.splitInKernel = config.isRegisterDirect() && config.getSplitK() > 1;
     variant.sharedMemory = getSharedMemoryBytes(op, config);
     if (config.getMinFill() > 0) {
       int64_t full = (op.getN() / kBlock) * (op.getK() / kBlock);

@@ -98,13 +98,17 @@ void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
   }
 }
 
-Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex,
-                                     Value lastBefore) {
+/// Thread 0 of the block (`tid`) counts this slice in
+/// counters[tileIndex]; returns, uniform across the block, whether this was
+/// the tile's last slice (the count before it is `lastBefore`, an i32;
+/// `splitK` - 1 when null).
+static Value buildIsLastSlice(ImplicitLocOpBuilder &b, Value tid,
+                              Value counters, Value tileIndex, Value lastBefore,
+                              int64_t splitK) {
   Emitter e{b};
   MLIRContext *ctx = b.getContext();
-  auto thread0 =
-      scf::IfOp::create(b, TypeRange{b.getI32Type()}, e.eq(loop.tid, 0),
-                        /*withElse=*/true);
+  auto thread0 = scf::IfOp::create(b, TypeRange{b.getI32Type()}, e.eq(tid, 0),
+                                   /*withElse=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&thread0.getThenRegion().front());
@@ -112,7 +116,7 @@ Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex,
     Value before = memref::AtomicRMWOp::create(
         b, arith::AtomicRMWKind::addi, one, counters, ValueRange{tileIndex});
     if (!lastBefore)
-      lastBefore = arith::ConstantIntOp::create(b, t.splitK - 1, 32);
+      lastBefore = arith::ConstantIntOp::create(b, splitK - 1, 32);
     Value last =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, before, lastBefore);
     scf::YieldOp::create(
@@ -131,6 +135,29 @@ Value RingEpilogue::buildIsLastSlice(Value counters, Value tileIndex,
                                arith::ConstantIntOp::create(b, 0, 32));
 }
 
+/// Releases this block's partials, counts the slice (buildIsLastSlice) once
+/// every thread's stores are fenced, and tells the whole block whether it
+/// was the tile's last slice.
+static Value buildReleaseAndCount(ImplicitLocOpBuilder &b, Value tid,
+                                  Value counters, Value tileIndex,
+                                  Value lastBefore, int64_t splitK = 0) {
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  gpu::BarrierOp::create(b);
+  return buildIsLastSlice(b, tid, counters, tileIndex, lastBefore, splitK);
+}
+
+/// Thread 0 (`tid`) resets counters[tileIndex] to 0 once every slice has
+/// counted (no slice of this call reads it again), so that the counters
+/// stay zero between calls.
+static void buildResetCounter(ImplicitLocOpBuilder &b, Value tid,
+                              Value counters, Value tileIndex) {
+  Emitter e{b};
+  OpBuilder::InsertionGuard guard(b);
+  buildIfThen(b, e.eq(tid, 0));
+  memref::StoreOp::create(b, arith::ConstantIntOp::create(b, 0, 32), counters,
+                          ValueRange{tileIndex});
+}
+
 Value RingEpilogue::getPartialIndex(Value tileIndex, Value s, int64_t i,
                                     int64_t numPairs) {
   Emitter e{b};
@@ -145,12 +172,8 @@ Value RingEpilogue::getSlotIndex(Value slot, int64_t i, int64_t numPairs) {
 
 Value RingEpilogue::buildReleaseAndCount(Value counters, Value tileIndex,
                                          Value lastBefore) {
-  // Release the partials, count this slice in the tile's counter (thread 0,
-  // once every thread's stores are fenced), and tell the whole block
-  // whether it was the last slice.
-  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
-  gpu::BarrierOp::create(b);
-  return buildIsLastSlice(counters, tileIndex, lastBefore);
+  return ::buildReleaseAndCount(b, loop.tid, counters, tileIndex, lastBefore,
+                                t.splitK);
 }
 
 // Every slice stores its accumulators in fragment order, one
@@ -388,14 +411,7 @@ void RingEpilogue::storeOrdered(
     }
     scf::YieldOp::create(b, sums);
   }
-  {
-    // Every slice has counted: the counter is free to reset for the next
-    // call (no slice of this call reads it again).
-    OpBuilder::InsertionGuard guard(b);
-    buildIfThen(b, e.eq(loop.tid, 0));
-    memref::StoreOp::create(b, arith::ConstantIntOp::create(b, 0, 32),
-                            counters, ValueRange{tileIndex});
-  }
+  buildResetCounter(b, loop.tid, counters, tileIndex);
   SmallVector<Pair> total(pairs);
   for (auto [i, p] : llvm::enumerate(total))
     p.value = sumLoop.getResult(i);
@@ -424,33 +440,104 @@ RegisterEpilogue::RegisterEpilogue(
   }
 }
 
-void RegisterEpilogue::store(
-    Value sums, Value y,
-    function_ref<Value(Value total, const Slot &slot)> scaleSlot) {
+Value RegisterEpilogue::addWarpSums(Value sums, const Slot &slot) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto pairType =
       VectorType::get({2}, cast<MemRefType>(sums.getType()).getElementType());
+  Value total;
+  for (int64_t i = 0; i < loop.warpsK; ++i) {
+    Value part = vector::LoadOp::create(
+        b, pairType, sums, ValueRange{e.idx(i), slot.tileRow, slot.col},
+        /*nontemporal=*/false, llvm::Align(8));
+    total = total ? addAccumulators(b, total, part) : part;
+  }
+  return total;
+}
+
+std::tuple<Value, Value, Value> RegisterEpilogue::getStore(Value y,
+                                                           const Slot &slot) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
   int64_t pairs = 16 * (loop.bn / 2);
+  Value p = e.add(loop.tid, slot.first);
+  Value row = e.add(loop.tile.rowBase, slot.tileRow);
+  Value yCol = e.add(loop.tile.blockCol, slot.col);
+  Value valid = e.ult(row, loop.m);
+  if (slot.first + loop.threads > pairs)
+    valid = arith::AndIOp::create(b, valid, e.ult(p, e.idx(pairs)));
+  if (int64_t edgeN = getEdgeColumns(y, loop.bn))
+    valid = arith::AndIOp::create(b, valid, e.ult(yCol, e.idx(edgeN)));
+  return {row, yCol, valid};
+}
+
+void RegisterEpilogue::store(
+    Value sums, Value y,
+    function_ref<Value(Value total, const Slot &slot)> scaleSlot) {
+  ImplicitLocOpBuilder &b = loop.b;
   for (const Slot &slot : slots) {
-    Value p = e.add(loop.tid, slot.first);
-    Value row = e.add(loop.tile.rowBase, slot.tileRow);
-    Value yCol = e.add(loop.tile.blockCol, slot.col);
-    Value valid = e.ult(row, loop.m);
-    if (slot.first + loop.threads > pairs)
-      valid = arith::AndIOp::create(b, valid, e.ult(p, e.idx(pairs)));
-    if (int64_t edgeN = getEdgeColumns(y, loop.bn))
-      valid = arith::AndIOp::create(b, valid, e.ult(yCol, e.idx(edgeN)));
+    auto [row, yCol, valid] = getStore(y, slot);
     OpBuilder::InsertionGuard guard(b);
     buildIfThen(b, valid);
-    Value total;
-    for (int64_t i = 0; i < loop.warpsK; ++i) {
-      Value part = vector::LoadOp::create(
-          b, pairType, sums, ValueRange{e.idx(i), slot.tileRow, slot.col},
-          /*nontemporal=*/false, llvm::Align(8));
-      total = total ? addAccumulators(b, total, part) : part;
-    }
+    Value total = addWarpSums(sums, slot);
     vector::StoreOp::create(b, scaleSlot(total, slot), y, ValueRange{row, yCol},
                             /*nontemporal=*/false, llvm::Align(4));
   }
+}
+
+// Every slice stores all of its tile's pairs (rows past M too, zeros never
+// stored), so the last slice reads whole tiles; a warp's store of one slot
+// is 256 contiguous bytes.
+void RegisterEpilogue::storeSplitOrdered(
+    Value sums, Value y, Value partials, Value counters, Value tileIndex,
+    Value slice, Value numSlices, function_ref<Value(Value s)> slotOf,
+    function_ref<Value(Value total, const Slot &slot)> scaleSlot) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  int64_t pairs = 16 * (loop.bn / 2);
+  auto pairType =
+      VectorType::get({2}, cast<MemRefType>(sums.getType()).getElementType());
+  auto partialIndex = [&](Value s, const Slot &pairSlot) {
+    Value p = e.add(loop.tid, pairSlot.first);
+    return e.mul(e.add(e.mul(slotOf(s), pairs), p), 2);
+  };
+  for (const Slot &pairSlot : slots) {
+    OpBuilder::InsertionGuard guard(b);
+    if (pairSlot.first + loop.threads > pairs)
+      buildIfThen(b, e.ult(e.add(loop.tid, pairSlot.first), e.idx(pairs)));
+    vector::StoreOp::create(b, addWarpSums(sums, pairSlot), partials,
+                            ValueRange{partialIndex(slice, pairSlot)},
+                            /*nontemporal=*/false, llvm::Align(8));
+  }
+  Value lastBefore = arith::IndexCastOp::create(
+      b, b.getI32Type(), arith::SubIOp::create(b, numSlices, e.idx(1)));
+  auto isLast = scf::IfOp::create(
+      b, buildReleaseAndCount(b, loop.tid, counters, tileIndex, lastBefore),
+      /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&isLast.getThenRegion().front());
+  NVVM::MembarOp::create(b, NVVM::MemScopeKind::GPU);
+  for (const Slot &pairSlot : slots) {
+    auto [row, yCol, valid] = getStore(y, pairSlot);
+    OpBuilder::InsertionGuard inner(b);
+    buildIfThen(b, valid);
+    Value zero = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(pairType, b.getF32FloatAttr(0.0f)));
+    auto sumLoop =
+        scf::ForOp::create(b, e.idx(0), numSlices, e.idx(1), ValueRange{zero});
+    {
+      OpBuilder::InsertionGuard body(b);
+      b.setInsertionPointToStart(sumLoop.getBody());
+      Value part = vector::LoadOp::create(
+          b, pairType, partials,
+          ValueRange{partialIndex(sumLoop.getInductionVar(), pairSlot)},
+          /*nontemporal=*/false, llvm::Align(8));
+      scf::YieldOp::create(
+          b, addAccumulators(b, sumLoop.getRegionIterArgs()[0], part));
+    }
+    vector::StoreOp::create(b, scaleSlot(sumLoop.getResult(0), pairSlot), y,
+                            ValueRange{row, yCol},
+                            /*nontemporal=*/false, llvm::Align(4));
+  }
+  buildResetCounter(b, loop.tid, counters, tileIndex);
 }

@@ -81,11 +81,6 @@ private:
                     function_ref<Value(Value s, int64_t i)> partialIndex);
   void storeDirect(ArrayRef<Pair> pairs);
   void storeStaged(ArrayRef<Pair> pairs);
-  /// Thread 0 counts this slice in counters[tileIndex]; returns, uniform
-  /// across the block, whether this was the tile's last slice (the count
-  /// before it is `lastBefore`, an i32; split_k - 1 when null).
-  Value buildIsLastSlice(Value counters, Value tileIndex,
-                         Value lastBefore = nullptr);
   /// The element index in `partials` of pair `i` of this thread in slice
   /// `s` of tile `tileIndex` (fragment order, see storeSplitK).
   Value getPartialIndex(Value tileIndex, Value s, int64_t i,
@@ -93,7 +88,8 @@ private:
   /// The same in partial slot `slot` (a slice of its own).
   Value getSlotIndex(Value slot, int64_t i, int64_t numPairs);
   /// Releases this block's partials and tells (uniform across the block)
-  /// whether it was the tile's last slice, after acquiring the others'.
+  /// whether it was the tile's last slice (the count before it is
+  /// `lastBefore`, an i32; split_k - 1 when null).
   Value buildReleaseAndCount(Value counters, Value tileIndex,
                              Value lastBefore = nullptr);
 
@@ -126,8 +122,27 @@ public:
   void store(Value sums, Value y,
              function_ref<Value(Value total, const Slot &slot)> scaleSlot);
 
+  /// Split K over several blocks, reproducible, for a tile (`tileIndex`)
+  /// whose slices 0 .. `numSlices` - 1 (run-time) take part; blocks that
+  /// take no part store nothing and must not call this. Slice `slice` stores
+  /// its totals (the K warps' sums) into `partials` at slot `slotOf(slice)`
+  /// (pair p of slot S at element (S 16 BN / 2 + p) 2); the last slice to
+  /// count adds every slice's totals in slice order 0, 1, ... (its own read
+  /// back), stores them as `store` does and resets the tile's counter to 0.
+  void storeSplitOrdered(
+      Value sums, Value y, Value partials, Value counters, Value tileIndex,
+      Value slice, Value numSlices, function_ref<Value(Value s)> slotOf,
+      function_ref<Value(Value total, const Slot &slot)> scaleSlot);
+
   RegisterMainloop &loop;
   SmallVector<Slot> slots;
+
+private:
+  /// The sum of the K warps' pairs of `slot` in `sums`.
+  Value addWarpSums(Value sums, const Slot &slot);
+  /// Where this thread stores `slot` in `y` (row, column) and whether it
+  /// does: its pair exists and its row is below M (its columns inside N).
+  std::tuple<Value, Value, Value> getStore(Value y, const Slot &slot);
 };
 
 } // namespace mlir::qgemm::kernel

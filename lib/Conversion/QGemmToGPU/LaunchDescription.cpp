@@ -132,6 +132,8 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
                                     b.getBoolAttr(kernel.replacesPrologue)));
     if (kernel.clusterSplit)
       fields.push_back(b.getNamedAttr("cluster_split", b.getBoolAttr(true)));
+    if (kernel.splitInKernel)
+      fields.push_back(b.getNamedAttr("split_in_kernel", b.getBoolAttr(true)));
     if (kernel.tailSplit > 1)
       fields.push_back(b.getNamedAttr("tail_split",
                                       b.getI64IntegerAttr(kernel.tailSplit)));
@@ -625,10 +627,17 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   FailureOr<int64_t> streamKTiles =
       reader.getOptionalInt(dict, where, "stream_k_tiles", 1, 0);
   FailureOr<bool> clusterSplit = reader.getBool(dict, where, "cluster_split");
+  FailureOr<bool> splitInKernel =
+      reader.getBool(dict, where, "split_in_kernel");
   if (failed(blockM) || failed(blockN) || failed(splitK) || failed(maxM) ||
       failed(replaces) || failed(tailSplit) || failed(waveBlocks) ||
-      failed(streamKTiles) || failed(clusterSplit))
+      failed(streamKTiles) || failed(clusterSplit) || failed(splitInKernel))
     return failure();
+  if (*splitInKernel && (*splitK < 2 || *clusterSplit))
+    return reader.error(where)
+           << " field 'split_in_kernel' is true with split_k = " << *splitK
+           << (*clusterSplit ? " and cluster_split" : "")
+           << ", expected split_k >= 2 and no cluster split";
   if (*clusterSplit && (*splitK < 2 || *splitK > ConfigAttr::kMaxClusterSplit))
     return reader.error(where)
            << " field 'cluster_split' is true with split_k = " << *splitK
@@ -660,6 +669,7 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   kernel.maxM = *maxM;
   kernel.replacesPrologue = *replaces;
   kernel.clusterSplit = *clusterSplit;
+  kernel.splitInKernel = *splitInKernel;
   kernel.tailSplit = *tailSplit;
   kernel.streamKTiles = *streamKTiles;
   kernel.waveBlocks = *tailSplit > 1 || *streamKTiles ? *waveBlocks : 0;
@@ -783,7 +793,7 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     kernel.role = KernelRole::Matmul;
     known.append({"block_m", "block_n", "split_k", "max_m", "replaces_prologue",
                   "min_sizes", "tail_split", "stream_k_tiles", "wave_blocks",
-                  "cluster_split"});
+                  "cluster_split", "split_in_kernel"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");

@@ -82,8 +82,8 @@ func.func private @negative_registers_block_k() attributes {c = #qgemm.config<ct
 
 // -----
 
-// expected-error @+1 {{expected split_k = 1 with operands = registers (the warps split K inside the block), got 2}}
-func.func private @negative_registers_split_k() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], split_k = 2, max_m = 16, operands = registers>}
+// expected-error @+1 {{expected operands = shared with cluster_split = true (a ring variant's slices), got operands = registers}}
+func.func private @negative_registers_cluster_split() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], split_k = 2, max_m = 16, operands = registers, cluster_split = true>}
 
 
 // -----

@@ -74,6 +74,18 @@ func.func @negative_split_k_too_large(%x: memref<?x1024xf16>, %w: memref<256x102
 
 // -----
 
+// A BSR register-direct variant splits a block row's K / 32 = 8 blocks.
+func.func @negative_bsr_register_split_k(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected split_k (9) to be at most the number of block columns (8) with operands = registers}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 9, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 8], stages = 4>]}
+  return
+}
+
+// -----
+
 func.func @negative_wgmma_not_sm90a(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
   // expected-error @+1 {{expected target sm_90a for a config with mma = wgmma, got sm_90}}
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
