@@ -362,8 +362,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   / 16.3; with split_k = 2 (v29) the blocks of empty block rows take
 ///   slices (of at least three groups of loads) of rows longer than two
 ///   such slices: the skewed weight 17 to 46% faster on 11008 x 4096 and
-///   4096 x 11008, uniform weights 0 to 7% slower (the whole row_ptr read
-///   and counted by every block);
+///   4096 x 11008, uniform weights 1 to 12% slower (the whole row_ptr read
+///   and counted by every block), so only layers whose rows can be that
+///   long get it (not 4096 x 4096 with 16 warps, not 1024 x 1024);
 /// - M <= 256: 64-row tiles, warps of 32 x 16, about 4 blocks per SM,
 ///   slices of at most 32 blocks: a weight of a few full rows takes 1.2 to
 ///   1.4x the time of a uniform one of the same size at M = 256, against 1.4
@@ -434,18 +435,22 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // M <= 16: register-direct, one block row a thread block, about 16 warps
   // a multiprocessor in one wave (4 to 16 a block; 8 with two token tiles,
   // whose loads in flight need more registers), two groups of 2 blocks in
-  // flight a warp; one token tile to M = 8; split_k = 2: the blocks of
-  // empty rows take slices of the long rows.
+  // flight a warp; one token tile to M = 8; split_k = 2 (the blocks of
+  // empty rows take slices of the long rows) where K / 32 is more than two
+  // of the shortest slices.
   auto makeRegister = [&](int64_t maxM) {
     int64_t warps = std::clamp<int64_t>(
         llvm::bit_floor(uint64_t(
             std::max<int64_t>(16 * sms / std::max<int64_t>(blockRows, 1), 1))),
         4, maxM <= 8 ? 16 : 8);
+    // split_k = 2 only where a row can be longer than two slices.
+    constexpr int64_t stages = 2;
+    int64_t splitK =
+        blockCols > 2 * kBsrMinSliceGroups * warps * stages ? 2 : 1;
     return ConfigAttr::get(
         ctx, {16, 32, warps * ConfigAttr::kRegisterChunkBytes}, {16, 32},
-        /*stages=*/2, /*splitK=*/blockCols >= 2 ? 2 : 1, maxM,
-        MmaKind::mma_sync, OperandPath::registers, /*fuseQuantize=*/false,
-        /*minFill=*/0);
+        stages, splitK, maxM, MmaKind::mma_sync, OperandPath::registers,
+        /*fuseQuantize=*/false, /*minFill=*/0);
   };
   SmallVector<ConfigAttr> configs = {makeRegister(8), makeRegister(16)};
   bool unionRows = blockRows >= 4;

@@ -130,6 +130,14 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
 /// both in 64-byte-swizzled unpadded rows of 32 fp16 that wgmma reads by
 /// descriptor (X as A, the blocks as B). The staged epilogue's
 /// [BM, BN + 8] fp16 tile reuses the ring.
+/// The shortest slice, in groups of a BSR register-direct block's loads
+/// (warps x stages blocks), that its split_k = 2 schedule cuts a long row
+/// into: a shorter slice saves less than the split reduction costs
+/// (docs/perf-notes.md, v29). A row is split only when it is longer than
+/// two slices, so a layer whose K / 32 is at most 2 x this x warps x
+/// stages never is.
+inline constexpr int64_t kBsrMinSliceGroups = 3;
+
 struct BsrRingLayout {
   static constexpr int64_t kBlock = 32;
   static constexpr int64_t kRowHalves = kBlock + 8;

@@ -936,8 +936,9 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     return;
   }
 
-  BsrWorkPlan plan = buildWorkPlan(b, rowPtr, colIdx, loop, rows,
-                                   3 * operands.warps * operands.stages, k);
+  BsrWorkPlan plan =
+      buildWorkPlan(b, rowPtr, colIdx, loop, rows,
+                    kBsrMinSliceGroups * operands.warps * operands.stages, k);
   // The scratch of the item scan and of the item lies over the warps' sums:
   // the scan frees it before the own row's zeros are stored, and the item
   // starts with a barrier (those zeros' stores read the sums).
