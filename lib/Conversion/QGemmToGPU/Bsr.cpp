@@ -591,6 +591,63 @@ struct BsrRegisterOperands {
       }
   }
 
+  /// The K loop over `slice` (its gather list from `colIdx`); returns the
+  /// warps' shared sums.
+  Value buildSliceLoop(const BsrSlice &slice, Value colIdx, int64_t k) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    first = slice.first;
+    count = slice.count;
+    // Warp kw's blocks: ceil((count - kw) / W), in groups of `stages`.
+    Value warpBlocks =
+        e.div(arith::SubIOp::create(b, e.add(slice.count, warps - 1), loop.kw),
+              warps);
+    Value groups = e.div(e.add(warpBlocks, stages - 1), stages);
+    Value hasGroups = e.ult(e.idx(0), groups);
+
+    // The first group's weights depend on the slice only: they are issued
+    // before the gather list is read.
+    int64_t weightValues = 4 * stages;
+    SmallVector<Value> current = buildSelect(
+        b, hasGroups, [&] { return loadWeights(e.idx(0)); },
+        [&] { return zeros(weightValues); });
+    storeGatherList(b, colIdx, list, slice, loop.tid, loop.threads, k);
+    llvm::append_range(
+        current, buildSelect(
+                     b, hasGroups, [&] { return loadActivations(e.idx(0)); },
+                     [&] { return zeros(stages * tokenTiles); }));
+
+    int64_t numAccs = 2 * tokenTiles;
+    SmallVector<Value> inits(numAccs, buildZeroF32Accumulator(b));
+    llvm::append_range(inits, current);
+    auto forOp = scf::ForOp::create(b, e.idx(0), groups, e.idx(1), inits);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(forOp.getBody());
+      Value j = forOp.getInductionVar();
+      SmallVector<Value> accs(forOp.getRegionIterArgs().take_front(numAccs));
+      SmallVector<Value> values(forOp.getRegionIterArgs().drop_front(numAccs));
+      Value nextJ = e.add(j, 1);
+      SmallVector<Value> next = loadGroup(nextJ, e.ult(nextJ, groups));
+      for (int64_t u = 0; u < stages; ++u) {
+        // Every block of a group but the last group's is the warp's.
+        Value valid = e.ult(e.add(e.mul(j, stages), u), warpBlocks);
+        accs = buildSelect(
+            b, valid,
+            [&] {
+              SmallVector<Value> updated(accs);
+              buildBlock(values, u, updated);
+              return updated;
+            },
+            [&] { return accs; });
+      }
+      llvm::append_range(accs, next);
+      scf::YieldOp::create(b, accs);
+    }
+    SmallVector<Value> accs(forOp.getResults().take_front(numAccs));
+    return loop.storeSums(getPairs(accs), b.getF32Type());
+  }
+
   /// The accumulators as (tile row, column) pairs of the block's tile.
   SmallVector<Pair> getPairs(ArrayRef<Value> accs) {
     ImplicitLocOpBuilder &b = loop.b;
@@ -665,9 +722,9 @@ std::pair<Value, Value> buildBlockScan(ImplicitLocOpBuilder &b, Value v,
 /// into work items (buildWorkPlan): this thread's rows `rowIds` (their
 /// first blocks `starts` and block counts `lengths`), the slice length in
 /// blocks (`sliceBlocks`), whether any row is split (`splits`, uniform
-/// across the block), each row's slice count (`slices`, buildWorkItems),
-/// and when split the items before this thread's first row (`prefix`) and
-/// the items in all (`items`).
+/// across the block), and (buildWorkItems) each row's slice count
+/// (`slices`), the items before this thread's first row (`prefix`) and the
+/// items in all (`items`).
 struct BsrWorkPlan {
   SmallVector<Value> rowIds, starts, lengths, slices;
   Value sliceBlocks, splits, prefix, items;
@@ -741,11 +798,38 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
   return plan;
 }
 
-/// The work items of `plan`: each row's slices ceil(length / S) (none for
-/// an empty row), numbered row by row (`slices`).
-void buildWorkItems(ImplicitLocOpBuilder &b, BsrWorkPlan &plan) {
-  for (Value length : plan.lengths)
-    plan.slices.push_back(divideCeil32(b, length, plan.sliceBlocks));
+/// The work items of `plan` when it splits (`plan.splits`, uniform): each
+/// row's slices ceil(length / S) (none for an empty row), numbered row by
+/// row, and their prefix over the block (buildBlockScan; `scratch` as
+/// there). Without a split: no slices, no prefix, and more items than the
+/// `rows` blocks, so that no block takes one.
+void buildWorkItems(ImplicitLocOpBuilder &b, BsrWorkPlan &plan,
+                    RegisterMainloop &loop, int64_t rows, Value scratch) {
+  Emitter e{b};
+  int64_t per = plan.lengths.size();
+  SmallVector<Value> scan = buildSelect(
+      b, plan.splits,
+      [&] {
+        SmallVector<Value> slices;
+        for (Value length : plan.lengths)
+          slices.push_back(divideCeil32(b, length, plan.sliceBlocks));
+        Value mySlices = e.idx(0);
+        for (Value n : slices)
+          mySlices = e.add(mySlices, n);
+        auto [prefix, total] = buildBlockScan(b, mySlices, loop.lane, loop.warp,
+                                              loop.threads / 32, scratch);
+        SmallVector<Value> results = {prefix, total};
+        llvm::append_range(results, slices);
+        return results;
+      },
+      [&] {
+        SmallVector<Value> results = {e.idx(0), e.idx(rows + 1)};
+        results.append(per, e.idx(0));
+        return results;
+      });
+  plan.prefix = scan[0];
+  plan.items = scan[1];
+  plan.slices.assign(scan.begin() + 2, scan.end());
 }
 
 /// A work item (slice `index` of block row `row`; the row's slices are the
@@ -804,17 +888,35 @@ BsrWorkItem findWorkItem(ImplicitLocOpBuilder &b, const BsrWorkPlan &plan,
   return w;
 }
 
+/// A matmul kernel and its arguments (partials and counters: null unless
+/// split).
+struct BsrKernel {
+  gpu::GPUFuncOp func;
+  Value x, rowPtr, colIdx, blocks, y, partials, counters;
+};
+
 /// Creates a matmul kernel (x, row_ptr, col_idx, blocks, y[, partials f32
 /// [?], counters i32 [counters] when `split`]).
-gpu::GPUFuncOp createMatmulKernel(ImplicitLocOpBuilder &b,
-                                  gpu::GPUModuleOp module, StringRef name,
-                                  const BsrTypes &ty, bool split,
-                                  int64_t counters) {
+BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                             StringRef name, const BsrTypes &ty, bool split,
+                             int64_t counters) {
   SmallVector<Type> types = {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y};
   if (split)
     types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
                   MemRefType::get({counters}, b.getI32Type())});
-  return createKernel(b, module, name, types);
+  BsrKernel kernel;
+  kernel.func = createKernel(b, module, name, types);
+  auto args = kernel.func.getArguments();
+  kernel.x = args[0];
+  kernel.rowPtr = args[1];
+  kernel.colIdx = args[2];
+  kernel.blocks = args[3];
+  kernel.y = args[4];
+  if (split) {
+    kernel.partials = args[5];
+    kernel.counters = args[6];
+  }
+  return kernel;
 }
 
 /// The launch bounds of a register-direct BSR kernel: its block size, and
@@ -844,11 +946,9 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          int64_t counters, int64_t sms) {
   int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
   bool split = config.getSplitK() > 1;
-  gpu::GPUFuncOp func =
-      createMatmulKernel(b, module, name, ty, split, counters);
-  Value x = func.getArgument(0), rowPtr = func.getArgument(1),
-        colIdx = func.getArgument(2), blocks = func.getArgument(3),
-        y = func.getArgument(4);
+  BsrKernel kernel = createMatmulKernel(b, module, name, ty, split, counters);
+  Value x = kernel.x, rowPtr = kernel.rowPtr, colIdx = kernel.colIdx,
+        blocks = kernel.blocks, y = kernel.y;
   Emitter e{b};
   RegisterMainloop loop(b, config, x, k);
   BsrRegisterOperands operands{loop};
@@ -856,7 +956,7 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.stages = config.getStages();
   operands.tokenTiles = config.getMaxM() == 0 || config.getMaxM() > 8 ? 2 : 1;
   int64_t rows = n / kBlock;
-  setBounds(func, operands, rows, sms);
+  setBounds(kernel.func, operands, rows, sms);
   BsrRingLayout layout = getBsrRingLayout(config, k);
   operands.x = x;
   operands.blocks = blocks;
@@ -868,66 +968,11 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     return arith::TruncFOp::create(b, f16x2, total).getResult();
   };
 
-  // The K loop over `slice`; returns the warps' shared sums.
-  auto buildSliceLoop = [&](const BsrSlice &slice) {
-    operands.first = slice.first;
-    operands.count = slice.count;
-    // Warp kw's blocks: ceil((count - kw) / W), in groups of `stages`.
-    int64_t warps = operands.warps, stages = operands.stages;
-    Value warpBlocks =
-        e.div(arith::SubIOp::create(b, e.add(slice.count, warps - 1), loop.kw),
-              warps);
-    Value groups = e.div(e.add(warpBlocks, stages - 1), stages);
-    Value hasGroups = e.ult(e.idx(0), groups);
-
-    // The first group's weights depend on the slice only: they are issued
-    // before the gather list is read.
-    int64_t weightValues = 4 * stages;
-    SmallVector<Value> current = buildSelect(
-        b, hasGroups, [&] { return operands.loadWeights(e.idx(0)); },
-        [&] { return operands.zeros(weightValues); });
-    storeGatherList(b, colIdx, operands.list, slice, loop.tid, loop.threads, k);
-    llvm::append_range(
-        current,
-        buildSelect(
-            b, hasGroups, [&] { return operands.loadActivations(e.idx(0)); },
-            [&] { return operands.zeros(stages * operands.tokenTiles); }));
-
-    int64_t numAccs = 2 * operands.tokenTiles;
-    SmallVector<Value> inits(numAccs, buildZeroF32Accumulator(b));
-    llvm::append_range(inits, current);
-    auto forOp = scf::ForOp::create(b, e.idx(0), groups, e.idx(1), inits);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(forOp.getBody());
-      Value j = forOp.getInductionVar();
-      SmallVector<Value> accs(forOp.getRegionIterArgs().take_front(numAccs));
-      SmallVector<Value> values(forOp.getRegionIterArgs().drop_front(numAccs));
-      Value nextJ = e.add(j, 1);
-      SmallVector<Value> next = operands.loadGroup(nextJ, e.ult(nextJ, groups));
-      for (int64_t u = 0; u < stages; ++u) {
-        // Every block of a group but the last group's is the warp's.
-        Value valid = e.ult(e.add(e.mul(j, stages), u), warpBlocks);
-        accs = buildSelect(
-            b, valid,
-            [&] {
-              SmallVector<Value> updated(accs);
-              operands.buildBlock(values, u, updated);
-              return updated;
-            },
-            [&] { return accs; });
-      }
-      llvm::append_range(accs, next);
-      scf::YieldOp::create(b, accs);
-    }
-    SmallVector<Value> accs(forOp.getResults().take_front(numAccs));
-    return loop.storeSums(operands.getPairs(accs), b.getF32Type());
-  };
-
   Value xBlock = e.div(loop.tile.blockCol, kBlock);
   auto buildOwnRow = [&] {
-    Value sums = buildSliceLoop(
-        buildSlice(b, rowPtr, colIdx, xBlock, e.idx(0), k, layout.sliceBlocks));
+    Value sums = operands.buildSliceLoop(
+        buildSlice(b, rowPtr, colIdx, xBlock, e.idx(0), k, layout.sliceBlocks),
+        colIdx, k);
     epilogue.store(sums, y, toHalf);
   };
   if (!split) {
@@ -944,30 +989,7 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // starts with a barrier (those zeros' stores read the sums).
   Value scratch = createSharedView(b, loop.smem, {operands.warps + 8},
                                    b.getI32Type(), e.idx(0));
-  // The items and their prefix over the block (buildBlockScan), only when
-  // split.
-  int64_t per = plan.lengths.size();
-  SmallVector<Value> scan = buildSelect(
-      b, plan.splits,
-      [&] {
-        buildWorkItems(b, plan);
-        Value mySlices = e.idx(0);
-        for (Value n : plan.slices)
-          mySlices = e.add(mySlices, n);
-        auto [prefix, total] = buildBlockScan(b, mySlices, loop.lane, loop.warp,
-                                              operands.warps, scratch);
-        SmallVector<Value> results = {prefix, total};
-        llvm::append_range(results, plan.slices);
-        return results;
-      },
-      [&] {
-        SmallVector<Value> results = {e.idx(0), e.idx(rows + 1)};
-        results.append(per, e.idx(0));
-        return results;
-      });
-  plan.prefix = scan[0];
-  plan.items = scan[1];
-  plan.slices.assign(scan.begin() + 2, scan.end());
+  buildWorkItems(b, plan, loop, rows, scratch);
   Value items = plan.items;
   // A malformed row_ptr (rows that overlap) may make more items than
   // blocks: then nothing is split either.
@@ -994,7 +1016,7 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   gpu::BarrierOp::create(b);
   BsrWorkItem item = findWorkItem(b, plan, xBlock, rows, k, scratch);
   loop.tile.blockCol = e.mul(item.row, kBlock);
-  Value sums = buildSliceLoop(item.slice);
+  Value sums = operands.buildSliceLoop(item.slice, colIdx, k);
   // A row of one slice is stored by its item directly, a longer one meets
   // in the split reduction of its slices (tile: token tile y of the row;
   // partial slots: the row's items, in token tile y). The conditions are
@@ -1007,9 +1029,10 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   b.setInsertionPointToStart(&ifSingle.getElseRegion().front());
   Value tokenTile = e.div(loop.tile.rowBase, 16);
   Value tileIndex = e.add(e.mul(tokenTile, rows), item.row);
-  Value firstSlot = e.add(e.mul(tokenTile, 2 * rows), item.firstItem);
+  Value firstSlot =
+      e.add(e.mul(tokenTile, config.getSplitK() * rows), item.firstItem);
   epilogue.storeSplitOrdered(
-      sums, y, func.getArgument(5), func.getArgument(6), tileIndex, item.index,
+      sums, y, kernel.partials, kernel.counters, tileIndex, item.index,
       item.slice.numSlices, [&](Value s) { return e.add(firstSlot, s); },
       toHalf);
   b.setInsertionPointAfter(ifItems);
@@ -1023,11 +1046,9 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                        int64_t counters) {
   int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
   bool split = config.getSplitK() > 1;
-  gpu::GPUFuncOp func =
-      createMatmulKernel(b, module, name, ty, split, counters);
-  Value x = func.getArgument(0), rowPtr = func.getArgument(1),
-        colIdx = func.getArgument(2), blocks = func.getArgument(3),
-        y = func.getArgument(4);
+  BsrKernel kernel = createMatmulKernel(b, module, name, ty, split, counters);
+  Value x = kernel.x, rowPtr = kernel.rowPtr, colIdx = kernel.colIdx,
+        blocks = kernel.blocks, y = kernel.y;
 
   // fp16 rows of 32: padded to 80 bytes for ldmatrix, 64-byte-swizzled
   // (unpadded) with wgmma.
@@ -1101,8 +1122,7 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         b, single, arith::ConstantIntOp::create(b, b.getI1Type(), 1));
     buildIfThen(b, arith::AndIOp::create(b, notSingle,
                                          e.ult(sliceIndex, slice.numSlices)));
-    epilogue.storeSplitKOrdered(pairs, func.getArgument(5),
-                                func.getArgument(6),
+    epilogue.storeSplitKOrdered(pairs, kernel.partials, kernel.counters,
                                 getRingTileIndex(b, n, tiling.bn),
                                 slice.numSlices);
   }
