@@ -138,6 +138,21 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
 /// stages never is.
 inline constexpr int64_t kBsrMinSliceGroups = 3;
 
+/// Whether a one-row BSR ring variant (BN = 32) of `blockM` rows and
+/// `stages` stages whose K has `blockCols` blocks, split in `splitK`
+/// slices, plans its work in the kernel (long rows cut over the grid's
+/// spare blocks; see the lowering's planRingWork): when it has 64 rows and
+/// its shortest slice, kBsrMinSliceGroups x stages blocks (one ring stage a
+/// block), is shorter than the static slices of ceil(blockCols / splitK)
+/// blocks; otherwise the static slices are used. 128-row variants with the
+/// plan were 2 to 27% slower on uniform weights past M = 64, even with an
+/// empty weight (docs/perf-notes.md, v30).
+inline bool isBsrRingPlanned(int64_t blockCols, int64_t blockM, int64_t stages,
+                             int64_t splitK) {
+  return blockM == 64 && splitK > 1 &&
+         kBsrMinSliceGroups * stages < (blockCols + splitK - 1) / splitK;
+}
+
 struct BsrRingLayout {
   static constexpr int64_t kBlock = 32;
   static constexpr int64_t kRowHalves = kBlock + 8;
@@ -171,8 +186,13 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   l.sliceBlocks = (l.blockCols + config.getSplitK() - 1) / config.getSplitK();
   l.aRing = config.getStages() * config.getBlockM() * rowBytes;
   l.bRing = config.getStages() * config.getBlockN() * rowBytes;
+  // A planned one-row variant (isBsrRingPlanned) keeps four values of its
+  // plan in four more entries while its K loop runs.
+  bool planned =
+      l.rows == 1 && isBsrRingPlanned(l.blockCols, config.getBlockM(),
+                                      config.getStages(), config.getSplitK());
   l.list = 4 * ((l.rows > 1 ? l.blockCols : l.sliceBlocks) +
-                config.getStages());
+                config.getStages() + (planned ? 4 : 0));
   l.masks = l.rows > 1 ? 4 * l.blockCols : 0;
   l.blockOf = l.rows > 1 ? 4 * l.rows * l.blockCols : 0;
   if (config.isWgmma()) {

@@ -25,6 +25,8 @@ constexpr int64_t kBlock = BsrRingLayout::kBlock;
 constexpr int64_t kCopyHalves = kCopyBytes / 2;
 /// Threads of the validate kernel.
 constexpr int64_t kValidateThreads = 128;
+/// Registers of a multiprocessor.
+constexpr int64_t kRegistersPerSM = 65536;
 
 /// The types of the kernels' arguments.
 struct BsrTypes {
@@ -718,42 +720,41 @@ std::pair<Value, Value> buildBlockScan(ImplicitLocOpBuilder &b, Value v,
   return {toIndex(exclusive), toIndex(total)};
 }
 
-/// How the block rows of a register-direct kernel with split_k = 2 are cut
-/// into work items (buildWorkPlan): this thread's rows `rowIds` (their
-/// first blocks `starts` and block counts `lengths`), the slice length in
-/// blocks (`sliceBlocks`), whether any row is split (`splits`, uniform
+/// The threads of a thread block, for the work plan.
+struct BlockThreads {
+  Value tid, lane, warp;
+  int64_t threads;
+};
+
+/// How the block rows of a kernel with split_k > 1 are cut into work items
+/// (buildWorkPlan): this thread's rows `rowIds` (their first blocks
+/// `starts` and block counts `lengths`), the rows with a block in the
+/// whole matrix (`nonEmpty`; register kernels only), the slice length in
+/// blocks (`sliceBlocks`), the longest row kept whole (`wholeBlocks`; null:
+/// every row is cut in slices), whether any row is split (`splits`, uniform
 /// across the block), and (buildWorkItems) each row's slice count
 /// (`slices`), the items before this thread's first row (`prefix`) and the
 /// items in all (`items`).
 struct BsrWorkPlan {
   SmallVector<Value> rowIds, starts, lengths, slices;
-  Value sliceBlocks, splits, prefix, items;
+  Value nonEmpty, sliceBlocks, wholeBlocks, splits, prefix, items;
 };
 
 /// Every block reads row_ptr whole (thread t the rows t R .. t R + R - 1,
-/// counts clamped as in loadRowRange) and counts the rows without a block,
-/// E (one barrier reduction per R). The grid's `rows` blocks take one work
-/// item each: every row with a block is one, and the blocks of the E empty
-/// rows take the slices past the long rows' first. Slices are
-/// S = max(ceil(nnzb / E), `minSlice`) blocks (the caller's minSlice is
-/// three groups of the block's loads: a shorter slice saves less than the
-/// split reduction costs, measured), so a well-formed
-/// weight has at most nnzb / S + (rows - E) <= rows items. The work is cut
-/// (`splits`, uniform across the block) only when E > 0 and some row is
-/// longer than 2 S, three slices or more (one more barrier reduction per
-/// R); otherwise every block keeps its own row.
-BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
-                          RegisterMainloop &loop, int64_t rows,
-                          int64_t minSlice, int64_t k) {
+/// counts clamped as in loadRowRange) and, when `countRows`, counts the
+/// rows with a block (one barrier reduction per R).
+BsrWorkPlan readWorkRows(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
+                         const BlockThreads &block, int64_t rows, int64_t k,
+                         bool countRows) {
   Emitter e{b};
   MLIRContext *ctx = b.getContext();
   auto i32 = b.getI32Type();
   int64_t cols = k / kBlock;
-  int64_t per = llvm::divideCeil(rows, loop.threads);
+  int64_t per = llvm::divideCeil(rows, block.threads);
   Value nnzb = memref::DimOp::create(b, colIdx, 0);
   BsrWorkPlan plan;
   for (int64_t j = 0; j < per; ++j) {
-    Value r = e.add(e.mul(loop.tid, per), j);
+    Value r = e.add(e.mul(block.tid, per), j);
     Value inRange = e.ult(r, e.idx(rows));
     auto [lo, count] = loadRowRange(
         b, rowPtr, arith::MinUIOp::create(b, r, e.idx(rows - 1)), nnzb, cols);
@@ -762,6 +763,8 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
     plan.lengths.push_back(
         arith::SelectOp::create(b, inRange, count, e.idx(0)));
   }
+  if (!countRows)
+    return plan;
   Value nonEmpty = arith::ConstantIntOp::create(b, 0, 32);
   for (Value length : plan.lengths) {
     Value has = arith::ExtUIOp::create(b, i32, e.ult(e.idx(0), length));
@@ -773,18 +776,19 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
             .getRes();
     nonEmpty = arith::AddIOp::create(b, nonEmpty, count);
   }
-  Value empty = arith::SubIOp::create(
-      b, e.idx(rows),
-      arith::IndexCastUIOp::create(b, b.getIndexType(), nonEmpty));
-  // S = max(ceil(nnzb / E), minSlice), or K / 32 (no split) when E = 0.
-  Value s = divideCeil32(b, nnzb, arith::MaxUIOp::create(b, empty, e.idx(1)));
-  s = arith::MaxUIOp::create(b, s, e.idx(std::max<int64_t>(minSlice, 1)));
-  plan.sliceBlocks = arith::SelectOp::create(b, e.eq(empty, 0), e.idx(cols), s);
-  // Whether any row is longer than two slices (uniform across the block).
-  Value twoSlices = e.mul(plan.sliceBlocks, 2);
+  plan.nonEmpty = arith::IndexCastUIOp::create(b, b.getIndexType(), nonEmpty);
+  return plan;
+}
+
+/// Sets `plan.splits`: whether any row is longer than `bound` (uniform
+/// across the block; one barrier reduction per R).
+void setSplits(ImplicitLocOpBuilder &b, BsrWorkPlan &plan, Value bound) {
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  auto i32 = b.getI32Type();
   Value longer = arith::ConstantIntOp::create(b, 0, 32);
   for (Value length : plan.lengths) {
-    Value has = arith::ExtUIOp::create(b, i32, e.ult(twoSlices, length));
+    Value has = arith::ExtUIOp::create(b, i32, e.ult(bound, length));
     longer = arith::OrIOp::create(
         b, longer,
         NVVM::BarrierOp::create(
@@ -795,35 +799,92 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
   }
   plan.splits = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, longer,
                                       arith::ConstantIntOp::create(b, 0, 32));
+}
+
+/// The plan of a register-direct kernel (readWorkRows): its `rows` blocks
+/// take one work item each: every row with a block is one, and the blocks
+/// of the E empty rows take the slices past the long rows' first. Slices
+/// are S = max(ceil(nnzb / E), `minSlice`) blocks (the caller's minSlice is
+/// three groups of the block's loads: a shorter slice saves less than the
+/// split reduction costs, measured), so a well-formed weight has at most
+/// nnzb / S + (rows - E) <= rows items. The work is cut (`splits`) only
+/// when E > 0 and some row is longer than 2 S, three slices or more;
+/// otherwise every block keeps its own row.
+BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
+                          const BlockThreads &block, int64_t rows,
+                          int64_t minSlice, int64_t k) {
+  Emitter e{b};
+  int64_t cols = k / kBlock;
+  BsrWorkPlan plan =
+      readWorkRows(b, rowPtr, colIdx, block, rows, k, /*countRows=*/true);
+  Value nnzb = memref::DimOp::create(b, colIdx, 0);
+  Value empty = arith::SubIOp::create(b, e.idx(rows), plan.nonEmpty);
+  // S = max(ceil(nnzb / E), minSlice), or K / 32 (no split) when E = 0.
+  Value s = divideCeil32(b, nnzb, arith::MaxUIOp::create(b, empty, e.idx(1)));
+  s = arith::MaxUIOp::create(b, s, e.idx(std::max<int64_t>(minSlice, 1)));
+  plan.sliceBlocks = arith::SelectOp::create(b, e.eq(empty, 0), e.idx(cols), s);
+  setSplits(b, plan, e.mul(plan.sliceBlocks, 2));
   return plan;
 }
 
+/// The slices of a split one-row ring kernel's plan (planRingWork): a row
+/// of at most W = min(2 S, `maxSlice`) blocks is not cut, a longer one is
+/// cut into slices of S = min(max(`minSlice`, ceil(nnzb x tiles /
+/// `waveItems`), ceil(nnzb / `spare`)), `maxSlice`) blocks, `tiles` the
+/// grid's rows of tiles: the long rows are cut only as far as a wave of
+/// `waveItems` items over the grid needs (more slices cost more partials
+/// to add up than they save, measured), and into at most nnzb / S <=
+/// `spare` slices past their first. Returns (S, W); reads no memory.
+std::pair<Value, Value> getRingSlices(ImplicitLocOpBuilder &b, Value nnzb,
+                                      int64_t spare, Value tiles,
+                                      int64_t minSlice, int64_t maxSlice,
+                                      int64_t waveItems) {
+  Emitter e{b};
+  Value s = arith::MaxUIOp::create(b, e.div(e.add(nnzb, spare - 1), spare),
+                                   e.idx(std::max<int64_t>(minSlice, 1)));
+  s = arith::MaxUIOp::create(
+      b, s,
+      e.div(e.add(arith::MulIOp::create(b, nnzb, tiles), waveItems - 1),
+            waveItems));
+  s = arith::MinUIOp::create(b, s, e.idx(maxSlice));
+  return {s, arith::MinUIOp::create(b, e.mul(s, 2), e.idx(maxSlice))};
+}
+
 /// The work items of `plan` when it splits (`plan.splits`, uniform): each
-/// row's slices ceil(length / S) (none for an empty row), numbered row by
+/// row's slices ceil(length / S) (none for an empty row), or with
+/// wholeBlocks the slices past the first of each row longer than that (its
+/// first slice is not an item), numbered row by
 /// row, and their prefix over the block (buildBlockScan; `scratch` as
 /// there). Without a split: no slices, no prefix, and more items than the
-/// `rows` blocks, so that no block takes one.
+/// `slots` blocks, so that no block takes one.
 void buildWorkItems(ImplicitLocOpBuilder &b, BsrWorkPlan &plan,
-                    RegisterMainloop &loop, int64_t rows, Value scratch) {
+                    const BlockThreads &block, int64_t slots, Value scratch) {
   Emitter e{b};
   int64_t per = plan.lengths.size();
   SmallVector<Value> scan = buildSelect(
       b, plan.splits,
       [&] {
         SmallVector<Value> slices;
-        for (Value length : plan.lengths)
-          slices.push_back(divideCeil32(b, length, plan.sliceBlocks));
+        for (Value length : plan.lengths) {
+          Value n = divideCeil32(b, length, plan.sliceBlocks);
+          // The slices past the first of a row longer than wholeBlocks.
+          if (plan.wholeBlocks)
+            n = arith::SelectOp::create(b, e.ult(plan.wholeBlocks, length),
+                                        arith::SubIOp::create(b, n, e.idx(1)),
+                                        e.idx(0));
+          slices.push_back(n);
+        }
         Value mySlices = e.idx(0);
         for (Value n : slices)
           mySlices = e.add(mySlices, n);
-        auto [prefix, total] = buildBlockScan(b, mySlices, loop.lane, loop.warp,
-                                              loop.threads / 32, scratch);
+        auto [prefix, total] = buildBlockScan(
+            b, mySlices, block.lane, block.warp, block.threads / 32, scratch);
         SmallVector<Value> results = {prefix, total};
         llvm::append_range(results, slices);
         return results;
       },
       [&] {
-        SmallVector<Value> results = {e.idx(0), e.idx(rows + 1)};
+        SmallVector<Value> results = {e.idx(0), e.idx(slots + 1)};
         results.append(per, e.idx(0));
         return results;
       });
@@ -875,6 +936,11 @@ BsrWorkItem findWorkItem(ImplicitLocOpBuilder &b, const BsrWorkPlan &plan,
   w.index = read(1);
   w.firstItem = read(2);
   Value numSlices = read(3), start = read(4), length = read(5);
+  // With wholeBlocks the items are the slices past the first.
+  if (plan.wholeBlocks) {
+    w.index = e.add(w.index, 1);
+    numSlices = e.add(numSlices, 1);
+  }
   // Slice `index` of the row: blocks index S .. min((index + 1) S, length).
   BsrSlice &sl = w.slice;
   sl.sliceBlocks = k / kBlock;
@@ -886,6 +952,35 @@ BsrWorkItem findWorkItem(ImplicitLocOpBuilder &b, const BsrWorkPlan &plan,
                                     plan.sliceBlocks);
   sl.numSlices = numSlices;
   return w;
+}
+
+/// The first item and the item count of block row `row` in `plan` (after
+/// buildWorkItems, which it splits): the thread that holds the row writes
+/// them into `scratch` (two i32), every thread reads them after a barrier.
+/// The caller keeps `scratch` unread by anyone when this starts.
+std::pair<Value, Value> findRowItems(ImplicitLocOpBuilder &b,
+                                     const BsrWorkPlan &plan, Value row,
+                                     Value scratch) {
+  Emitter e{b};
+  auto i32 = b.getI32Type();
+  Value first = plan.prefix;
+  for (auto [j, n] : llvm::enumerate(plan.slices)) {
+    Value next = e.add(first, n);
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                         plan.rowIds[j], row));
+    memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, i32, first),
+                            scratch, ValueRange{e.idx(0)});
+    memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, i32, n), scratch,
+                            ValueRange{e.idx(1)});
+    first = next;
+  }
+  gpu::BarrierOp::create(b);
+  auto read = [&](int64_t i) {
+    Value v = memref::LoadOp::create(b, scratch, ValueRange{e.idx(i)});
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), v).getResult();
+  };
+  return {read(0), read(1)};
 }
 
 /// A matmul kernel and its arguments (partials and counters: null unless
@@ -919,6 +1014,143 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   return kernel;
 }
 
+/// What a thread block of a split one-row ring kernel computes
+/// (planRingWork): `slice` of block row `row` (slice `index` of the row's
+/// `slice.numSlices`), the partial slot of the row's slice s (an index),
+/// and the row's counter `counter`.
+struct RingWork {
+  BsrSlice slice;
+  Value row, index, firstExtra, counter, slotBase;
+  int64_t rows;
+  /// The partial slot of the row's slice `s` in this row of tiles's
+  /// rows x split_k slots: the row for its first slice, rows + its first
+  /// extra item + s - 1 for the others.
+  Value getSlot(ImplicitLocOpBuilder &b, Value s) const {
+    Emitter e{b};
+    Value extra =
+        e.add(e.add(firstExtra, rows), arith::SubIOp::create(b, s, e.idx(1)));
+    return e.add(slotBase, arith::SelectOp::create(b, e.eq(s, 0), row, extra));
+  }
+};
+
+/// The work of block (x, y, z) of a split one-row ring kernel (BN = 32,
+/// split_k > 1), with (S, W) of getRingSlices: block (x, y, 0) always
+/// takes the first slice of block row x, the whole row when it holds at
+/// most W blocks (then it reads no more than that row's bounds). When some
+/// row is longer (the plan splits), the rows longer than W are cut into
+/// slices of S blocks and their slices past the first are the work items
+/// (buildWorkItems) of the blocks with z > 0, block (x, y, z) item
+/// (z - 1) rows + x. A well-formed weight has at most
+/// C = min(nnzb / S, rows x (split_k - 1)) such items (S >= nnzb / (rows x
+/// (split_k - 1)), or S = ceil(K / 32 / split_k) and at most split_k - 1
+/// items a row), so only the blocks of a long row and the blocks of items
+/// below C read row_ptr whole (buildWorkPlan's readWorkRows) to know
+/// whether and how the plan splits; the others are done. When a malformed
+/// row_ptr makes more than C items, every block takes its row's first
+/// slice only and nothing is split. `scratch` is an i32 view of at least
+/// warps + 8 entries of shared memory that nothing else uses until the
+/// caller's next barrier.
+RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
+                      RingMainloop &loop, const BsrRingLayout &layout,
+                      int64_t rows, int64_t k, int64_t waveItems,
+                      Value scratch) {
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  int64_t spare = rows * (t.splitK - 1);
+  Value xBlock = e.blockId(gpu::Dimension::x);
+  Value z = loop.tile.slice;
+  Value nnzb = memref::DimOp::create(b, kernel.colIdx, 0);
+  auto [lo, length] = loadRowRange(b, kernel.rowPtr, xBlock, nnzb, k / kBlock);
+  auto [sliceBlocks, wholeBlocks] = getRingSlices(
+      b, nnzb, spare, gpu::GridDimOp::create(b, gpu::Dimension::y),
+      kBsrMinSliceGroups * t.stages, layout.sliceBlocks, waveItems);
+  // C: the items a well-formed weight can have.
+  Value capacity = arith::MinUIOp::create(
+      b, arith::DivUIOp::create(b, nnzb, sliceBlocks), e.idx(spare));
+  Value item =
+      e.add(e.mul(arith::SubIOp::create(b, z, e.idx(1)), rows), xBlock);
+  Value isLong = e.ult(wholeBlocks, length);
+  Value ownFirst = arith::MinUIOp::create(b, length, sliceBlocks);
+  // (row, first block, count, slices of the row, slice, first extra item).
+  auto nothing = [&] {
+    return SmallVector<Value>{xBlock,   e.idx(0), e.idx(0),
+                              e.idx(0), e.idx(1), e.idx(0)};
+  };
+  // The first slice of the row only: the whole row when short.
+  auto firstOnly = [&](Value count) {
+    return SmallVector<Value>{xBlock, lo, count, e.idx(1), e.idx(0), e.idx(0)};
+  };
+  Value isFirst = e.eq(z, 0);
+  Value needsPlan =
+      arith::SelectOp::create(b, isFirst, isLong, e.ult(item, capacity));
+  SmallVector<Value> work = buildSelect(
+      b, needsPlan,
+      [&] {
+        BlockThreads threads{loop.tid, loop.lane, loop.warp, t.threads};
+        BsrWorkPlan plan = readWorkRows(b, kernel.rowPtr, kernel.colIdx,
+                                        threads, rows, k, /*countRows=*/false);
+        plan.sliceBlocks = sliceBlocks;
+        plan.wholeBlocks = wholeBlocks;
+        setSplits(b, plan, wholeBlocks);
+        buildWorkItems(b, plan, threads, spare, scratch);
+        // No row is split (the plan does not split, or a malformed row_ptr
+        // makes more items than blocks): the block's row's first slice in
+        // block z = 0 (a long row's only when malformed), nothing else.
+        Value fits = arith::AndIOp::create(
+            b, plan.splits,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ule, plan.items,
+                                  capacity));
+        return buildSelect(
+            b, fits,
+            [&] {
+              return buildSelect(
+                  b, isFirst,
+                  [&] {
+                    auto [firstExtra, extras] =
+                        findRowItems(b, plan, xBlock, scratch);
+                    return SmallVector<Value>{xBlock,   lo,
+                                              ownFirst, e.add(extras, 1),
+                                              e.idx(0), firstExtra};
+                  },
+                  [&] {
+                    return buildSelect(
+                        b, e.ult(item, plan.items),
+                        [&] {
+                          BsrWorkItem w =
+                              findWorkItem(b, plan, item, rows, k, scratch);
+                          return SmallVector<Value>{
+                              w.row,         w.slice.first,
+                              w.slice.count, w.slice.numSlices,
+                              w.index,       w.firstItem};
+                        },
+                        nothing);
+                  });
+            },
+            [&] {
+              return buildSelect(
+                  b, isFirst, [&] { return firstOnly(ownFirst); }, nothing);
+            });
+      },
+      [&] {
+        return buildSelect(
+            b, isFirst, [&] { return firstOnly(length); }, nothing);
+      });
+  Value mTile = e.blockId(gpu::Dimension::y);
+  RingWork w;
+  w.rows = rows;
+  w.row = work[0];
+  w.slice.first = work[1];
+  w.slice.count = work[2];
+  w.slice.numSlices = work[3];
+  w.slice.rowCount = length;
+  w.slice.sliceBlocks = layout.sliceBlocks;
+  w.index = work[4];
+  w.firstExtra = work[5];
+  w.slotBase = e.mul(mTile, rows * t.splitK);
+  w.counter = e.add(e.mul(mTile, rows), w.row);
+  return w;
+}
+
 /// The launch bounds of a register-direct BSR kernel: its block size, and
 /// as many blocks a multiprocessor as one wave of the grid's `blocks`
 /// needs, but no more than leave each thread the registers of two groups of
@@ -928,7 +1160,6 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// registers).
 void setBounds(gpu::GPUFuncOp func, const BsrRegisterOperands &operands,
                int64_t blocks, int64_t sms) {
-  constexpr int64_t kRegistersPerSM = 65536;
   int64_t threads = 32 * operands.loop.config.getNumWarps();
   int64_t registers = 40 + 8 * operands.tokenTiles +
                       2 * operands.stages * 4 * operands.valuesPerBlock();
@@ -981,15 +1212,16 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     return;
   }
 
+  BlockThreads threads{loop.tid, loop.lane, loop.warp, loop.threads};
   BsrWorkPlan plan =
-      buildWorkPlan(b, rowPtr, colIdx, loop, rows,
+      buildWorkPlan(b, rowPtr, colIdx, threads, rows,
                     kBsrMinSliceGroups * operands.warps * operands.stages, k);
   // The scratch of the item scan and of the item lies over the warps' sums:
   // the scan frees it before the own row's zeros are stored, and the item
   // starts with a barrier (those zeros' stores read the sums).
   Value scratch = createSharedView(b, loop.smem, {operands.warps + 8},
                                    b.getI32Type(), e.idx(0));
-  buildWorkItems(b, plan, loop, rows, scratch);
+  buildWorkItems(b, plan, threads, rows, scratch);
   Value items = plan.items;
   // A malformed row_ptr (rows that overlap) may make more items than
   // blocks: then nothing is split either.
@@ -1043,7 +1275,7 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// counters]). Block (x, y, z): block row x, rows y BM.., slice z.
 void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                        StringRef name, ConfigAttr config, const BsrTypes &ty,
-                       int64_t counters) {
+                       int64_t counters, TargetAttr target) {
   int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
   bool split = config.getSplitK() > 1;
   BsrKernel kernel = createMatmulKernel(b, module, name, ty, split, counters);
@@ -1076,8 +1308,44 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.list = createSharedView(b, loop.smem, {layout.list / 4},
                                    b.getI32Type(), table(0));
   operands.rows = layout.rows;
+  int64_t rows = n / kBlock;
   BsrSlice slice;
-  if (layout.rows == 1) {
+  // A split one-row tile whose slices could be shorter than the static
+  // ones (isBsrRingPlanned): its work (planRingWork), partial slots and
+  // counter.
+  std::optional<RingWork> work;
+  if (layout.rows == 1 && isBsrRingPlanned(layout.blockCols, tiling.bm,
+                                           tiling.stages, tiling.splitK)) {
+    // The plan's scratch lies in the A ring, which the K loop's first
+    // copies fill only after storeGatherList's barrier.
+    Value scratch =
+        createSharedView(b, loop.smem, {tiling.threads / 32 + 8},
+                         b.getI32Type(), e.add(loop.ringShift, layout.aOffset));
+    // As many blocks a multiprocessor as the shared memory allows (without
+    // the bound the plan's values raise the registers from 48 to 65 and
+    // the blocks of 256 threads from 5 to 3); the plan aims at a wave of
+    // such blocks.
+    int64_t resident = target.getResidentBlocks(layout.total, tiling.threads);
+    setLaunchBounds(kernel.func, tiling.threads, resident);
+    work = planRingWork(b, kernel, loop, layout, rows, k,
+                        resident * target.getMultiprocessorCount(), scratch);
+    slice = work->slice;
+    // The epilogue's values wait in the gather list's last entries
+    // (getBsrRingLayout) while the K loop runs, not in registers (with
+    // them in registers ptxas spills 112 bytes at that bound).
+    Value parked[] = {work->row, work->index, slice.numSlices,
+                      work->firstExtra};
+    {
+      OpBuilder::InsertionGuard guard(b);
+      buildIfThen(b, e.eq(loop.tid, 0));
+      for (auto [i, v] : llvm::enumerate(parked))
+        memref::StoreOp::create(
+            b, arith::IndexCastUIOp::create(b, b.getI32Type(), v),
+            operands.list, ValueRange{e.idx(layout.list / 4 - 4 + i)});
+    }
+    storeGatherList(b, colIdx, operands.list, slice, loop.tid, tiling.threads,
+                    k);
+  } else if (layout.rows == 1) {
     slice = buildSlice(b, rowPtr, colIdx, e.blockId(gpu::Dimension::x),
                        loop.tile.slice, k, layout.sliceBlocks);
     storeGatherList(b, colIdx, operands.list, slice, loop.tid, tiling.threads,
@@ -1095,6 +1363,23 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   }
   operands.first = slice.first;
   loop.build(operands, [] {}, slice.count);
+  if (work) {
+    auto unpark = [&](int64_t i) {
+      Value v = memref::LoadOp::create(
+          b, operands.list, ValueRange{e.idx(layout.list / 4 - 4 + i)});
+      return arith::IndexCastUIOp::create(b, b.getIndexType(), v).getResult();
+    };
+    // (Clamped: the values are the plan's.)
+    work->row = arith::MinUIOp::create(b, unpark(0), e.idx(rows - 1));
+    work->index = unpark(1);
+    slice.numSlices = unpark(2);
+    work->firstExtra = unpark(3);
+    Value mTile = e.blockId(gpu::Dimension::y);
+    work->counter = e.add(e.mul(mTile, rows), work->row);
+    work->slotBase = e.mul(mTile, rows * tiling.splitK);
+    loop.tile.blockCol = e.mul(work->row, kBlock);
+    loop.tile.slice = work->index;
+  }
 
   auto f16x2 = VectorType::get({2}, b.getF16Type());
   auto scale = [&](const Pair &p, Value) -> Value {
@@ -1122,9 +1407,14 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         b, single, arith::ConstantIntOp::create(b, b.getI1Type(), 1));
     buildIfThen(b, arith::AndIOp::create(b, notSingle,
                                          e.ult(sliceIndex, slice.numSlices)));
-    epilogue.storeSplitKOrdered(pairs, kernel.partials, kernel.counters,
-                                getRingTileIndex(b, n, tiling.bn),
-                                slice.numSlices);
+    if (work)
+      epilogue.storeSplitSlots(pairs, kernel.partials, kernel.counters,
+                               work->counter, slice.numSlices,
+                               [&](Value s) { return work->getSlot(b, s); });
+    else
+      epilogue.storeSplitKOrdered(pairs, kernel.partials, kernel.counters,
+                                  getRingTileIndex(b, n, tiling.bn),
+                                  slice.numSlices);
   }
   gpu::ReturnOp::create(b);
 }
@@ -1348,7 +1638,8 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
                           op.getTargetAttr().getMultiprocessorCount());
       built[key] = name;
     } else {
-      buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op));
+      buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op),
+                        op.getTargetAttr());
       built[key] = name;
     }
     LaunchKernel &variant = kernels.emplace_back();

@@ -346,6 +346,16 @@ void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
                });
 }
 
+void RingEpilogue::storeSplitSlots(ArrayRef<Pair> pairs, Value partials,
+                                   Value counters, Value counter,
+                                   Value numSlices,
+                                   function_ref<Value(Value s)> slotOf) {
+  int64_t numPairs = pairs.size();
+  storeOrdered(
+      pairs, partials, counters, counter, numSlices,
+      [&](Value s, int64_t i) { return getSlotIndex(slotOf(s), i, numPairs); });
+}
+
 void RingEpilogue::storeTailSplit(ArrayRef<Pair> pairs, Value partials,
                                   Value counters) {
   assert(t.splitK == 1 && loop.tile.numSlices && "a tail-split tile");

@@ -62,6 +62,12 @@ public:
   /// float accumulators), scales and stores them. No workspace.
   void storeSplitKCluster(ArrayRef<Pair> pairs);
 
+  /// As storeSplitKOrdered with slice s's partials in slot `slotOf`(s)
+  /// (this block's: slotOf(loop.tile.slice)) and the counter `counter`.
+  void storeSplitSlots(ArrayRef<Pair> pairs, Value partials, Value counters,
+                       Value counter, Value numSlices,
+                       function_ref<Value(Value s)> slotOf);
+
   /// A tail-split tile (RingTile::numSlices > 1, scheduleTailSplitTile):
   /// as storeSplitKOrdered over the tile's slots firstSlot ..
   /// firstSlot + numSlices - 1 and its counter (float or integer pairs).

@@ -1,0 +1,111 @@
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu --qgemm-software-pipeline | FileCheck %s --check-prefix=PIPE
+// Covers: the work plan of a split one-row ring kernel with 64 rows
+// (isBsrRingPlanned: K = 4096 has 128 block columns, static slices of
+// ceil(128 / 5) = 26 blocks, longer than the plan's shortest, 3 x 4
+// stages = 12). Block (x, y, 0) takes the first slice of block row x, the
+// whole row when it holds at most W = min(2 S, 26) blocks, reading only
+// that row's bounds; S = min(max(ceil(nnzb / 512), 12,
+// ceil(nnzb x gridDim.y / 1056)), 26): 512 spare blocks (128 rows x 4),
+// a wave of 8 blocks (launch bound) x 132 multiprocessors. Only the blocks
+// of a long row and the spare blocks whose item is below
+// C = min(nnzb / S, 512) read row_ptr whole; one barrier reduction (or)
+// tells whether a row is longer than W, then the extra slices of the long
+// rows are scanned (shuffle-up) and a spare block finds its item, a long
+// row's own block its first extra item and count. Four values wait in the
+// gather list's last four entries (34 = 26 + 4 stages + 4) over the K
+// loop; the split reduction puts slice 0 in the row's slot and slice s in
+// slot 128 + first extra + s - 1. The 128-row variant keeps the static
+// slices (no plan, no launch bound).
+
+func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
+               %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>,
+               %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>)
+      weights(%row_ptr, %col_idx, %blocks
+              : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>)
+      outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 64, mma = wgmma>,
+                  #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 256, mma = wgmma>,
+                  #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]}
+  return
+}
+
+// CHECK: gpu.func @matmul_v0(%[[X:[^:]*]]: memref<?x4096xf16>, %[[RP:[^:]*]]: memref<129xi32>, %[[CI:[^:]*]]: memref<?xi32>, %{{.*}}: memref<?xf32>, %[[CNT:[^:]*]]: memref<256xi32>) kernel attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32}
+// CHECK: %[[NNZB:.*]] = memref.dim %[[CI]], %c0
+// The own row's bounds, then S and W without a memory read.
+// CHECK: memref.load %[[RP]][%[[BX:block_id_x[_0-9]*]]]
+// CHECK: %[[LEN:.*]] = arith.minui %{{.*}}, %c128{{.*}} : index
+// CHECK: %[[GY:.*]] = gpu.grid_dim y
+// CHECK: arith.divui %{{.*}}, %c512 : index
+// CHECK: arith.maxui %{{.*}}, %c12 : index
+// CHECK: arith.muli %[[NNZB]], %[[GY]] : index
+// CHECK: arith.divui %{{.*}}, %c1056 : index
+// CHECK: %[[S:.*]] = arith.minui %{{.*}}, %c26{{.*}} : index
+// CHECK: %[[W:.*]] = arith.minui %{{.*}}, %c26{{.*}} : index
+// C = min(nnzb / S, 512).
+// CHECK: %[[C:.*]] = arith.divui %[[NNZB]], %[[S]] : index
+// CHECK: %[[CAP:.*]] = arith.minui %[[C]], %c512{{.*}} : index
+// CHECK: %[[LONG:.*]] = arith.cmpi ult, %[[W]], %[[LEN]] : index
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %block_id_z, %c0{{.*}} : index
+// CHECK: %[[BELOW:.*]] = arith.cmpi ult, %{{.*}}, %[[CAP]] : index
+// CHECK: %[[NEEDS:.*]] = arith.select %[[FIRST]], %[[LONG]], %[[BELOW]] : i1
+// CHECK: scf.if %[[NEEDS]] -> (index, index, index, index, index, index) {
+// The whole row_ptr (row t of thread t, clamped to 127), one or-reduction.
+// CHECK: memref.load %[[RP]]
+// CHECK: nvvm.barrier #nvvm.reduction<or>
+// CHECK-NOT: nvvm.barrier #nvvm.reduction<popc>
+// CHECK: gpu.shuffle  up
+// A long row's own block: its first extra item and count from the thread
+// that holds the row.
+// CHECK: arith.cmpi eq, %{{.*}}, %[[BX]] : index
+// CHECK: gpu.barrier
+// CHECK: scf.yield %[[BX]], %{{.*}}, %{{.*}}, %{{.*}}, %c0{{.*}}, %{{.*}} : index, index, index, index, index, index
+// A spare block's item: six values through shared memory.
+// CHECK-COUNT-6: memref.store %{{.*}} : memref<12xi32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// Blocks that need no plan: the whole short row (slice 0 of 1), or nothing
+// (slice 1 of none).
+// CHECK: } else {
+// CHECK: scf.yield %[[BX]], %{{.*}}, %[[LEN]], %c1{{.*}}, %c0{{.*}}, %c0{{.*}} : index, index, index, index, index, index
+// CHECK: scf.yield %[[BX]], %c0{{.*}}, %c0{{.*}}, %c0{{.*}}, %c1{{.*}}, %c0{{.*}} : index, index, index, index, index, index
+// Parked over the K loop in the list's entries 30 to 33, read back after it.
+// CHECK: memref.store %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.*}}[%c33{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: %[[ROW0:.*]] = memref.load %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[ROWI:.*]] = arith.index_castui %[[ROW0]] : i32 to index
+// CHECK: %[[ROW:.*]] = arith.minui %[[ROWI]], %c127 : index
+// CHECK: %[[NS0:.*]] = memref.load %{{.*}}[%c32{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[NS:.*]] = arith.index_castui %[[NS0]] : i32 to index
+// CHECK: %[[MT:.*]] = arith.muli %block_id_y{{.*}}, %c128{{.*}} : index
+// CHECK: %[[COUNTER:.*]] = arith.addi %[[MT]], %[[ROW]] : index
+// The split reduction: slot = s == 0 ? row : 128 + first extra + s - 1.
+// CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : index
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[CNT]][%[[COUNTER]]]
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[NS]] step
+// CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : index
+// CHECK: memref.store %c0_i32{{.*}}, %[[CNT]][%[[COUNTER]]] : memref<256xi32>
+// CHECK: gpu.return
+
+// The 128-row variant: static slices of 26 blocks, no plan (its only
+// barrier reduction is the split reduction's, after the K loop).
+// CHECK: gpu.func @matmul_v1({{.*}}) kernel {
+// CHECK-NOT: nvvm.barrier #nvvm.reduction
+// CHECK: memref<30xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: nvvm.barrier #nvvm.reduction
+// CHECK: scf.for
+// CHECK: nvvm.barrier #nvvm.reduction<or>
+// CHECK: gpu.return
+
+// The plan and the parked values stay out of the pipelined loop.
+// PIPE-LABEL: gpu.func @matmul_v0
+// PIPE: nvvm.barrier #nvvm.reduction<or>
+// PIPE: memref.store %{{.*}}[%c33{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
+// PIPE: scf.for {{.*}} -> ({{.*}}, !nvgpu.device.async.token, !nvgpu.device.async.token)
+// PIPE: nvvm.wgmma.mma_async
+// PIPE: memref.load %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
