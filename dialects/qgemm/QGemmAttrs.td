@@ -330,6 +330,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;
+    /// The largest cta_tile or warp_tile entry (a register-direct block's
+    /// K of 32 warps x 128 bytes).
+    static constexpr int64_t kMaxTileSize = 4096;
     /// Most slices of a cluster_split variant: the portable cluster size.
     static constexpr int64_t kMaxClusterSplit = 8;
     /// f32 / i32 padding after each row of a cluster_split variant's

@@ -247,6 +247,13 @@ LogicalResult ConfigAttr::verify(
     return emitError() << "expected positive tile sizes, got cta_tile "
                        << formatList(ctaTile) << " and warp_tile "
                        << formatList(warpTile);
+  // (The largest a kernel takes: a register-direct block's K, 32 warps of
+  // 128 bytes. The bound also keeps the warp count below from overflowing.)
+  if (llvm::any_of(ctaTile, [](int64_t v) { return v > kMaxTileSize; }) ||
+      llvm::any_of(warpTile, [](int64_t v) { return v > kMaxTileSize; }))
+    return emitError() << "expected tile sizes of at most " << kMaxTileSize
+                       << ", got cta_tile " << formatList(ctaTile)
+                       << " and warp_tile " << formatList(warpTile);
   if (ctaTile[0] % warpTile[0] != 0 || ctaTile[1] % warpTile[1] != 0)
     return emitError() << "expected warp_tile " << formatList(warpTile)
                        << " to divide the cta tile "

@@ -16,6 +16,17 @@ func.func private @negative_zero_tile() attributes {c = #qgemm.config<cta_tile =
 
 // -----
 
+// A tile too large for any kernel (its warp count would overflow int64).
+// expected-error @+1 {{expected tile sizes of at most 4096, got cta_tile [4611686018427387904, 4611686018427387904, 64] and warp_tile [64, 64]}}
+func.func private @huge_tile() attributes {c = #qgemm.config<cta_tile = [4611686018427387904, 4611686018427387904, 64], warp_tile = [64, 64]>}
+
+// -----
+
+// expected-error @+1 {{expected tile sizes of at most 4096, got cta_tile [128, 128, 64] and warp_tile [8192, 64]}}
+func.func private @huge_warp_tile() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [8192, 64]>}
+
+// -----
+
 // expected-error @+1 {{expected warp_tile [48, 64] to divide the cta tile [128, 128]}}
 func.func private @negative_warp_not_dividing_cta() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [48, 64]>}
 
