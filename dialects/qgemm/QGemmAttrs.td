@@ -128,12 +128,14 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
   let description = [{
     `cta_tile = [BM, BN, BK]` is the tile of Y (BM x BN) one thread block
     computes per step of BK along K; `warp_tile = [WM, WN]` the part of it one
-    warp owns; `stages` the depth of the cp.async ring over K; `split_k` how
+    warp owns (every entry of both at most 4096, at most 32 warps a block);
+    `stages` the depth of the cp.async ring over K; `split_k` how
     many thread blocks share one output tile along K (slices of
     ceil(K tiles / split_k) tiles, the last ones shorter; for a BSR
     register-direct variant, `split_k = 2` lets the thread blocks of empty
     block rows take slices of the long ones, chosen in the kernel from
-    row_ptr: see the BSR scheme). `max_m` bounds the M
+    row_ptr, and a BSR one-row variant of 64 rows cuts only its long rows
+    over the spare blocks: see the BSR scheme). `max_m` bounds the M
     this variant is chosen for (0: no bound); a matmul lists its variants in
     increasing `max_m`, the last one unbounded.
 
