@@ -58,10 +58,10 @@ std::pair<Value, Value> loadRowRange(ImplicitLocOpBuilder &b, Value rowPtr,
 }
 
 /// The stored blocks one thread block multiplies: `count` blocks from
-/// `first` on, slice `slice` of its block row (`rowCount` blocks, clamped);
-/// the row's slices that hold a block are 0 .. `numSlices` - 1.
+/// `first` on, slice `slice` of its block row; the row's slices that hold a
+/// block are 0 .. `numSlices` - 1.
 struct BsrSlice {
-  Value rowCount, first, count, numSlices;
+  Value first, count, numSlices;
   int64_t sliceBlocks;
 };
 
@@ -72,7 +72,6 @@ BsrSlice sliceOf(ImplicitLocOpBuilder &b, Value length, Value base,
   Emitter e{b};
   BsrSlice s;
   s.sliceBlocks = sliceBlocks;
-  s.rowCount = length;
   Value begin = arith::MinUIOp::create(b, e.mul(slice, sliceBlocks), length);
   s.first = base ? e.add(base, begin) : begin;
   s.count = arith::MinUIOp::create(b, arith::SubIOp::create(b, length, begin),
@@ -117,7 +116,7 @@ void storeGatherList(ImplicitLocOpBuilder &b, Value colIdx, Value list,
 /// into [0, K / 32), rows' bounds as in loadRowRange), then compacts the
 /// columns that any row stores into `list` in ascending order (one ballot
 /// per 32 columns). Returns slice `slice` of that list: `first` is its
-/// position in the list, `rowCount` the list's length.
+/// position in the list.
 BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
                          Value firstRow, int64_t rows, Value slice,
                          const BsrRingLayout &layout, Value masks,
@@ -944,7 +943,6 @@ BsrWorkItem findWorkItem(ImplicitLocOpBuilder &b, const BsrWorkPlan &plan,
   // Slice `index` of the row: blocks index S .. min((index + 1) S, length).
   BsrSlice &sl = w.slice;
   sl.sliceBlocks = k / kBlock;
-  sl.rowCount = length;
   Value begin = arith::MinUIOp::create(
       b, arith::MulIOp::create(b, w.index, plan.sliceBlocks), length);
   sl.first = e.add(start, begin);
@@ -1016,12 +1014,47 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
 /// What a thread block of a split one-row ring kernel computes
 /// (planRingWork): `slice` of block row `row` (slice `index` of the row's
-/// `slice.numSlices`), the partial slot of the row's slice s (an index),
-/// and the row's counter `counter`.
+/// `slice.numSlices`; its slices past the first are the items from
+/// `firstExtra` on), and after the K loop (unpark) the row's counter
+/// `counter` and the first partial slot of the block's row of tiles
+/// `slotBase`.
 struct RingWork {
   BsrSlice slice;
   Value row, index, firstExtra, counter, slotBase;
-  int64_t rows;
+  int64_t rows, splitK;
+
+  /// Thread 0 (`tid`) keeps row, index, slice.numSlices and firstExtra in
+  /// `list`[first .. first + 3] while the K loop runs (in registers ptxas
+  /// spilled 112 bytes at the kernel's launch bound).
+  void park(ImplicitLocOpBuilder &b, Value list, int64_t first,
+            Value tid) const {
+    Emitter e{b};
+    Value parked[] = {row, index, slice.numSlices, firstExtra};
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.eq(tid, 0));
+    for (auto [i, v] : llvm::enumerate(parked))
+      memref::StoreOp::create(
+          b, arith::IndexCastUIOp::create(b, b.getI32Type(), v), list,
+          ValueRange{e.idx(first + i)});
+  }
+
+  /// Reads back what park kept (the row clamped: the values are the
+  /// plan's) and sets the counter and slot base of block row of tiles y.
+  void unpark(ImplicitLocOpBuilder &b, Value list, int64_t first) {
+    Emitter e{b};
+    auto read = [&](int64_t i) {
+      Value v = memref::LoadOp::create(b, list, ValueRange{e.idx(first + i)});
+      return arith::IndexCastUIOp::create(b, b.getIndexType(), v).getResult();
+    };
+    row = arith::MinUIOp::create(b, read(0), e.idx(rows - 1));
+    index = read(1);
+    slice.numSlices = read(2);
+    firstExtra = read(3);
+    Value mTile = e.blockId(gpu::Dimension::y);
+    counter = e.add(e.mul(mTile, rows), row);
+    slotBase = e.mul(mTile, rows * splitK);
+  }
+
   /// The partial slot of the row's slice `s` in this row of tiles's
   /// rows x split_k slots: the row for its first slice, rows + its first
   /// extra item + s - 1 for the others.
@@ -1135,19 +1168,16 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
         return buildSelect(
             b, isFirst, [&] { return firstOnly(length); }, nothing);
       });
-  Value mTile = e.blockId(gpu::Dimension::y);
   RingWork w;
   w.rows = rows;
+  w.splitK = t.splitK;
   w.row = work[0];
   w.slice.first = work[1];
   w.slice.count = work[2];
   w.slice.numSlices = work[3];
-  w.slice.rowCount = length;
   w.slice.sliceBlocks = layout.sliceBlocks;
   w.index = work[4];
   w.firstExtra = work[5];
-  w.slotBase = e.mul(mTile, rows * t.splitK);
-  w.counter = e.add(e.mul(mTile, rows), w.row);
   return w;
 }
 
@@ -1330,19 +1360,9 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     work = planRingWork(b, kernel, loop, layout, rows, k,
                         resident * target.getMultiprocessorCount(), scratch);
     slice = work->slice;
-    // The epilogue's values wait in the gather list's last entries
-    // (getBsrRingLayout) while the K loop runs, not in registers (with
-    // them in registers ptxas spills 112 bytes at that bound).
-    Value parked[] = {work->row, work->index, slice.numSlices,
-                      work->firstExtra};
-    {
-      OpBuilder::InsertionGuard guard(b);
-      buildIfThen(b, e.eq(loop.tid, 0));
-      for (auto [i, v] : llvm::enumerate(parked))
-        memref::StoreOp::create(
-            b, arith::IndexCastUIOp::create(b, b.getI32Type(), v),
-            operands.list, ValueRange{e.idx(layout.list / 4 - 4 + i)});
-    }
+    // The epilogue's values wait in the gather list's last four entries
+    // (getBsrRingLayout) while the K loop runs.
+    work->park(b, operands.list, layout.list / 4 - 4, loop.tid);
     storeGatherList(b, colIdx, operands.list, slice, loop.tid, tiling.threads,
                     k);
   } else if (layout.rows == 1) {
@@ -1364,19 +1384,8 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.first = slice.first;
   loop.build(operands, [] {}, slice.count);
   if (work) {
-    auto unpark = [&](int64_t i) {
-      Value v = memref::LoadOp::create(
-          b, operands.list, ValueRange{e.idx(layout.list / 4 - 4 + i)});
-      return arith::IndexCastUIOp::create(b, b.getIndexType(), v).getResult();
-    };
-    // (Clamped: the values are the plan's.)
-    work->row = arith::MinUIOp::create(b, unpark(0), e.idx(rows - 1));
-    work->index = unpark(1);
-    slice.numSlices = unpark(2);
-    work->firstExtra = unpark(3);
-    Value mTile = e.blockId(gpu::Dimension::y);
-    work->counter = e.add(e.mul(mTile, rows), work->row);
-    work->slotBase = e.mul(mTile, rows * tiling.splitK);
+    work->unpark(b, operands.list, layout.list / 4 - 4);
+    slice.numSlices = work->slice.numSlices;
     loop.tile.blockCol = e.mul(work->row, kBlock);
     loop.tile.slice = work->index;
   }
