@@ -339,11 +339,10 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
 void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,
                                       Value counters, Value tileIndex,
                                       Value numSlices) {
-  int64_t numPairs = pairs.size();
-  storeOrdered(pairs, partials, counters, tileIndex, numSlices,
-               [&](Value s, int64_t i) {
-                 return getPartialIndex(tileIndex, s, i, numPairs);
-               });
+  Emitter e{b};
+  storeSplitSlots(
+      pairs, partials, counters, tileIndex, numSlices,
+      [&](Value s) { return e.add(e.mul(tileIndex, t.splitK), s); });
 }
 
 void RingEpilogue::storeSplitSlots(ArrayRef<Pair> pairs, Value partials,
