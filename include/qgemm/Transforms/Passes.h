@@ -146,7 +146,9 @@ inline constexpr int64_t kBsrMinSliceGroups = 3;
 /// block), is shorter than the static slices of ceil(blockCols / splitK)
 /// blocks; otherwise the static slices are used. 128-row variants with the
 /// plan were 2 to 27% slower on uniform weights past M = 64, even with an
-/// empty weight (docs/perf-notes.md, v30).
+/// empty weight (docs/perf-notes.md, v30), and still 3 to 25% with the
+/// plan's arithmetic in 32 bits (v31: ncu puts the loss in the integer
+/// work every warp does before its K loop).
 inline bool isBsrRingPlanned(int64_t blockCols, int64_t blockM, int64_t stages,
                              int64_t splitK) {
   return blockM == 64 && splitK > 1 &&

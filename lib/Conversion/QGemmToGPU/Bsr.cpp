@@ -833,21 +833,80 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
 /// grid's rows of tiles: the long rows are cut only as far as a wave of
 /// `waveItems` items over the grid needs (more slices cost more partials
 /// to add up than they save, measured), and into at most nnzb / S <=
-/// `spare` slices past their first. Returns (S, W); reads no memory.
-std::pair<Value, Value> getRingSlices(ImplicitLocOpBuilder &b, Value nnzb,
-                                      int64_t spare, Value tiles,
-                                      int64_t minSlice, int64_t maxSlice,
-                                      int64_t waveItems) {
-  Emitter e{b};
-  Value s = arith::MaxUIOp::create(b, e.div(e.add(nnzb, spare - 1), spare),
-                                   e.idx(std::max<int64_t>(minSlice, 1)));
-  s = arith::MaxUIOp::create(
-      b, s,
-      e.div(e.add(arith::MulIOp::create(b, nnzb, tiles), waveItems - 1),
-            waveItems));
-  s = arith::MinUIOp::create(b, s, e.idx(maxSlice));
-  return {s, arith::MinUIOp::create(b, e.mul(s, 2), e.idx(maxSlice))};
-}
+/// `spare` slices past their first. Reads no memory.
+///
+/// Every thread of every block computes it before its K loop, so it is
+/// computed in 32 bits wherever the bounds allow (ncu, perf notes v31: in
+/// 64 bits its divisions by constants were the largest part of the
+/// integer work that held up the blocks' start). nnzb is clamped to
+/// maxSlice x spare and tiles to maxSlice x waveItems first: past either,
+/// S is maxSlice anyway, and C = min(nnzb / S, spare) = spare.
+struct RingSlices {
+  /// S and W (index).
+  Value sliceBlocks, wholeBlocks;
+  /// The type of the arithmetic (i32, or index where 32 bits overflow),
+  /// S and the clamped nnzb in it.
+  Type type;
+  Value s, nnzb;
+  int64_t spare;
+
+  RingSlices(ImplicitLocOpBuilder &b, Value nnzbIndex, int64_t spare,
+             Value tiles, int64_t minSlice, int64_t maxSlice, int64_t waveItems)
+      : spare(spare) {
+    Emitter e{b};
+    uint64_t nnzbBound = static_cast<uint64_t>(maxSlice) * spare;
+    uint64_t tilesBound =
+        std::min<uint64_t>(static_cast<uint64_t>(maxSlice) * waveItems, 65535);
+    bool narrow = nnzbBound * tilesBound + waveItems < (uint64_t(1) << 32) &&
+                  (nnzbBound + maxSlice) < (uint64_t(1) << 31);
+    type = narrow ? Type(b.getI32Type()) : Type(b.getIndexType());
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(b, b.getIntegerAttr(type, v));
+    };
+    auto cast = [&](Value v) -> Value {
+      return narrow ? arith::IndexCastUIOp::create(b, type, v).getResult() : v;
+    };
+    auto umax = [&](Value x, Value y) -> Value {
+      return arith::MaxUIOp::create(b, x, y);
+    };
+    auto umin = [&](Value x, Value y) -> Value {
+      return arith::MinUIOp::create(b, x, y);
+    };
+    auto ceilDiv = [&](Value x, int64_t d) -> Value {
+      return arith::DivUIOp::create(b, arith::AddIOp::create(b, x, c(d - 1)),
+                                    c(d));
+    };
+    nnzb = cast(arith::MinUIOp::create(b, nnzbIndex, e.idx(nnzbBound)));
+    Value t = cast(arith::MinUIOp::create(b, tiles, e.idx(tilesBound)));
+    s = umax(ceilDiv(nnzb, spare), c(std::max<int64_t>(minSlice, 1)));
+    s = umax(s, ceilDiv(arith::MulIOp::create(b, nnzb, t), waveItems));
+    s = umin(s, c(maxSlice));
+    Value w = umin(arith::MulIOp::create(b, s, c(2)), c(maxSlice));
+    auto toIndex = [&](Value v) -> Value {
+      return narrow ? arith::IndexCastUIOp::create(b, b.getIndexType(), v)
+                          .getResult()
+                    : v;
+    };
+    sliceBlocks = toIndex(s);
+    wholeBlocks = toIndex(w);
+  }
+
+  /// Whether `n` (index) <= C = min(nnzb / S, spare), the items a
+  /// well-formed weight can have: n <= spare and n S <= nnzb, without a
+  /// division.
+  Value withinCapacity(ImplicitLocOpBuilder &b, Value n) const {
+    Emitter e{b};
+    Value nc = arith::MinUIOp::create(b, n, e.idx(spare + 1));
+    if (type != nc.getType())
+      nc = arith::IndexCastUIOp::create(b, type, nc);
+    Value spareC = arith::ConstantOp::create(b, b.getIntegerAttr(type, spare));
+    Value fewer =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, nc, spareC);
+    Value fits = arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                       arith::MulIOp::create(b, nc, s), nnzb);
+    return arith::AndIOp::create(b, fewer, fits);
+  }
+};
 
 /// The work items of `plan` when it splits (`plan.splits`, uniform): each
 /// row's slices ceil(length / S) (none for an empty row), or with
@@ -1067,7 +1126,7 @@ struct RingWork {
 };
 
 /// The work of block (x, y, z) of a split one-row ring kernel (BN = 32,
-/// split_k > 1), with (S, W) of getRingSlices: block (x, y, 0) always
+/// split_k > 1), with (S, W) of RingSlices: block (x, y, 0) always
 /// takes the first slice of block row x, the whole row when it holds at
 /// most W blocks (then it reads no more than that row's bounds). When some
 /// row is longer (the plan splits), the rows longer than W are cut into
@@ -1094,12 +1153,11 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
   Value z = loop.tile.slice;
   Value nnzb = memref::DimOp::create(b, kernel.colIdx, 0);
   auto [lo, length] = loadRowRange(b, kernel.rowPtr, xBlock, nnzb, k / kBlock);
-  auto [sliceBlocks, wholeBlocks] = getRingSlices(
+  RingSlices slices(
       b, nnzb, spare, gpu::GridDimOp::create(b, gpu::Dimension::y),
       kBsrMinSliceGroups * t.stages, layout.sliceBlocks, waveItems);
-  // C: the items a well-formed weight can have.
-  Value capacity = arith::MinUIOp::create(
-      b, arith::DivUIOp::create(b, nnzb, sliceBlocks), e.idx(spare));
+  Value sliceBlocks = slices.sliceBlocks, wholeBlocks = slices.wholeBlocks;
+  auto withinCapacity = [&](Value n) { return slices.withinCapacity(b, n); };
   Value item =
       e.add(e.mul(arith::SubIOp::create(b, z, e.idx(1)), rows), xBlock);
   Value isLong = e.ult(wholeBlocks, length);
@@ -1114,8 +1172,8 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
     return SmallVector<Value>{xBlock, lo, count, e.idx(1), e.idx(0), e.idx(0)};
   };
   Value isFirst = e.eq(z, 0);
-  Value needsPlan =
-      arith::SelectOp::create(b, isFirst, isLong, e.ult(item, capacity));
+  Value needsPlan = arith::SelectOp::create(b, isFirst, isLong,
+                                            withinCapacity(e.add(item, 1)));
   SmallVector<Value> work = buildSelect(
       b, needsPlan,
       [&] {
@@ -1129,10 +1187,8 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
         // No row is split (the plan does not split, or a malformed row_ptr
         // makes more items than blocks): the block's row's first slice in
         // block z = 0 (a long row's only when malformed), nothing else.
-        Value fits = arith::AndIOp::create(
-            b, plan.splits,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::ule, plan.items,
-                                  capacity));
+        Value fits =
+            arith::AndIOp::create(b, plan.splits, withinCapacity(plan.items));
         return buildSelect(
             b, fits,
             [&] {
