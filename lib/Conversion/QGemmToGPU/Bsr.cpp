@@ -854,11 +854,17 @@ struct RingSlices {
              Value tiles, int64_t minSlice, int64_t maxSlice, int64_t waveItems)
       : spare(spare) {
     Emitter e{b};
+    // (gridDim.y is at most 65535; the checks are ordered so that no
+    // product overflows 64 bits.)
     uint64_t nnzbBound = static_cast<uint64_t>(maxSlice) * spare;
     uint64_t tilesBound =
-        std::min<uint64_t>(static_cast<uint64_t>(maxSlice) * waveItems, 65535);
-    bool narrow = nnzbBound * tilesBound + waveItems < (uint64_t(1) << 32) &&
-                  (nnzbBound + maxSlice) < (uint64_t(1) << 31);
+        static_cast<uint64_t>(maxSlice) >
+                65535 / static_cast<uint64_t>(waveItems)
+            ? 65535
+            : std::min<uint64_t>(static_cast<uint64_t>(maxSlice) * waveItems,
+                                 65535);
+    bool narrow = nnzbBound + maxSlice < (uint64_t(1) << 31) &&
+                  nnzbBound * tilesBound + waveItems < (uint64_t(1) << 32);
     type = narrow ? Type(b.getI32Type()) : Type(b.getIndexType());
     auto c = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(b, b.getIntegerAttr(type, v));
