@@ -866,12 +866,7 @@ struct RingSlices {
     bool narrow = nnzbBound + maxSlice < (uint64_t(1) << 31) &&
                   nnzbBound * tilesBound + waveItems < (uint64_t(1) << 32);
     type = narrow ? Type(b.getI32Type()) : Type(b.getIndexType());
-    auto c = [&](int64_t v) -> Value {
-      return arith::ConstantOp::create(b, b.getIntegerAttr(type, v));
-    };
-    auto cast = [&](Value v) -> Value {
-      return narrow ? arith::IndexCastUIOp::create(b, type, v).getResult() : v;
-    };
+    auto c = [&](int64_t v) { return constant(b, v); };
     auto umax = [&](Value x, Value y) -> Value {
       return arith::MaxUIOp::create(b, x, y);
     };
@@ -882,19 +877,26 @@ struct RingSlices {
       return arith::DivUIOp::create(b, arith::AddIOp::create(b, x, c(d - 1)),
                                     c(d));
     };
-    nnzb = cast(arith::MinUIOp::create(b, nnzbIndex, e.idx(nnzbBound)));
-    Value t = cast(arith::MinUIOp::create(b, tiles, e.idx(tilesBound)));
+    nnzb = convert(b, umin(nnzbIndex, e.idx(nnzbBound)), type);
+    Value t = convert(b, umin(tiles, e.idx(tilesBound)), type);
     s = umax(ceilDiv(nnzb, spare), c(std::max<int64_t>(minSlice, 1)));
     s = umax(s, ceilDiv(arith::MulIOp::create(b, nnzb, t), waveItems));
     s = umin(s, c(maxSlice));
     Value w = umin(arith::MulIOp::create(b, s, c(2)), c(maxSlice));
-    auto toIndex = [&](Value v) -> Value {
-      return narrow ? arith::IndexCastUIOp::create(b, b.getIndexType(), v)
-                          .getResult()
-                    : v;
-    };
-    sliceBlocks = toIndex(s);
-    wholeBlocks = toIndex(w);
+    sliceBlocks = convert(b, s, b.getIndexType());
+    wholeBlocks = convert(b, w, b.getIndexType());
+  }
+
+  /// A constant of the arithmetic's type.
+  Value constant(ImplicitLocOpBuilder &b, int64_t v) const {
+    return arith::ConstantOp::create(b, b.getIntegerAttr(type, v));
+  }
+
+  /// `v` (index or the arithmetic's type) as `to`, unsigned.
+  static Value convert(ImplicitLocOpBuilder &b, Value v, Type to) {
+    if (v.getType() == to)
+      return v;
+    return arith::IndexCastUIOp::create(b, to, v);
   }
 
   /// Whether `n` (index) <= C = min(nnzb / S, spare), the items a
@@ -902,12 +904,9 @@ struct RingSlices {
   /// division.
   Value withinCapacity(ImplicitLocOpBuilder &b, Value n) const {
     Emitter e{b};
-    Value nc = arith::MinUIOp::create(b, n, e.idx(spare + 1));
-    if (type != nc.getType())
-      nc = arith::IndexCastUIOp::create(b, type, nc);
-    Value spareC = arith::ConstantOp::create(b, b.getIntegerAttr(type, spare));
-    Value fewer =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, nc, spareC);
+    Value nc = convert(b, arith::MinUIOp::create(b, n, e.idx(spare + 1)), type);
+    Value fewer = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, nc,
+                                        constant(b, spare));
     Value fits = arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
                                        arith::MulIOp::create(b, nc, s), nnzb);
     return arith::AndIOp::create(b, fewer, fits);
@@ -1163,7 +1162,6 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
       b, nnzb, spare, gpu::GridDimOp::create(b, gpu::Dimension::y),
       kBsrMinSliceGroups * t.stages, layout.sliceBlocks, waveItems);
   Value sliceBlocks = slices.sliceBlocks, wholeBlocks = slices.wholeBlocks;
-  auto withinCapacity = [&](Value n) { return slices.withinCapacity(b, n); };
   Value item =
       e.add(e.mul(arith::SubIOp::create(b, z, e.idx(1)), rows), xBlock);
   Value isLong = e.ult(wholeBlocks, length);
@@ -1178,8 +1176,8 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
     return SmallVector<Value>{xBlock, lo, count, e.idx(1), e.idx(0), e.idx(0)};
   };
   Value isFirst = e.eq(z, 0);
-  Value needsPlan = arith::SelectOp::create(b, isFirst, isLong,
-                                            withinCapacity(e.add(item, 1)));
+  Value needsPlan = arith::SelectOp::create(
+      b, isFirst, isLong, slices.withinCapacity(b, e.add(item, 1)));
   SmallVector<Value> work = buildSelect(
       b, needsPlan,
       [&] {
@@ -1193,8 +1191,8 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
         // No row is split (the plan does not split, or a malformed row_ptr
         // makes more items than blocks): the block's row's first slice in
         // block z = 0 (a long row's only when malformed), nothing else.
-        Value fits =
-            arith::AndIOp::create(b, plan.splits, withinCapacity(plan.items));
+        Value fits = arith::AndIOp::create(
+            b, plan.splits, slices.withinCapacity(b, plan.items));
         return buildSelect(
             b, fits,
             [&] {
