@@ -433,6 +433,30 @@ std::string getAdmitsSizesText(const LaunchDescription &d,
   return text;
 }
 
+/// `ringPlanSize(i, s)`: the run-time size kernel i's ring plan divides
+/// (ring_plan's size), one case per kernel that has a plan.
+std::string getRingPlanSizeText(ArrayRef<const LaunchKernel *> order) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "/// The run-time size that kernel `i`'s ring plan divides (nnzb).\n"
+     << "int64_t ringPlanSize([[maybe_unused]] int i, "
+        "[[maybe_unused]] const Sizes &s) {\n";
+  bool any = false;
+  for (auto [i, k] : llvm::enumerate(order)) {
+    if (!k->ringPlan)
+      continue;
+    if (!any)
+      os << "  switch (i) {\n";
+    any = true;
+    os << "  case " << i << ": // " << k->name << "\n    return s."
+       << k->ringPlan->size << ";\n";
+  }
+  if (any)
+    os << "  }\n";
+  os << "  return 0;\n}\n\n";
+  return text;
+}
+
 /// The kernel and operand tables.
 void printKernelTables(raw_ostream &os, const LaunchDescription &d) {
   SmallVector<const LaunchKernel *> order = getKernelOrder(d);
@@ -462,6 +486,8 @@ struct Kernel {
                          // over waveBlocks (0: none)
   int64_t maxM;          // matmul: the largest M it is chosen for (0: any)
   bool replacesPrologue; // matmul: does the prologues' work; none runs
+  unsigned planMinSlice, planMaxSlice, planSpare, planWaveItems;
+                         // matmul: its ring plan (ringPlan; spare 0: none)
   int firstOperand, numOperands; // its operands in kOperands
   int firstTensorMap, numTensorMaps; // its tensor maps in kTensorMaps
 };
@@ -481,16 +507,21 @@ const Kernel kKernels[] = {
        << (k->clusterSplit ? "true" : "false") << ", "
        << (k->splitInKernel ? "true" : "false") << ", " << k->tailSplit << ", "
        << k->waveBlocks << ", " << k->streamKTiles << ", " << k->maxM << ", "
-       << (k->replacesPrologue ? "true" : "false") << ", " << firstOperand
-       << ", " << numOperands << ", " << firstTensorMap << ", " << numTensorMaps
-       << "},\n";
+       << (k->replacesPrologue ? "true" : "false") << ", ";
+    if (const std::optional<LaunchRingPlan> &plan = k->ringPlan)
+      os << plan->minSlice << ", " << plan->maxSlice << ", " << plan->spare
+         << ", " << plan->waveItems;
+    else
+      os << "0, 0, 0, 0";
+    os << ", " << firstOperand << ", " << numOperands << ", " << firstTensorMap
+       << ", " << numTensorMaps << "},\n";
     firstOperand += numOperands;
     firstTensorMap += numTensorMaps;
   }
   os << "};\nconstexpr int kNumKernels = " << order.size()
      << ", kNumPrologues = " << numPrologues
      << ", kFirstMatmul = " << numPrologues + numValidates << ";\n\n"
-     << getAdmitsSizesText(d, order)
+     << getAdmitsSizesText(d, order) << getRingPlanSizeText(order)
      << "/// What a kernel operand is: a call argument or a workspace buffer.\n"
      << "enum OperandKind { kArgument, kBuffer };\n"
      << "struct Operand {\n  OperandKind kind;\n  int index;\n};\n"
@@ -803,11 +834,31 @@ CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 }
 
+/// The ring plan of `kernel` (planSpare > 0) for `size` (its run-time
+/// size, nnzb) and a grid of `tiles` rows of tiles: a row of at most W
+/// blocks is not cut, a longer one is cut into slices of S blocks, into at
+/// most C slices past the rows' first in all (the launch description's
+/// ring_plan). The kernel takes S, W and C after its operands.
+struct RingPlan {
+  int32_t values[3];
+};
+RingPlan ringPlan(const Kernel &kernel, int64_t size, int64_t tiles) {
+  int64_t spare = kernel.planSpare, maxSlice = kernel.planMaxSlice;
+  int64_t s = std::max<int64_t>(
+      {(int64_t)kernel.planMinSlice, (size + spare - 1) / spare,
+       (size * tiles + kernel.planWaveItems - 1) / kernel.planWaveItems});
+  s = std::min<int64_t>(s, maxSlice);
+  int64_t w = std::min<int64_t>(2 * s, maxSlice);
+  int64_t c = std::min<int64_t>(size / s, spare);
+  return {{(int32_t)s, (int32_t)w, (int32_t)c}};
+}
+
 /// Launches `kernel` (loaded as `function`) on a grid of `grid` blocks: its
-/// tensor maps, encoded for this call, then its operands.
+/// tensor maps, encoded for this call, then its operands, then its ring
+/// plan's values (`plan`, when it has one).
 CUresult launchKernel(CUfunction function, const Kernel &kernel,
                       const unsigned (&grid)[3], Operands &operands,
-                      CUstream stream) {
+                      CUstream stream, RingPlan *plan = nullptr) {
   CUtensorMap maps[kMaxKernelTensorMaps];
   std::vector<void *> params;
   for (int i = 0; i < kernel.numTensorMaps; ++i) {
@@ -818,6 +869,9 @@ CUresult launchKernel(CUfunction function, const Kernel &kernel,
   }
   std::vector<void *> operandParams = kernelParams(kernel, operands);
   params.insert(params.end(), operandParams.begin(), operandParams.end());
+  if (kernel.planSpare)
+    for (int32_t &value : plan->values)
+      params.push_back(&value);
   CUlaunchConfig config;
   memset(&config, 0, sizeof(config));
   config.gridDimX = grid[0];
@@ -918,8 +972,11 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
     if (!setLinearGrid(blocks))
       return QGEMM_ERROR_INVALID_VALUE;
   }
-  if (launchKernel(loaded->functions[chosen], variant, grid, operands,
-                   stream) != CUDA_SUCCESS)
+  RingPlan plan = {};
+  if (variant.planSpare)
+    plan = ringPlan(variant, ringPlanSize(chosen, s), gridM);
+  if (launchKernel(loaded->functions[chosen], variant, grid, operands, stream,
+                   &plan) != CUDA_SUCCESS)
     return QGEMM_ERROR_LAUNCH;
   return QGEMM_SUCCESS;
 }

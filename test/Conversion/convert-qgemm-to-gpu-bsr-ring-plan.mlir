@@ -4,21 +4,22 @@
 // (isBsrRingPlanned: K = 4096 has 128 block columns, static slices of
 // ceil(128 / 5) = 26 blocks, longer than the plan's shortest, 3 x 4
 // stages = 12). Block (x, y, 0) takes the first slice of block row x, the
-// whole row when it holds at most W = min(2 S, 26) blocks, reading only
-// that row's bounds; S = min(max(ceil(nnzb / 512), 12,
-// ceil(nnzb x gridDim.y / 1056)), 26): 512 spare blocks (128 rows x 4),
-// a wave of 8 blocks (launch bound) x 132 multiprocessors. Only the blocks
-// of a long row and the spare blocks whose item is below
-// C = min(nnzb / S, 512) read row_ptr whole (tested without a division:
-// n <= 512 and n S <= nnzb; S, W and the test in 32 bits, nnzb and
-// gridDim.y clamped first); one barrier reduction (or)
-// tells whether a row is longer than W, then the extra slices of the long
-// rows are scanned (shuffle-up) and a spare block finds its item, a long
-// row's own block its first extra item and count. Four values wait in the
-// gather list's last four entries (34 = 26 + 4 stages + 4) over the K
-// loop; the split reduction puts slice 0 in the row's slot and slice s in
-// slot 128 + first extra + s - 1. The 128-row variant keeps the static
-// slices (no plan, no launch bound).
+// whole row when it holds at most W blocks, reading only that row's
+// bounds. The stub computes S, W and C once per call (the description's
+// ring_plan: min slice 12, max 26, 512 spare blocks (128 rows x 4), a wave
+// of 8 blocks (launch bound) x 132 multiprocessors) and passes them as the
+// kernel's last three i32, which it clamps (S into [1, 26], W into [S, 26],
+// C to 512) and then uses without arithmetic of its own: no division or
+// multiplication before the plan's condition. Only the blocks of a long row
+// and the spare blocks whose item is below C read row_ptr whole; one
+// barrier reduction (or) tells whether a row is longer than W, then the
+// extra slices of the long rows are scanned (shuffle-up) and a spare block
+// finds its item, a long row's own block its first extra item and count.
+// Four values wait in the gather list's last four entries (34 = 26 + 4
+// stages + 4) over the K loop; the split reduction puts slice 0 in the
+// row's slot and slice s in slot 128 + first extra + s - 1. The 128-row
+// variant keeps the static slices (no plan, no launch bound, no plan
+// arguments).
 
 func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
                %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>,
@@ -36,37 +37,33 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
   return
 }
 
-// CHECK: gpu.func @matmul_v0(%[[X:[^:]*]]: memref<?x4096xf16>, %[[RP:[^:]*]]: memref<129xi32>, %[[CI:[^:]*]]: memref<?xi32>, %{{.*}}: memref<?xf32>, %[[CNT:[^:]*]]: memref<256xi32>) kernel attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32}
-// CHECK: %[[NNZB:.*]] = memref.dim %[[CI]], %c0
-// The own row's bounds, then S and W without a memory read.
+// The description: the plan's constants on matmul_v0 only.
+// CHECK-LABEL: func.func @bsr(
+// CHECK-SAME: kernel = "matmul_v0"
+// CHECK-SAME: ring_plan = {max_slice = 26 : i64, min_slice = 12 : i64, size = "nnzb", spare = 512 : i64, wave_items = 1056 : i64}
+// CHECK-SAME: kernel = "matmul_v1"
+// CHECK-NOT: ring_plan
+// CHECK: gpu.module @bsr_kernels
+// CHECK: gpu.func @matmul_v0(%[[X:[^:]*]]: memref<?x4096xf16>, %[[RP:[^:]*]]: memref<129xi32>, %[[CI:[^:]*]]: memref<?xi32>, %{{.*}}: memref<?xf32>, %[[CNT:[^:]*]]: memref<256xi32>, %[[SA:[^:]*]]: i32, %[[WA:[^:]*]]: i32, %[[CA:[^:]*]]: i32) kernel attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32}
+// The own row's bounds, then S, W and C from the arguments, clamped.
 // CHECK: memref.load %[[RP]][%[[BX:block_id_x[_0-9]*]]]
 // CHECK: %[[LEN:.*]] = arith.minui %{{.*}}, %c128{{.*}} : index
-// CHECK: %[[GY:.*]] = gpu.grid_dim y
-// nnzb clamped to 26 x 512 and gridDim.y to 26 x 1056, then 32 bits.
-// CHECK: %[[NC:.*]] = arith.minui %[[NNZB]], %c13312 : index
-// CHECK: %[[N32:.*]] = arith.index_castui %[[NC]] : index to i32
-// CHECK: %[[GC:.*]] = arith.minui %[[GY]], %c27456 : index
-// CHECK: %[[G32:.*]] = arith.index_castui %[[GC]] : index to i32
-// CHECK: arith.divui %{{.*}}, %c512_i32 : i32
-// CHECK: arith.maxui %{{.*}}, %c12_i32 : i32
-// CHECK: arith.muli %[[N32]], %[[G32]] : i32
-// CHECK: arith.divui %{{.*}}, %c1056_i32 : i32
-// CHECK: %[[S32:.*]] = arith.minui %{{.*}}, %c26_i32 : i32
-// CHECK: %[[W32:.*]] = arith.minui %{{.*}}, %c26_i32{{.*}} : i32
+// CHECK-NOT: gpu.grid_dim
+// CHECK: %[[S1:.*]] = arith.maxui %[[SA]], %c1_i32 : i32
+// CHECK: %[[S32:.*]] = arith.minui %[[S1]], %c26_i32 : i32
+// CHECK: %[[W1:.*]] = arith.maxui %[[WA]], %[[S32]] : i32
+// CHECK: %[[W32:.*]] = arith.minui %[[W1]], %c26_i32{{.*}} : i32
 // CHECK: %[[S:.*]] = arith.index_castui %[[S32]] : i32 to index
 // CHECK: %[[W:.*]] = arith.index_castui %[[W32]] : i32 to index
-// C = min(nnzb / S, 512) without a division: item + 1 <= 512 and
-// (item + 1) S <= nnzb.
+// CHECK: %[[C32:.*]] = arith.minui %[[CA]], %c512_i32 : i32
+// CHECK: %[[C:.*]] = arith.index_castui %[[C32]] : i32 to index
+// A spare block's item is below C: item + 1 <= C.
 // CHECK-NOT: arith.divui
+// CHECK-NOT: arith.muli %{{.*}}, %[[S]]
 // CHECK: %[[LONG:.*]] = arith.cmpi ult, %[[W]], %[[LEN]] : index
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %block_id_z, %c0{{.*}} : index
 // CHECK: %[[NEXT:.*]] = arith.addi %{{.*}}, %c1{{.*}} : index
-// CHECK: %[[NEXTC:.*]] = arith.minui %[[NEXT]], %c513 : index
-// CHECK: %[[NEXT32:.*]] = arith.index_castui %[[NEXTC]] : index to i32
-// CHECK: %[[FEWER:.*]] = arith.cmpi ule, %[[NEXT32]], %c512_i32{{.*}} : i32
-// CHECK: %[[PROD:.*]] = arith.muli %[[NEXT32]], %[[S32]] : i32
-// CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[PROD]], %[[N32]] : i32
-// CHECK: %[[BELOW:.*]] = arith.andi %[[FEWER]], %[[FITS]] : i1
+// CHECK: %[[BELOW:.*]] = arith.cmpi ule, %[[NEXT]], %[[C]] : index
 // CHECK: %[[NEEDS:.*]] = arith.select %[[FIRST]], %[[LONG]], %[[BELOW]] : i1
 // CHECK: scf.if %[[NEEDS]] -> (index, index, index, index, index, index) {
 // The whole row_ptr (row t of thread t, clamped to 127), one or-reduction.
@@ -109,7 +106,7 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 
 // The 128-row variant: static slices of 26 blocks, no plan (its only
 // barrier reduction is the split reduction's, after the K loop).
-// CHECK: gpu.func @matmul_v1({{.*}}) kernel {
+// CHECK: gpu.func @matmul_v1({{.*}}: memref<256xi32>) kernel {
 // CHECK-NOT: nvvm.barrier #nvvm.reduction
 // CHECK: memref<30xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT: nvvm.barrier #nvvm.reduction
@@ -125,34 +122,3 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 // PIPE: nvvm.wgmma.mma_async
 // PIPE: memref.load %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
 
-// A layer too large for the 32-bit slice arithmetic: N = 49152 (1536 block
-// rows, 6144 spare blocks) clamps nnzb to 26 x 6144 = 159744 and gridDim.y
-// to 27456, whose product passes 2^32, so S, W and the capacity test stay
-// in index arithmetic (still no division for C).
-func.func @bsr_wide(%x: memref<?x4096xf16>, %row_ptr: memref<1537xi32>,
-                    %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>,
-                    %y: memref<?x49152xf16>) {
-  qgemm.matmul lhs(%x : memref<?x4096xf16>)
-      weights(%row_ptr, %col_idx, %blocks
-              : memref<1537xi32>, memref<?xi32>, memref<?x32x32xf16>)
-      outs(%y : memref<?x49152xf16>)
-      {lhs_encoding = #qgemm.act<f16>,
-       weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
-       target = #qgemm.target<"sm_90a">,
-       configs = [#qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 64, mma = wgmma>,
-                  #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]}
-  return
-}
-// CHECK-LABEL: gpu.module @bsr_wide
-// CHECK: gpu.func @matmul_v0
-// CHECK: %[[WGY:.*]] = gpu.grid_dim y
-// CHECK: %[[WNC:.*]] = arith.minui %{{.*}}, %c159744 : index
-// CHECK-NOT: index_castui
-// CHECK: %[[WGC:.*]] = arith.minui %[[WGY]], %c27456 : index
-// CHECK-NOT: index_castui
-// CHECK: arith.divui %{{.*}}, %c6144 : index
-// CHECK: arith.muli %[[WNC]], %[[WGC]] : index
-// CHECK: %[[WS:.*]] = arith.minui %{{.*}}, %c26{{.*}} : index
-// CHECK-NOT: arith.divui
-// CHECK: %[[WPROD:.*]] = arith.muli %{{.*}}, %[[WS]] : index
-// CHECK: arith.cmpi ule, %[[WPROD]], %[[WNC]] : index

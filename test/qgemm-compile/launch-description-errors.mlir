@@ -48,7 +48,7 @@ func.func @unknown_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attribute
 }
 
 // A misspelt kernel field.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split, split_in_kernel)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'thread' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split, split_in_kernel, ring_plan)
 func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @unknown_kernel_field_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -59,7 +59,7 @@ func.func @unknown_kernel_field(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attr
 }
 
 // A prologue field on a matmul kernel.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split, split_in_kernel)
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has unknown field 'rows_per_block' (expected one of kernel, role, operands, threads, shared_memory, programmatic, tensor_maps, block_m, block_n, split_k, max_m, replaces_prologue, min_sizes, tail_split, stream_k_tiles, wave_blocks, cluster_split, split_in_kernel, ring_plan)
 func.func @prologue_field_on_matmul(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @prologue_field_on_matmul_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
@@ -532,5 +532,65 @@ func.func @tensor_map_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attrib
     workspace = {align = 16, section_align = 256, buffers = []},
     kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0,
                 tensor_maps = [{operand = "z", row_bytes = 128, box_rows = 16}]}]}} {
+  return
+}
+
+// A ring plan needs a split whose blocks with z > 0 take its items.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') has a 'ring_plan' with split_k = 1, expected split_k >= 2 without cluster_split, split_in_kernel, tail_split or stream_k_tiles
+func.func @ring_plan_unsplit(%x: memref<?x64xf16>, %c: memref<?xi32>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @ring_plan_unsplit_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "c", dims = ["nnzb"], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024, nnzb = 4},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "c", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 32, split_k = 1, max_m = 64,
+                ring_plan = {size = "nnzb", min_slice = 12, max_slice = 26, spare = 2, wave_items = 1056}}]}} {
+  return
+}
+
+// A ring plan divides a run-time size other than m.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') ring_plan field 'size' is 'm', expected a run-time size other than m
+func.func @ring_plan_size(%x: memref<?x64xf16>, %c: memref<?xi32>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @ring_plan_size_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "c", dims = ["nnzb"], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024, nnzb = 4},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "c", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 32, split_k = 2, max_m = 64,
+                ring_plan = {size = "m", min_slice = 12, max_slice = 26, spare = 2, wave_items = 1056}}]}} {
+  return
+}
+
+// A ring plan's spare blocks are the grid's blocks with z > 0.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') ring_plan field 'spare' is 3, expected 2 (ceil(64 / 32) x (split_k - 1))
+func.func @ring_plan_spare(%x: memref<?x64xf16>, %c: memref<?xi32>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @ring_plan_spare_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "c", dims = ["nnzb"], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024, nnzb = 4},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "c", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 32, split_k = 2, max_m = 64,
+                ring_plan = {size = "nnzb", min_slice = 12, max_slice = 26, spare = 3, wave_items = 1056}}]}} {
+  return
+}
+
+// A ring plan's longest slice is at least its shortest.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') ring_plan field 'max_slice' is 8, expected 12 (min_slice) to 2147483647
+func.func @ring_plan_slices(%x: memref<?x64xf16>, %c: memref<?xi32>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @ring_plan_slices_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "c", dims = ["nnzb"], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024, nnzb = 4},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "c", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 32, split_k = 2, max_m = 64,
+                ring_plan = {size = "nnzb", min_slice = 12, max_slice = 8, spare = 2, wave_items = 1056}}]}} {
+  return
+}
+
+// A ring plan has five fields.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') ring_plan has unknown field 'stages' (expected one of size, min_slice, max_slice, spare, wave_items)
+func.func @ring_plan_field(%x: memref<?x64xf16>, %c: memref<?xi32>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @ring_plan_field_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "c", dims = ["nnzb"], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024, nnzb = 4},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "c", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 32, split_k = 2, max_m = 64,
+                ring_plan = {size = "nnzb", min_slice = 12, max_slice = 26, spare = 2, wave_items = 1056, stages = 4}}]}} {
   return
 }

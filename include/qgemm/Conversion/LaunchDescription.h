@@ -135,6 +135,25 @@
 //                                 slices
 //       replaces_prologue : bool  optional (false): it does the prologue's
 //                                 work itself; no prologue kernel runs
+//       ring_plan         : dict  optional: with split_k > 1 (and no
+//                                 cluster_split, split_in_kernel,
+//                                 tail_split or stream_k_tiles), the kernel
+//                                 takes three i32 after its operands, S, W
+//                                 and C of the work plan of its one-row
+//                                 tiles (the BSR split ring), which the
+//                                 stub computes per call from the run-time
+//                                 size n = `size` and the grid's y extent
+//                                 T:
+//                                   S = min(max(min_slice, ceil(n / spare),
+//                                       ceil(n T / wave_items)), max_slice)
+//                                   W = min(2 S, max_slice)
+//                                   C = min(floor(n / S), spare)
+//           size       : string  a run-time size other than m
+//           min_slice  : int     at least 1
+//           max_slice  : int     at least min_slice, below 2^31
+//           spare      : int     ceil(N / block_n) x (split_k - 1), the
+//                                blocks with z > 0 (below 2^31)
+//           wave_items : int     1 to 2^31 - 1
 //
 // The matmul kernels are listed by increasing max_m (the last unbounded);
 // at least one is required.
@@ -172,6 +191,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -225,6 +245,15 @@ struct LaunchTensorMap {
 /// Bytes of one row of a tensor map's box: one 128-byte swizzle row.
 inline constexpr int64_t kTensorMapBoxBytes = 128;
 
+/// The work plan of a split one-row ring kernel (`ring_plan`): the host
+/// stub computes its S, W and C per call from the run-time size `size` and
+/// the grid (formula in the schema above) and passes them after the
+/// kernel's operands.
+struct LaunchRingPlan {
+  std::string size;
+  int64_t minSlice = 0, maxSlice = 0, spare = 0, waveItems = 0;
+};
+
 /// A kernel of the family.
 struct LaunchKernel {
   std::string name;
@@ -254,6 +283,9 @@ struct LaunchKernel {
   /// (stream_k_tiles; 0: none; needs waveBlocks).
   int64_t streamKTiles = 0;
   bool replacesPrologue = false;
+  /// Matmul: the work plan the stub computes and passes after the operands
+  /// (ring_plan), if any.
+  std::optional<LaunchRingPlan> ringPlan;
   /// Matmul: lower bounds of run-time sizes other than m (may be empty).
   std::vector<std::pair<std::string, int64_t>> minSizes;
 };
@@ -269,7 +301,7 @@ struct LaunchDescription {
   SmallVector<std::pair<std::string, int64_t>> maxSizes;
   int64_t workspaceAlign = 1, sectionAlign = 1;
   SmallVector<WorkspaceBuffer> buffers;
-  SmallVector<LaunchKernel> kernels;
+  SmallVector<LaunchKernel, 0> kernels;
 
   /// The description as the `qgemm.launch` attribute.
   DictionaryAttr toAttr(MLIRContext *ctx) const;

@@ -827,89 +827,47 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
 }
 
 /// The slices of a split one-row ring kernel's plan (planRingWork): a row
-/// of at most W = min(2 S, `maxSlice`) blocks is not cut, a longer one is
-/// cut into slices of S = min(max(`minSlice`, ceil(nnzb x tiles /
-/// `waveItems`), ceil(nnzb / `spare`)), `maxSlice`) blocks, `tiles` the
-/// grid's rows of tiles: the long rows are cut only as far as a wave of
-/// `waveItems` items over the grid needs (more slices cost more partials
-/// to add up than they save, measured), and into at most nnzb / S <=
-/// `spare` slices past their first. Reads no memory.
-///
-/// Every thread of every block computes it before its K loop, so it is
-/// computed in 32 bits wherever the bounds allow (ncu, perf notes v31: in
-/// 64 bits its divisions by constants were the largest part of the
-/// integer work that held up the blocks' start). nnzb is clamped to
-/// maxSlice x spare and tiles to maxSlice x waveItems first: past either,
-/// S is maxSlice anyway, and C = min(nnzb / S, spare) = spare.
+/// of at most W blocks is not cut, a longer one is cut into slices of S
+/// blocks, and a well-formed weight has at most C such slices past the
+/// rows' first. The host stub computes S, W and C once per call from nnzb
+/// and the grid (the launch description's `ring_plan`, getBsrRingPlan) and
+/// passes them as the kernel's last three i32 arguments: computed by every
+/// thread before its K loop, that arithmetic held up the blocks' start
+/// (ncu, perf notes v31 and v32). The kernel trusts no value for its
+/// safety: S is clamped into [1, `maxSlice`] (a slice exists and is at most
+/// the slices its gather list holds), W into [S, `maxSlice`] and C to
+/// `spare`, so that every work item has a block to take it whatever the
+/// arguments.
 struct RingSlices {
-  /// S and W (index).
-  Value sliceBlocks, wholeBlocks;
-  /// The type of the arithmetic (i32, or index where 32 bits overflow),
-  /// S and the clamped nnzb in it.
-  Type type;
-  Value s, nnzb;
-  int64_t spare;
+  /// S, W and C (index).
+  Value sliceBlocks, wholeBlocks, capacity;
 
-  RingSlices(ImplicitLocOpBuilder &b, Value nnzbIndex, int64_t spare,
-             Value tiles, int64_t minSlice, int64_t maxSlice, int64_t waveItems)
-      : spare(spare) {
-    Emitter e{b};
-    // (gridDim.y is at most 65535; the checks are ordered so that no
-    // product overflows 64 bits.)
-    uint64_t nnzbBound = static_cast<uint64_t>(maxSlice) * spare;
-    uint64_t tilesBound =
-        static_cast<uint64_t>(maxSlice) >
-                65535 / static_cast<uint64_t>(waveItems)
-            ? 65535
-            : std::min<uint64_t>(static_cast<uint64_t>(maxSlice) * waveItems,
-                                 65535);
-    bool narrow = nnzbBound + maxSlice < (uint64_t(1) << 31) &&
-                  nnzbBound * tilesBound + waveItems < (uint64_t(1) << 32);
-    type = narrow ? Type(b.getI32Type()) : Type(b.getIndexType());
-    auto c = [&](int64_t v) { return constant(b, v); };
+  RingSlices(ImplicitLocOpBuilder &b, ValueRange args, int64_t spare,
+             int64_t maxSlice) {
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, v, 32);
+    };
     auto umax = [&](Value x, Value y) -> Value {
       return arith::MaxUIOp::create(b, x, y);
     };
     auto umin = [&](Value x, Value y) -> Value {
       return arith::MinUIOp::create(b, x, y);
     };
-    auto ceilDiv = [&](Value x, int64_t d) -> Value {
-      return arith::DivUIOp::create(b, arith::AddIOp::create(b, x, c(d - 1)),
-                                    c(d));
+    auto index = [&](Value v) -> Value {
+      return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
     };
-    nnzb = convert(b, umin(nnzbIndex, e.idx(nnzbBound)), type);
-    Value t = convert(b, umin(tiles, e.idx(tilesBound)), type);
-    s = umax(ceilDiv(nnzb, spare), c(std::max<int64_t>(minSlice, 1)));
-    s = umax(s, ceilDiv(arith::MulIOp::create(b, nnzb, t), waveItems));
-    s = umin(s, c(maxSlice));
-    Value w = umin(arith::MulIOp::create(b, s, c(2)), c(maxSlice));
-    sliceBlocks = convert(b, s, b.getIndexType());
-    wholeBlocks = convert(b, w, b.getIndexType());
+    Value s = umin(umax(args[0], c(1)), c(maxSlice));
+    Value w = umin(umax(args[1], s), c(maxSlice));
+    sliceBlocks = index(s);
+    wholeBlocks = index(w);
+    capacity = index(
+        umin(args[2],
+             c(std::min<int64_t>(spare, std::numeric_limits<int32_t>::max()))));
   }
 
-  /// A constant of the arithmetic's type.
-  Value constant(ImplicitLocOpBuilder &b, int64_t v) const {
-    return arith::ConstantOp::create(b, b.getIntegerAttr(type, v));
-  }
-
-  /// `v` (index or the arithmetic's type) as `to`, unsigned.
-  static Value convert(ImplicitLocOpBuilder &b, Value v, Type to) {
-    if (v.getType() == to)
-      return v;
-    return arith::IndexCastUIOp::create(b, to, v);
-  }
-
-  /// Whether `n` (index) <= C = min(nnzb / S, spare), the items a
-  /// well-formed weight can have: n <= spare and n S <= nnzb, without a
-  /// division.
+  /// Whether `n` (index) <= C.
   Value withinCapacity(ImplicitLocOpBuilder &b, Value n) const {
-    Emitter e{b};
-    Value nc = convert(b, arith::MinUIOp::create(b, n, e.idx(spare + 1)), type);
-    Value fewer = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, nc,
-                                        constant(b, spare));
-    Value fits = arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
-                                       arith::MulIOp::create(b, nc, s), nnzb);
-    return arith::AndIOp::create(b, fewer, fits);
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ule, n, capacity);
   }
 };
 
@@ -1050,17 +1008,22 @@ std::pair<Value, Value> findRowItems(ImplicitLocOpBuilder &b,
 struct BsrKernel {
   gpu::GPUFuncOp func;
   Value x, rowPtr, colIdx, blocks, y, partials, counters;
+  /// A planned ring kernel's S, W and C (RingSlices; i32), else empty.
+  ValueRange planArgs;
 };
 
 /// Creates a matmul kernel (x, row_ptr, col_idx, blocks, y[, partials f32
-/// [?], counters i32 [counters] when `split`]).
+/// [?], counters i32 [counters] when `split`][, S, W, C i32 when
+/// `planned`]).
 BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                              StringRef name, const BsrTypes &ty, bool split,
-                             int64_t counters) {
+                             int64_t counters, bool planned = false) {
   SmallVector<Type> types = {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y};
   if (split)
     types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
                   MemRefType::get({counters}, b.getI32Type())});
+  if (planned)
+    types.append(3, b.getI32Type());
   BsrKernel kernel;
   kernel.func = createKernel(b, module, name, types);
   auto args = kernel.func.getArguments();
@@ -1073,6 +1036,8 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     kernel.partials = args[5];
     kernel.counters = args[6];
   }
+  if (planned)
+    kernel.planArgs = args.take_back(3);
   return kernel;
 }
 
@@ -1131,17 +1096,15 @@ struct RingWork {
 };
 
 /// The work of block (x, y, z) of a split one-row ring kernel (BN = 32,
-/// split_k > 1), with (S, W) of RingSlices: block (x, y, 0) always
+/// split_k > 1), with (S, W, C) of RingSlices: block (x, y, 0) always
 /// takes the first slice of block row x, the whole row when it holds at
 /// most W blocks (then it reads no more than that row's bounds). When some
 /// row is longer (the plan splits), the rows longer than W are cut into
 /// slices of S blocks and their slices past the first are the work items
 /// (buildWorkItems) of the blocks with z > 0, block (x, y, z) item
-/// (z - 1) rows + x. A well-formed weight has at most
-/// C = min(nnzb / S, rows x (split_k - 1)) such items (S >= nnzb / (rows x
-/// (split_k - 1)), or S = ceil(K / 32 / split_k) and at most split_k - 1
-/// items a row), so only the blocks of a long row and the blocks of items
-/// below C read row_ptr whole (buildWorkPlan's readWorkRows) to know
+/// (z - 1) rows + x. A well-formed weight has at most C such items
+/// (getBsrRingPlan), so only the blocks of a long row and the blocks of
+/// items below C read row_ptr whole (buildWorkPlan's readWorkRows) to know
 /// whether and how the plan splits; the others are done. When a malformed
 /// row_ptr makes more than C items, every block takes its row's first
 /// slice only and nothing is split. `scratch` is an i32 view of at least
@@ -1149,8 +1112,7 @@ struct RingWork {
 /// caller's next barrier.
 RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
                       RingMainloop &loop, const BsrRingLayout &layout,
-                      int64_t rows, int64_t k, int64_t waveItems,
-                      Value scratch) {
+                      int64_t rows, int64_t k, Value scratch) {
   Emitter e{b};
   const Tiling &t = loop.t;
   int64_t spare = rows * (t.splitK - 1);
@@ -1158,9 +1120,7 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
   Value z = loop.tile.slice;
   Value nnzb = memref::DimOp::create(b, kernel.colIdx, 0);
   auto [lo, length] = loadRowRange(b, kernel.rowPtr, xBlock, nnzb, k / kBlock);
-  RingSlices slices(
-      b, nnzb, spare, gpu::GridDimOp::create(b, gpu::Dimension::y),
-      kBsrMinSliceGroups * t.stages, layout.sliceBlocks, waveItems);
+  RingSlices slices(b, kernel.planArgs, spare, layout.sliceBlocks);
   Value sliceBlocks = slices.sliceBlocks, wholeBlocks = slices.wholeBlocks;
   Value item =
       e.add(e.mul(arith::SubIOp::create(b, z, e.idx(1)), rows), xBlock);
@@ -1363,12 +1323,42 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
 /// Builds one matmul kernel: (x, row_ptr, col_idx, blocks, y[, partials,
 /// counters]). Block (x, y, z): block row x, rows y BM.., slice z.
-void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
-                       StringRef name, ConfigAttr config, const BsrTypes &ty,
-                       int64_t counters, TargetAttr target) {
+/// The plan a split one-row ring kernel of `config` takes from the host
+/// stub (RingSlices, the description's `ring_plan`): rows longer than
+/// W = min(2 S, max) are cut into slices of S = min(max(min, ceil(nnzb /
+/// spare), ceil(nnzb x T / `waveItems`)), max) blocks, T the grid's rows of
+/// tiles, min = kBsrMinSliceGroups x stages (three ring fills), max the
+/// static slice (ceil(K / 32 / split_k)), spare = rows x (split_k - 1) the
+/// blocks with z > 0: the long rows are cut only as far as a wave of
+/// `waveItems` items over the grid needs (more slices cost more partials to
+/// add up than they save, measured, perf notes v30), and into at most
+/// C = min(floor(nnzb / S), spare) slices past their first, which holds for
+/// every well-formed weight (a row longer than W has ceil(length / S) - 1
+/// <= floor(length / S) of them; S >= nnzb / spare, or S = max and a row
+/// has at most split_k - 1 of them).
+LaunchRingPlan getBsrRingPlan(ConfigAttr config, int64_t rows, int64_t k,
+                              int64_t waveItems) {
+  LaunchRingPlan plan;
+  plan.size = "nnzb";
+  plan.minSlice = kBsrMinSliceGroups * config.getStages();
+  plan.maxSlice = llvm::divideCeil(k / kBlock, config.getSplitK());
+  plan.spare = rows * (config.getSplitK() - 1);
+  plan.waveItems = waveItems;
+  return plan;
+}
+
+std::optional<LaunchRingPlan>
+buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                  StringRef name, ConfigAttr config, const BsrTypes &ty,
+                  int64_t counters, TargetAttr target) {
   int64_t k = ty.x.getDimSize(1), n = ty.y.getDimSize(1);
   bool split = config.getSplitK() > 1;
-  BsrKernel kernel = createMatmulKernel(b, module, name, ty, split, counters);
+  BsrRingLayout layout = getBsrRingLayout(config, k);
+  bool planned = layout.rows == 1 &&
+                 isBsrRingPlanned(layout.blockCols, config.getBlockM(),
+                                  config.getStages(), config.getSplitK());
+  BsrKernel kernel =
+      createMatmulKernel(b, module, name, ty, split, counters, planned);
   Value x = kernel.x, rowPtr = kernel.rowPtr, colIdx = kernel.colIdx,
         blocks = kernel.blocks, y = kernel.y;
 
@@ -1376,7 +1366,6 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // (unpadded) with wgmma.
   Tiling tiling(config, /*elementBytes=*/2);
   RingMainloop loop(b, tiling, x, k, /*byteRings=*/false);
-  BsrRingLayout layout = getBsrRingLayout(config, k);
   Emitter e{b};
   BsrRingOperands operands;
   operands.x = x;
@@ -1404,8 +1393,8 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // ones (isBsrRingPlanned): its work (planRingWork), partial slots and
   // counter.
   std::optional<RingWork> work;
-  if (layout.rows == 1 && isBsrRingPlanned(layout.blockCols, tiling.bm,
-                                           tiling.stages, tiling.splitK)) {
+  std::optional<LaunchRingPlan> plan;
+  if (planned) {
     // The plan's scratch lies in the A ring, which the K loop's first
     // copies fill only after storeGatherList's barrier.
     Value scratch =
@@ -1417,8 +1406,9 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     // such blocks.
     int64_t resident = target.getResidentBlocks(layout.total, tiling.threads);
     setLaunchBounds(kernel.func, tiling.threads, resident);
-    work = planRingWork(b, kernel, loop, layout, rows, k,
-                        resident * target.getMultiprocessorCount(), scratch);
+    plan = getBsrRingPlan(config, rows, k,
+                          resident * target.getMultiprocessorCount());
+    work = planRingWork(b, kernel, loop, layout, rows, k, scratch);
     slice = work->slice;
     // The epilogue's values wait in the gather list's last four entries
     // (getBsrRingLayout) while the K loop runs.
@@ -1486,6 +1476,7 @@ void buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                                   slice.numSlices);
   }
   gpu::ReturnOp::create(b);
+  return plan;
 }
 
 /// Whether the i32 `v` is outside [0, bound).
@@ -1665,16 +1656,16 @@ int64_t kernel::getBsrCounterCount(MatmulOp op) {
   return std::max<int64_t>(getSplitTileCount(op), 1);
 }
 
-SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
-                                                  gpu::GPUModuleOp module,
-                                                  MatmulOp op) {
+SmallVector<LaunchKernel, 0> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
+                                                     gpu::GPUModuleOp module,
+                                                     MatmulOp op) {
   BsrTypes ty;
   ty.x = op.getLhs().getType();
   ty.rowPtr = cast<MemRefType>(op.getWeights()[0].getType());
   ty.colIdx = cast<MemRefType>(op.getWeights()[1].getType());
   ty.blocks = cast<MemRefType>(op.getWeights()[2].getType());
   ty.y = op.getOut().getType();
-  SmallVector<LaunchKernel> kernels;
+  SmallVector<LaunchKernel, 0> kernels;
   buildValidateKernel(b, module, ty,
                       MemRefType::get({1}, b.getI32Type()));
   LaunchKernel &validate = kernels.emplace_back();
@@ -1687,7 +1678,8 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
   // kernel's tile counters are sized for the largest max_m of the family,
   // its partial tiles by the stub per call): variants that differ only
   // there share one kernel.
-  DenseMap<ConfigAttr, std::string> built;
+  DenseMap<ConfigAttr, std::pair<std::string, std::optional<LaunchRingPlan>>>
+      built;
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
@@ -1699,20 +1691,22 @@ SmallVector<LaunchKernel> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
         config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
         config.getTailSplit(), config.getCopy(), config.getStreamK(),
         config.getClusterSplit());
+    std::optional<LaunchRingPlan> plan;
     auto known = built.find(key);
     if (known != built.end()) {
-      name = known->second;
+      std::tie(name, plan) = known->second;
     } else if (config.isRegisterDirect()) {
       buildRegisterKernel(b, module, name, config, ty, getBsrCounterCount(op),
                           op.getTargetAttr().getMultiprocessorCount());
-      built[key] = name;
+      built[key] = {name, plan};
     } else {
-      buildMatmulKernel(b, module, name, config, ty, getBsrCounterCount(op),
-                        op.getTargetAttr());
-      built[key] = name;
+      plan = buildMatmulKernel(b, module, name, config, ty,
+                               getBsrCounterCount(op), op.getTargetAttr());
+      built[key] = {name, plan};
     }
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
+    variant.ringPlan = plan;
     variant.role = KernelRole::Matmul;
     variant.threads = 32 * config.getNumWarps();
     variant.blockM = config.getBlockM();

@@ -66,9 +66,8 @@ int64_t getBsrCounterCount(MatmulOp op);
 
 /// Builds the BSR kernel family of `op` into `module`: `validate`, then one
 /// matmul_v<i> per config. Returns the kernels in launch-description order.
-SmallVector<LaunchKernel> buildBsrKernels(ImplicitLocOpBuilder &b,
-                                          gpu::GPUModuleOp module,
-                                          MatmulOp op);
+SmallVector<LaunchKernel, 0>
+buildBsrKernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module, MatmulOp op);
 
 } // namespace mlir::qgemm::kernel
 

@@ -143,6 +143,17 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
     if (kernel.tailSplit > 1 || kernel.streamKTiles)
       fields.push_back(b.getNamedAttr("wave_blocks",
                                       b.getI64IntegerAttr(kernel.waveBlocks)));
+    if (const std::optional<LaunchRingPlan> &plan = kernel.ringPlan)
+      fields.push_back(b.getNamedAttr(
+          "ring_plan",
+          b.getDictionaryAttr({
+              b.getNamedAttr("size", b.getStringAttr(plan->size)),
+              b.getNamedAttr("min_slice", b.getI64IntegerAttr(plan->minSlice)),
+              b.getNamedAttr("max_slice", b.getI64IntegerAttr(plan->maxSlice)),
+              b.getNamedAttr("spare", b.getI64IntegerAttr(plan->spare)),
+              b.getNamedAttr("wave_items",
+                             b.getI64IntegerAttr(plan->waveItems)),
+          })));
     if (!kernel.minSizes.empty()) {
       SmallVector<NamedAttribute> bounds;
       for (const auto &[name, min] : kernel.minSizes)
@@ -594,6 +605,59 @@ LogicalResult checkUniqueNames(Reader &reader, const LaunchDescription &d) {
   return success();
 }
 
+/// Reads the optional ring plan of a matmul kernel whose other fields are
+/// read.
+LogicalResult readRingPlan(Reader &reader, DictionaryAttr dict, StringRef where,
+                           const LaunchDescription &d, LaunchKernel &kernel) {
+  FailureOr<DictionaryAttr> attr = reader.get<DictionaryAttr>(
+      dict, where, "ring_plan", "a dictionary", /*optional=*/true);
+  if (failed(attr))
+    return failure();
+  if (!*attr)
+    return success();
+  std::string planWhere = (where + " ring_plan").str();
+  if (failed(reader.checkKeys(
+          *attr, planWhere,
+          {"size", "min_slice", "max_slice", "spare", "wave_items"})))
+    return failure();
+  FailureOr<std::string> size = reader.getString(*attr, planWhere, "size");
+  FailureOr<int64_t> minSlice = reader.getInt(*attr, planWhere, "min_slice", 1);
+  FailureOr<int64_t> maxSlice = reader.getInt(*attr, planWhere, "max_slice", 1);
+  FailureOr<int64_t> spare = reader.getInt(*attr, planWhere, "spare", 1);
+  FailureOr<int64_t> waveItems =
+      reader.getInt(*attr, planWhere, "wave_items", 1);
+  if (failed(size) || failed(minSlice) || failed(maxSlice) || failed(spare) ||
+      failed(waveItems))
+    return failure();
+  if (*size == "m" || d.getSizeIndex(*size) < 0)
+    return reader.error(planWhere) << " field 'size' is '" << *size
+                                   << "', expected a run-time size other "
+                                      "than m";
+  if (kernel.splitK < 2 || kernel.clusterSplit || kernel.splitInKernel ||
+      kernel.tailSplit > 1 || kernel.streamKTiles)
+    return reader.error(where)
+           << " has a 'ring_plan' with split_k = " << kernel.splitK
+           << ", expected split_k >= 2 without cluster_split, "
+              "split_in_kernel, tail_split or stream_k_tiles";
+  constexpr int64_t kI32Max = std::numeric_limits<int32_t>::max();
+  if (*maxSlice < *minSlice || *maxSlice > kI32Max)
+    return reader.error(planWhere)
+           << " field 'max_slice' is " << *maxSlice << ", expected "
+           << *minSlice << " (min_slice) to " << kI32Max;
+  int64_t blocks = llvm::divideCeil(d.n, kernel.blockN) * (kernel.splitK - 1);
+  if (*spare != blocks || *spare > kI32Max)
+    return reader.error(planWhere)
+           << " field 'spare' is " << *spare << ", expected " << blocks
+           << " (ceil(" << d.n << " / " << kernel.blockN << ") x (split_k - 1)"
+           << (blocks > kI32Max ? ", below 2^31" : "") << ")";
+  if (*waveItems > kI32Max)
+    return reader.error(planWhere) << " field 'wave_items' is " << *waveItems
+                                   << ", expected at most " << kI32Max;
+  kernel.ringPlan =
+      LaunchRingPlan{*size, *minSlice, *maxSlice, *spare, *waveItems};
+  return success();
+}
+
 /// Reads the role-specific fields of a kernel.
 LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
                                  StringRef where, const LaunchDescription &d,
@@ -673,6 +737,8 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   kernel.tailSplit = *tailSplit;
   kernel.streamKTiles = *streamKTiles;
   kernel.waveBlocks = *tailSplit > 1 || *streamKTiles ? *waveBlocks : 0;
+  if (failed(readRingPlan(reader, dict, where, d, kernel)))
+    return failure();
   FailureOr<DictionaryAttr> minSizes = reader.get<DictionaryAttr>(
       dict, where, "min_sizes", "a dictionary", /*optional=*/true);
   if (failed(minSizes))
@@ -793,7 +859,7 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     kernel.role = KernelRole::Matmul;
     known.append({"block_m", "block_n", "split_k", "max_m", "replaces_prologue",
                   "min_sizes", "tail_split", "stream_k_tiles", "wave_blocks",
-                  "cluster_split", "split_in_kernel"});
+                  "cluster_split", "split_in_kernel", "ring_plan"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");
@@ -989,17 +1055,24 @@ FailureOr<DictionaryAttr> finishDescription(func::FuncOp func, Operation *op,
       return op->emitOpError()
              << "launch description names kernel '" << kernel.name
              << "', which " << module.getSymName() << " does not hold";
-    // The tensor maps come first, as pointers to their parameters.
+    // The tensor maps come first, as pointers to their parameters; a ring
+    // plan's three i32 last.
     ArrayRef<Type> types = gpuFunc.getArgumentTypes();
     size_t maps = kernel.tensorMaps.size();
-    if (types.size() != maps + kernel.operands.size() ||
-        !llvm::all_of(types.take_front(maps), llvm::IsaPred<LLVM::LLVMPointerType>))
+    size_t planArgs = kernel.ringPlan ? 3 : 0;
+    auto isI32 = [](Type type) { return type.isSignlessInteger(32); };
+    if (types.size() != maps + kernel.operands.size() + planArgs ||
+        !llvm::all_of(types.take_front(maps),
+                      llvm::IsaPred<LLVM::LLVMPointerType>) ||
+        !llvm::all_of(types.take_back(planArgs), isI32))
       return op->emitOpError()
              << "launch description gives kernel '" << kernel.name << "' "
-             << maps << " tensor maps and " << kernel.operands.size()
-             << " operands, expected " << types.size()
-             << " arguments, the tensor maps first (!llvm.ptr)";
-    types = types.drop_front(maps);
+             << maps << " tensor maps, " << kernel.operands.size()
+             << " operands and " << planArgs << " plan values, expected "
+             << types.size()
+             << " arguments, the tensor maps first (!llvm.ptr), the plan "
+                "values last (i32)";
+    types = types.drop_front(maps).drop_back(planArgs);
     for (auto [operand, type] : llvm::zip_equal(kernel.operands, types))
       if (getOperandType(func, d, operand) != type)
         return op->emitOpError()

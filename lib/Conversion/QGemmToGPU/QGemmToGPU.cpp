@@ -139,7 +139,7 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   std::string moduleName = (func.getSymName() + "_kernels").str();
   auto gpuModule = gpu::GPUModuleOp::create(b, moduleName);
   SymbolTable(moduleOp).insert(gpuModule);
-  SmallVector<LaunchKernel> kernels;
+  SmallVector<LaunchKernel, 0> kernels;
   if (w8a8)
     kernels = kernel::buildW8A8Kernels(b, gpuModule, op, programmaticMaxM);
   else if (w4a16)

@@ -1102,9 +1102,9 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
   return success();
 }
 
-SmallVector<LaunchKernel>
-kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
-                          MatmulOp op) {
+SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
+                                                       gpu::GPUModuleOp module,
+                                                       MatmulOp op) {
   WeightEncodingAttr encoding = op.getWeightEncoding();
   Int4Format format{encoding.getZeroPoints(),
                     encoding.getScales() == ScaleGranularity::per_group
@@ -1117,7 +1117,7 @@ kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   if (format.zeroPoints)
     ty.zeros = cast<MemRefType>(op.getWeights()[2].getType());
   ty.y = op.getOut().getType();
-  SmallVector<LaunchKernel> kernels;
+  SmallVector<LaunchKernel, 0> kernels;
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);

@@ -33,9 +33,9 @@ LogicalResult checkW4A16Lowerable(MatmulOp op);
 /// config (operands = registers: the register-direct mainloop; otherwise the
 /// cp.async ring with mma.sync, or wgmma on sm_90a, split-K when the config
 /// says so). Returns the kernels in launch-description order.
-SmallVector<LaunchKernel> buildW4A16Kernels(ImplicitLocOpBuilder &b,
-                                            gpu::GPUModuleOp module,
-                                            MatmulOp op);
+SmallVector<LaunchKernel, 0> buildW4A16Kernels(ImplicitLocOpBuilder &b,
+                                               gpu::GPUModuleOp module,
+                                               MatmulOp op);
 
 } // namespace mlir::qgemm::kernel
 

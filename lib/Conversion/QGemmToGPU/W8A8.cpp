@@ -424,10 +424,9 @@ bool kernel::isW8A8(MatmulOp op) {
          op.getLhs().getType().getElementType().isF16();
 }
 
-SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
-                                                   gpu::GPUModuleOp module,
-                                                   MatmulOp op,
-                                                   int64_t programmaticMaxM) {
+SmallVector<LaunchKernel, 0>
+kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
+                         MatmulOp op, int64_t programmaticMaxM) {
   int64_t k = op.getK();
   W8A8Types ty;
   ty.x = op.getLhs().getType();
@@ -447,7 +446,7 @@ SmallVector<LaunchKernel> kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b,
   });
   buildQuantizeKernel(b, module, ty.x, ty.xq, ty.sx, ty.i32, anyProgrammatic);
 
-  SmallVector<LaunchKernel> kernels;
+  SmallVector<LaunchKernel, 0> kernels;
   LaunchKernel &quantize = kernels.emplace_back();
   quantize.name = "quantize";
   quantize.role = KernelRole::Prologue;

@@ -24,9 +24,10 @@ bool isW8A8(MatmulOp op);
 /// Builds the W8A8 kernels of `op` (configured) into `module`: `quantize`
 /// and `matmul_v<i>` per config; returns how each is launched (role and
 /// geometry; buildW8A8LaunchDescription names their operands).
-SmallVector<LaunchKernel> buildW8A8Kernels(ImplicitLocOpBuilder &b,
-                                           gpu::GPUModuleOp module, MatmulOp op,
-                                           int64_t programmaticMaxM);
+SmallVector<LaunchKernel, 0> buildW8A8Kernels(ImplicitLocOpBuilder &b,
+                                              gpu::GPUModuleOp module,
+                                              MatmulOp op,
+                                              int64_t programmaticMaxM);
 
 } // namespace mlir::qgemm::kernel
 

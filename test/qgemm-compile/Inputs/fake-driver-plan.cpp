@@ -1,0 +1,74 @@
+// A stand-in for the CUDA driver that records what the bsr_wgmma stub
+// launches (no GPU): each launch prints its kernel, grid and, for
+// matmul_v0 (the 64-row variant with a ring plan), the three i32 plan
+// values the stub passes after the kernel's 43 descriptor fields (x and y
+// 7 each, row_ptr, col_idx, partials and counters 5 each, blocks 9). Then
+// it calls the stub with the weights of a few densities.
+#include "bsr_wgmma.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+extern "C" {
+CUresult CUDAAPI cuCtxGetCurrent(CUcontext *context) {
+  *context = reinterpret_cast<CUcontext>(0x1000);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *,
+                                    unsigned int, CUjit_option *, void **) {
+  *module = reinterpret_cast<CUmodule>(0x2000);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuModuleGetFunction(CUfunction *function, CUmodule,
+                                     const char *name) {
+  *function = reinterpret_cast<CUfunction>(strdup(name));
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
+                                  CUfunction function, void **params, void **) {
+  const char *name = reinterpret_cast<const char *>(function);
+  printf("launch %s grid %u %u %u", name, config->gridDimX, config->gridDimY,
+         config->gridDimZ);
+  if (strcmp(name, "matmul_v0") == 0)
+    printf(" plan S=%d W=%d C=%d", *static_cast<int32_t *>(params[43]),
+           *static_cast<int32_t *>(params[44]),
+           *static_cast<int32_t *>(params[45]));
+  printf("\n");
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr, unsigned int, size_t, CUstream) {
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemcpyDtoHAsync(void *out, CUdeviceptr, size_t bytes,
+                                   CUstream) {
+  memset(out, 0, bytes);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuTensorMapEncodeTiled(
+    CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
+    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
+    CUtensorMapFloatOOBfill) {
+  return CUDA_SUCCESS;
+}
+}
+
+int main() {
+  const CUdeviceptr x = 0x100000, rowPtr = 0x200000, colIdx = 0x300000,
+                    blocks = 0x400000, y = 0x500000, workspace = 0x600000;
+  const int64_t calls[][2] = {{64, 0},     {64, 1638}, {33, 8000},
+                              {17, 16384}, {1, 100},   {65, 1638}};
+  for (const auto &call : calls) {
+    printf("m=%lld nnzb=%lld: ", (long long)call[0], (long long)call[1]);
+    qgemm_status status = qgemm_bsr_wgmma(x, rowPtr, colIdx, blocks, y, call[0],
+                                          call[1], workspace, nullptr);
+    if (status != QGEMM_SUCCESS)
+      printf("status %d\n", (int)status);
+  }
+  return 0;
+}
