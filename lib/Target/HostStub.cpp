@@ -838,7 +838,7 @@ CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
 /// size, nnzb) and a grid of `tiles` rows of tiles: a row of at most W
 /// blocks is not cut, a longer one is cut into slices of S blocks, into at
 /// most C slices past the rows' first in all (the launch description's
-/// ring_plan). The kernel takes S, W and C after its operands.
+/// ring_plan). The kernel takes S, W and C before its operands.
 struct RingPlan {
   int32_t values[3];
 };
@@ -854,8 +854,8 @@ RingPlan ringPlan(const Kernel &kernel, int64_t size, int64_t tiles) {
 }
 
 /// Launches `kernel` (loaded as `function`) on a grid of `grid` blocks: its
-/// tensor maps, encoded for this call, then its operands, then its ring
-/// plan's values (`plan`, when it has one).
+/// tensor maps, encoded for this call, its ring plan's values (`plan`, when
+/// it has one), then its operands.
 CUresult launchKernel(CUfunction function, const Kernel &kernel,
                       const unsigned (&grid)[3], Operands &operands,
                       CUstream stream, RingPlan *plan = nullptr) {
@@ -867,11 +867,11 @@ CUresult launchKernel(CUfunction function, const Kernel &kernel,
       return status;
     params.push_back(&maps[i]);
   }
-  std::vector<void *> operandParams = kernelParams(kernel, operands);
-  params.insert(params.end(), operandParams.begin(), operandParams.end());
   if (kernel.planSpare)
     for (int32_t &value : plan->values)
       params.push_back(&value);
+  std::vector<void *> operandParams = kernelParams(kernel, operands);
+  params.insert(params.end(), operandParams.begin(), operandParams.end());
   CUlaunchConfig config;
   memset(&config, 0, sizeof(config));
   config.gridDimX = grid[0];

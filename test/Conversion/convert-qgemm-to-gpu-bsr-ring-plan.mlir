@@ -8,7 +8,7 @@
 // bounds. The stub computes S, W and C once per call (the description's
 // ring_plan: min slice 12, max 26, 512 spare blocks (128 rows x 4), a wave
 // of 8 blocks (launch bound) x 132 multiprocessors) and passes them as the
-// kernel's last three i32, which it clamps (S into [1, 26], W into [S, 26],
+// kernel's first three i32, which it clamps (S into [1, 26], W into [S, 26],
 // C to 512) and then uses without arithmetic of its own: no division or
 // multiplication before the plan's condition. Only the blocks of a long row
 // and the spare blocks whose item is below C read row_ptr whole; one
@@ -44,7 +44,7 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 // CHECK-SAME: kernel = "matmul_v1"
 // CHECK-NOT: ring_plan
 // CHECK: gpu.module @bsr_kernels
-// CHECK: gpu.func @matmul_v0(%[[X:[^:]*]]: memref<?x4096xf16>, %[[RP:[^:]*]]: memref<129xi32>, %[[CI:[^:]*]]: memref<?xi32>, %{{.*}}: memref<?xf32>, %[[CNT:[^:]*]]: memref<256xi32>, %[[SA:[^:]*]]: i32, %[[WA:[^:]*]]: i32, %[[CA:[^:]*]]: i32) kernel attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32}
+// CHECK: gpu.func @matmul_v0(%[[SA:[^:]*]]: i32, %[[WA:[^:]*]]: i32, %[[CA:[^:]*]]: i32, %[[X:[^:]*]]: memref<?x4096xf16>, %[[RP:[^:]*]]: memref<129xi32>, %[[CI:[^:]*]]: memref<?xi32>, %{{.*}}: memref<?xf32>, %[[CNT:[^:]*]]: memref<256xi32>) kernel attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32}
 // The own row's bounds, then S, W and C from the arguments, clamped.
 // CHECK: memref.load %[[RP]][%[[BX:block_id_x[_0-9]*]]]
 // CHECK: %[[LEN:.*]] = arith.minui %{{.*}}, %c128{{.*}} : index
@@ -84,16 +84,22 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 // CHECK: } else {
 // CHECK: scf.yield %[[BX]], %{{.*}}, %[[LEN]], %c1{{.*}}, %c0{{.*}}, %c0{{.*}} : index, index, index, index, index, index
 // CHECK: scf.yield %[[BX]], %c0{{.*}}, %c0{{.*}}, %c0{{.*}}, %c1{{.*}}, %c0{{.*}} : index, index, index, index, index, index
-// Parked over the K loop in the list's entries 30 to 33, read back after it.
+// The six values of the block's work, each broadcast from lane 0 (ptxas
+// then keeps them and what follows in uniform registers), then parked over
+// the K loop in the list's entries 30 to 33 and read back after it,
+// broadcast again.
+// CHECK-COUNT-6: gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
 // CHECK: memref.store %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
 // CHECK: memref.store %{{.*}}[%c33{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
 // CHECK: scf.for
 // CHECK: nvvm.wgmma.mma_async
 // CHECK: %[[ROW0:.*]] = memref.load %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
-// CHECK: %[[ROWI:.*]] = arith.index_castui %[[ROW0]] : i32 to index
+// CHECK: %[[ROWB:.*]], %{{.*}} = gpu.shuffle  idx %[[ROW0]], %c0_i32{{.*}}, %c32_i32{{.*}} : i32
+// CHECK: %[[ROWI:.*]] = arith.index_castui %[[ROWB]] : i32 to index
 // CHECK: %[[ROW:.*]] = arith.minui %[[ROWI]], %c127 : index
 // CHECK: %[[NS0:.*]] = memref.load %{{.*}}[%c32{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
-// CHECK: %[[NS:.*]] = arith.index_castui %[[NS0]] : i32 to index
+// CHECK: %[[NSB:.*]], %{{.*}} = gpu.shuffle  idx %[[NS0]], %c0_i32{{.*}}, %c32_i32{{.*}} : i32
+// CHECK: %[[NS:.*]] = arith.index_castui %[[NSB]] : i32 to index
 // CHECK: %[[MT:.*]] = arith.muli %block_id_y{{.*}}, %c128{{.*}} : index
 // CHECK: %[[COUNTER:.*]] = arith.addi %[[MT]], %[[ROW]] : index
 // The split reduction: slot = s == 0 ? row : 128 + first extra + s - 1.

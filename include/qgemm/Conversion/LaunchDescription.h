@@ -138,7 +138,8 @@
 //       ring_plan         : dict  optional: with split_k > 1 (and no
 //                                 cluster_split, split_in_kernel,
 //                                 tail_split or stream_k_tiles), the kernel
-//                                 takes three i32 after its operands, S, W
+//                                 takes three i32 before its operands
+//                                 (after its tensor maps), S, W
 //                                 and C of the work plan of its one-row
 //                                 tiles (the BSR split ring), which the
 //                                 stub computes per call from the run-time
@@ -247,7 +248,7 @@ inline constexpr int64_t kTensorMapBoxBytes = 128;
 
 /// The work plan of a split one-row ring kernel (`ring_plan`): the host
 /// stub computes its S, W and C per call from the run-time size `size` and
-/// the grid (formula in the schema above) and passes them after the
+/// the grid (formula in the schema above) and passes them before the
 /// kernel's operands.
 struct LaunchRingPlan {
   std::string size;
@@ -283,7 +284,7 @@ struct LaunchKernel {
   /// (stream_k_tiles; 0: none; needs waveBlocks).
   int64_t streamKTiles = 0;
   bool replacesPrologue = false;
-  /// Matmul: the work plan the stub computes and passes after the operands
+  /// Matmul: the work plan the stub computes and passes before the operands
   /// (ring_plan), if any.
   std::optional<LaunchRingPlan> ringPlan;
   /// Matmul: lower bounds of run-time sizes other than m (may be empty).

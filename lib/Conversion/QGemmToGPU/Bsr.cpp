@@ -831,7 +831,7 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
 /// blocks, and a well-formed weight has at most C such slices past the
 /// rows' first. The host stub computes S, W and C once per call from nnzb
 /// and the grid (the launch description's `ring_plan`, getBsrRingPlan) and
-/// passes them as the kernel's last three i32 arguments: computed by every
+/// passes them as the kernel's first three i32 arguments: computed by every
 /// thread before its K loop, that arithmetic held up the blocks' start
 /// (ncu, perf notes v31 and v32). The kernel trusts no value for its
 /// safety: S is clamped into [1, `maxSlice`] (a slice exists and is at most
@@ -1003,6 +1003,25 @@ std::pair<Value, Value> findRowItems(ImplicitLocOpBuilder &b,
   return {read(0), read(1)};
 }
 
+/// `v` (an i32, or an index below 2^32, the same in every lane of the
+/// warp) as lane 0's copy (an index), through shfl.sync.idx with the full mask:
+/// ptxas then knows it is warp-uniform and keeps what depends on it in uniform
+/// registers and the uniform datapath. A value that comes out of a branch whose
+/// results it cannot prove uniform (shared memory reads, per-thread scans)
+/// would otherwise take everything downstream into the vector pipe of every
+/// warp: the K loop's control and descriptors, the epilogue's addresses (ncu,
+/// perf notes v32: 9 uniform-datapath instructions in a planned 128-row
+/// kernel against 107 in the static one, and 13% longer on an empty
+/// weight). Every lane must reach it converged.
+Value broadcastLane0(ImplicitLocOpBuilder &b, Value v) {
+  Value i32 = v.getType().isInteger(32)
+                  ? v
+                  : arith::IndexCastUIOp::create(b, b.getI32Type(), v);
+  Value shuffled = gpu::ShuffleOp::create(b, i32, 0, 32, gpu::ShuffleMode::IDX)
+                       .getShuffleResult();
+  return arith::IndexCastUIOp::create(b, b.getIndexType(), shuffled);
+}
+
 /// A matmul kernel and its arguments (partials and counters: null unless
 /// split).
 struct BsrKernel {
@@ -1012,21 +1031,29 @@ struct BsrKernel {
   ValueRange planArgs;
 };
 
-/// Creates a matmul kernel (x, row_ptr, col_idx, blocks, y[, partials f32
-/// [?], counters i32 [counters] when `split`][, S, W, C i32 when
-/// `planned`]).
+/// Creates a matmul kernel ([S, W, C i32 when `planned`,] x, row_ptr,
+/// col_idx, blocks, y[, partials f32 [?], counters i32 [counters] when
+/// `split`]). The plan's values come first: every block reads them before
+/// anything else, and at the end of the parameters (past 0x300 in the
+/// constant bank, a line nothing else reads that early) their load held up
+/// every block's start (ncu, perf notes v32).
 BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                              StringRef name, const BsrTypes &ty, bool split,
                              int64_t counters, bool planned = false) {
-  SmallVector<Type> types = {ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y};
+  SmallVector<Type> types;
+  if (planned)
+    types.append(3, b.getI32Type());
+  types.append({ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y});
   if (split)
     types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
                   MemRefType::get({counters}, b.getI32Type())});
-  if (planned)
-    types.append(3, b.getI32Type());
   BsrKernel kernel;
   kernel.func = createKernel(b, module, name, types);
   auto args = kernel.func.getArguments();
+  if (planned) {
+    kernel.planArgs = args.take_front(3);
+    args = args.drop_front(3);
+  }
   kernel.x = args[0];
   kernel.rowPtr = args[1];
   kernel.colIdx = args[2];
@@ -1036,8 +1063,6 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     kernel.partials = args[5];
     kernel.counters = args[6];
   }
-  if (planned)
-    kernel.planArgs = args.take_back(3);
   return kernel;
 }
 
@@ -1071,9 +1096,11 @@ struct RingWork {
   /// plan's) and sets the counter and slot base of block row of tiles y.
   void unpark(ImplicitLocOpBuilder &b, Value list, int64_t first) {
     Emitter e{b};
+    // (Read at one address by every lane: broadcastLane0 keeps them
+    // uniform for ptxas.)
     auto read = [&](int64_t i) {
-      Value v = memref::LoadOp::create(b, list, ValueRange{e.idx(first + i)});
-      return arith::IndexCastUIOp::create(b, b.getIndexType(), v).getResult();
+      return broadcastLane0(
+          b, memref::LoadOp::create(b, list, ValueRange{e.idx(first + i)}));
     };
     row = arith::MinUIOp::create(b, read(0), e.idx(rows - 1));
     index = read(1);
@@ -1188,6 +1215,9 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
         return buildSelect(
             b, isFirst, [&] { return firstOnly(length); }, nothing);
       });
+  // (Uniform for ptxas from here on: broadcastLane0.)
+  for (Value &v : work)
+    v = broadcastLane0(b, v);
   RingWork w;
   w.rows = rows;
   w.splitK = t.splitK;

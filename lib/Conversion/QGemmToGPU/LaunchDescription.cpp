@@ -1055,24 +1055,23 @@ FailureOr<DictionaryAttr> finishDescription(func::FuncOp func, Operation *op,
       return op->emitOpError()
              << "launch description names kernel '" << kernel.name
              << "', which " << module.getSymName() << " does not hold";
-    // The tensor maps come first, as pointers to their parameters; a ring
-    // plan's three i32 last.
+    // The tensor maps come first, as pointers to their parameters, then a
+    // ring plan's three i32.
     ArrayRef<Type> types = gpuFunc.getArgumentTypes();
     size_t maps = kernel.tensorMaps.size();
     size_t planArgs = kernel.ringPlan ? 3 : 0;
     auto isI32 = [](Type type) { return type.isSignlessInteger(32); };
-    if (types.size() != maps + kernel.operands.size() + planArgs ||
+    if (types.size() != maps + planArgs + kernel.operands.size() ||
         !llvm::all_of(types.take_front(maps),
                       llvm::IsaPred<LLVM::LLVMPointerType>) ||
-        !llvm::all_of(types.take_back(planArgs), isI32))
+        !llvm::all_of(types.slice(maps, planArgs), isI32))
       return op->emitOpError()
              << "launch description gives kernel '" << kernel.name << "' "
-             << maps << " tensor maps, " << kernel.operands.size()
-             << " operands and " << planArgs << " plan values, expected "
-             << types.size()
-             << " arguments, the tensor maps first (!llvm.ptr), the plan "
-                "values last (i32)";
-    types = types.drop_front(maps).drop_back(planArgs);
+             << maps << " tensor maps, " << planArgs << " plan values and "
+             << kernel.operands.size() << " operands, expected " << types.size()
+             << " arguments, the tensor maps first (!llvm.ptr), then the "
+                "plan values (i32)";
+    types = types.drop_front(maps + planArgs);
     for (auto [operand, type] : llvm::zip_equal(kernel.operands, types))
       if (getOperandType(func, d, operand) != type)
         return op->emitOpError()

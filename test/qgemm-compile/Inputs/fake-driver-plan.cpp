@@ -1,9 +1,8 @@
 // A stand-in for the CUDA driver that records what the bsr_wgmma stub
 // launches (no GPU): each launch prints its kernel, grid and, for
 // matmul_v0 (the 64-row variant with a ring plan), the three i32 plan
-// values the stub passes after the kernel's 43 descriptor fields (x and y
-// 7 each, row_ptr, col_idx, partials and counters 5 each, blocks 9). Then
-// it calls the stub with the weights of a few densities.
+// values the stub passes first, before the kernel's operands. Then it
+// calls the stub with the weights of a few densities.
 #include "bsr_wgmma.h"
 
 #include <stdint.h>
@@ -34,9 +33,9 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
   printf("launch %s grid %u %u %u", name, config->gridDimX, config->gridDimY,
          config->gridDimZ);
   if (strcmp(name, "matmul_v0") == 0)
-    printf(" plan S=%d W=%d C=%d", *static_cast<int32_t *>(params[43]),
-           *static_cast<int32_t *>(params[44]),
-           *static_cast<int32_t *>(params[45]));
+    printf(" plan S=%d W=%d C=%d", *static_cast<int32_t *>(params[0]),
+           *static_cast<int32_t *>(params[1]),
+           *static_cast<int32_t *>(params[2]));
   printf("\n");
   return CUDA_SUCCESS;
 }
