@@ -18,8 +18,9 @@
 // Four values wait in the gather list's last four entries (34 = 26 + 4
 // stages + 4) over the K loop; the split reduction puts slice 0 in the
 // row's slot and slice s in slot 128 + first extra + s - 1. The 128-row
-// variant keeps the static slices (no plan, no launch bound, no plan
-// arguments).
+// split variant plans alike (a wave of 5 blocks of 256 threads x 132 =
+// 660 items); the unsplit one keeps one slice a row (no plan, no launch
+// bound, no plan arguments).
 
 func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
                %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>,
@@ -37,11 +38,13 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
   return
 }
 
-// The description: the plan's constants on matmul_v0 only.
+// The description: the plan's constants on the two split variants.
 // CHECK-LABEL: func.func @bsr(
 // CHECK-SAME: kernel = "matmul_v0"
 // CHECK-SAME: ring_plan = {max_slice = 26 : i64, min_slice = 12 : i64, size = "nnzb", spare = 512 : i64, wave_items = 1056 : i64}
 // CHECK-SAME: kernel = "matmul_v1"
+// CHECK-SAME: ring_plan = {max_slice = 26 : i64, min_slice = 12 : i64, size = "nnzb", spare = 512 : i64, wave_items = 660 : i64}
+// CHECK-SAME: kernel = "matmul_v2"
 // CHECK-NOT: ring_plan
 // CHECK: gpu.module @bsr_kernels
 // CHECK: gpu.func @matmul_v0(%[[SA:[^:]*]]: i32, %[[WA:[^:]*]]: i32, %[[CA:[^:]*]]: i32, %[[X:[^:]*]]: memref<?x4096xf16>, %[[RP:[^:]*]]: memref<129xi32>, %[[CI:[^:]*]]: memref<?xi32>, %{{.*}}: memref<?xf32>, %[[CNT:[^:]*]]: memref<256xi32>) kernel attributes {nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32}
@@ -110,14 +113,18 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 // CHECK: memref.store %c0_i32{{.*}}, %[[CNT]][%[[COUNTER]]] : memref<256xi32>
 // CHECK: gpu.return
 
-// The 128-row variant: static slices of 26 blocks, no plan (its only
-// barrier reduction is the split reduction's, after the K loop).
-// CHECK: gpu.func @matmul_v1({{.*}}: memref<256xi32>) kernel {
-// CHECK-NOT: nvvm.barrier #nvvm.reduction
-// CHECK: memref<30xi32, #gpu.address_space<workgroup>>
-// CHECK-NOT: nvvm.barrier #nvvm.reduction
-// CHECK: scf.for
+// The 128-row split variant: the same plan, 256 threads, 5 blocks a
+// multiprocessor.
+// CHECK: gpu.func @matmul_v1(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, {{.*}}) kernel attributes {nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 5 : i32}
+// CHECK: scf.if %{{.*}} -> (index, index, index, index, index, index) {
 // CHECK: nvvm.barrier #nvvm.reduction<or>
+// CHECK-COUNT-6: gpu.shuffle  idx
+// CHECK: scf.for
+// CHECK: gpu.return
+// The unsplit variant: one slice a row, no plan.
+// CHECK: gpu.func @matmul_v2(%{{.*}}: memref<?x4096xf16>, {{.*}}) kernel {
+// CHECK-NOT: nvvm.barrier #nvvm.reduction
+// CHECK-NOT: gpu.shuffle
 // CHECK: gpu.return
 
 // The plan and the parked values stay out of the pipelined loop.

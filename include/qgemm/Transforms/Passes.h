@@ -141,17 +141,17 @@ inline constexpr int64_t kBsrMinSliceGroups = 3;
 /// Whether a one-row BSR ring variant (BN = 32) of `blockM` rows and
 /// `stages` stages whose K has `blockCols` blocks, split in `splitK`
 /// slices, plans its work in the kernel (long rows cut over the grid's
-/// spare blocks; see the lowering's planRingWork): when it has 64 rows and
-/// its shortest slice, kBsrMinSliceGroups x stages blocks (one ring stage a
-/// block), is shorter than the static slices of ceil(blockCols / splitK)
-/// blocks; otherwise the static slices are used. 128-row variants with the
-/// plan were 2 to 27% slower on uniform weights past M = 64, even with an
-/// empty weight (docs/perf-notes.md, v30), and still 3 to 25% with the
-/// plan's arithmetic in 32 bits (v31: ncu puts the loss in the integer
-/// work every warp does before its K loop).
+/// spare blocks; see the lowering's planRingWork): when its shortest slice,
+/// kBsrMinSliceGroups x stages blocks (one ring stage a block), is shorter
+/// than the static slices of ceil(blockCols / splitK) blocks; otherwise the
+/// static slices are used. The 128-row variants plan too since the plan's
+/// values are computed by the stub and kept warp-uniform (docs/perf-notes.md,
+/// v32: a skewed weight up to 1.67x faster past M = 64, uniform weights 0.98
+/// to 1.16x the static slices' time, median 1.04; before, 3 to 25% slower,
+/// v30, v31).
 inline bool isBsrRingPlanned(int64_t blockCols, int64_t blockM, int64_t stages,
                              int64_t splitK) {
-  return blockM == 64 && splitK > 1 &&
+  return blockM <= 128 && splitK > 1 &&
          kBsrMinSliceGroups * stages < (blockCols + splitK - 1) / splitK;
 }
 

@@ -1,7 +1,8 @@
 // A stand-in for the CUDA driver that records what the bsr_wgmma stub
 // launches (no GPU): each launch prints its kernel, grid and, for
-// matmul_v0 (the 64-row variant with a ring plan), the three i32 plan
-// values the stub passes first, before the kernel's operands. Then it
+// matmul_v0 and matmul_v1 (the 64- and 128-row variants with a ring plan),
+// the three i32 plan values the stub passes first, before the kernel's
+// operands. Then it
 // calls the stub with the weights of a few densities.
 #include "bsr_wgmma.h"
 
@@ -32,7 +33,7 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
   const char *name = reinterpret_cast<const char *>(function);
   printf("launch %s grid %u %u %u", name, config->gridDimX, config->gridDimY,
          config->gridDimZ);
-  if (strcmp(name, "matmul_v0") == 0)
+  if (strcmp(name, "matmul_v0") == 0 || strcmp(name, "matmul_v1") == 0)
     printf(" plan S=%d W=%d C=%d", *static_cast<int32_t *>(params[0]),
            *static_cast<int32_t *>(params[1]),
            *static_cast<int32_t *>(params[2]));
@@ -60,8 +61,8 @@ CUresult CUDAAPI cuTensorMapEncodeTiled(
 int main() {
   const CUdeviceptr x = 0x100000, rowPtr = 0x200000, colIdx = 0x300000,
                     blocks = 0x400000, y = 0x500000, workspace = 0x600000;
-  const int64_t calls[][2] = {{64, 0},     {64, 1638}, {33, 8000},
-                              {17, 16384}, {1, 100},   {65, 1638}};
+  const int64_t calls[][2] = {{64, 0},  {64, 1638}, {33, 8000},  {17, 16384},
+                              {1, 100}, {65, 1638}, {200, 8000}, {257, 8000}};
   for (const auto &call : calls) {
     printf("m=%lld nnzb=%lld: ", (long long)call[0], (long long)call[1]);
     qgemm_status status = qgemm_bsr_wgmma(x, rowPtr, colIdx, blocks, y, call[0],
