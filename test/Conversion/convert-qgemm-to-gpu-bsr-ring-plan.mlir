@@ -15,9 +15,9 @@
 // barrier reduction (or) tells whether a row is longer than W, then the
 // extra slices of the long rows are scanned (shuffle-up) and a spare block
 // finds its item, a long row's own block its first extra item and count.
-// Four values wait in the gather list's last four entries (34 = 26 + 4
-// stages + 4) over the K loop; the split reduction puts slice 0 in the
-// row's slot and slice s in slot 128 + first extra + s - 1. The 128-row
+// The block's work values are broadcast from lane 0 so that ptxas keeps
+// them warp-uniform; the split reduction puts slice 0 in the row's slot
+// and slice s in slot 128 + first extra + s - 1. The 128-row
 // split variant plans alike (a wave of 5 blocks of 256 threads x 132 =
 // 660 items); the unsplit one keeps one slice a row (no plan, no launch
 // bound, no plan arguments).
@@ -88,23 +88,22 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 // CHECK: scf.yield %[[BX]], %{{.*}}, %[[LEN]], %c1{{.*}}, %c0{{.*}}, %c0{{.*}} : index, index, index, index, index, index
 // CHECK: scf.yield %[[BX]], %c0{{.*}}, %c0{{.*}}, %c0{{.*}}, %c1{{.*}}, %c0{{.*}} : index, index, index, index, index, index
 // The six values of the block's work, each broadcast from lane 0 (ptxas
-// then keeps them and what follows in uniform registers), then parked over
-// the K loop in the list's entries 30 to 33 and read back after it,
-// broadcast again.
-// CHECK-COUNT-6: gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
-// CHECK: memref.store %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
-// CHECK: memref.store %{{.*}}[%c33{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
-// CHECK: scf.for
-// CHECK: nvvm.wgmma.mma_async
-// CHECK: %[[ROW0:.*]] = memref.load %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
-// CHECK: %[[ROWB:.*]], %{{.*}} = gpu.shuffle  idx %[[ROW0]], %c0_i32{{.*}}, %c32_i32{{.*}} : i32
-// CHECK: %[[ROWI:.*]] = arith.index_castui %[[ROWB]] : i32 to index
-// CHECK: %[[ROW:.*]] = arith.minui %[[ROWI]], %c127 : index
-// CHECK: %[[NS0:.*]] = memref.load %{{.*}}[%c32{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
-// CHECK: %[[NSB:.*]], %{{.*}} = gpu.shuffle  idx %[[NS0]], %c0_i32{{.*}}, %c32_i32{{.*}} : i32
-// CHECK: %[[NS:.*]] = arith.index_castui %[[NSB]] : i32 to index
+// then keeps them and what follows in uniform registers, over the K loop
+// too: nothing is parked in shared memory), then the row's counter; the
+// gather list holds the 26 blocks of a slice and 4 stages' entries.
+// CHECK: %[[ROWB:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
+// CHECK-NEXT: %[[ROW:.*]] = arith.index_castui %[[ROWB]] : i32 to index
+// CHECK-COUNT-2: gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
+// CHECK: %[[NSB:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
+// CHECK-NEXT: %[[NS:.*]] = arith.index_castui %[[NSB]] : i32 to index
+// CHECK-COUNT-2: gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
 // CHECK: %[[MT:.*]] = arith.muli %block_id_y{{.*}}, %c128{{.*}} : index
 // CHECK: %[[COUNTER:.*]] = arith.addi %[[MT]], %[[ROW]] : index
+// CHECK-NOT: memref<34xi32
+// CHECK: scf.for
+// CHECK: memref.load %{{.*}} : memref<30xi32, #gpu.address_space<workgroup>>
+// CHECK: nvvm.wgmma.mma_async
+// CHECK-NOT: gpu.shuffle
 // The split reduction: slot = s == 0 ? row : 128 + first extra + s - 1.
 // CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : index
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[CNT]][%[[COUNTER]]]
@@ -130,8 +129,9 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 // The plan and the parked values stay out of the pipelined loop.
 // PIPE-LABEL: gpu.func @matmul_v0
 // PIPE: nvvm.barrier #nvvm.reduction<or>
-// PIPE: memref.store %{{.*}}[%c33{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
+// PIPE-COUNT-6: gpu.shuffle  idx
 // PIPE: scf.for {{.*}} -> ({{.*}}, !nvgpu.device.async.token, !nvgpu.device.async.token)
+// PIPE-NOT: gpu.shuffle
 // PIPE: nvvm.wgmma.mma_async
-// PIPE: memref.load %{{.*}}[%c30{{.*}}] : memref<34xi32, #gpu.address_space<workgroup>>
+// PIPE: memref.atomic_rmw addi
 

@@ -188,13 +188,8 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   l.sliceBlocks = (l.blockCols + config.getSplitK() - 1) / config.getSplitK();
   l.aRing = config.getStages() * config.getBlockM() * rowBytes;
   l.bRing = config.getStages() * config.getBlockN() * rowBytes;
-  // A planned one-row variant (isBsrRingPlanned) keeps four values of its
-  // plan in four more entries while its K loop runs.
-  bool planned =
-      l.rows == 1 && isBsrRingPlanned(l.blockCols, config.getBlockM(),
-                                      config.getStages(), config.getSplitK());
-  l.list = 4 * ((l.rows > 1 ? l.blockCols : l.sliceBlocks) +
-                config.getStages() + (planned ? 4 : 0));
+  l.list =
+      4 * ((l.rows > 1 ? l.blockCols : l.sliceBlocks) + config.getStages());
   l.masks = l.rows > 1 ? 4 * l.blockCols : 0;
   l.blockOf = l.rows > 1 ? 4 * l.rows * l.blockCols : 0;
   if (config.isWgmma()) {

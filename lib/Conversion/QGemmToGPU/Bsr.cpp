@@ -1069,47 +1069,16 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// What a thread block of a split one-row ring kernel computes
 /// (planRingWork): `slice` of block row `row` (slice `index` of the row's
 /// `slice.numSlices`; its slices past the first are the items from
-/// `firstExtra` on), and after the K loop (unpark) the row's counter
-/// `counter` and the first partial slot of the block's row of tiles
-/// `slotBase`.
+/// `firstExtra` on), the row's counter `counter` and the first partial
+/// slot of the block's row of tiles `slotBase`. The values are
+/// warp-uniform (broadcastLane0), so ptxas keeps them in uniform registers
+/// over the K loop (they were parked in shared memory while they lived in
+/// vector registers, which spilled at the kernel's launch bound; perf notes
+/// v32: the same time, no spill).
 struct RingWork {
   BsrSlice slice;
   Value row, index, firstExtra, counter, slotBase;
   int64_t rows, splitK;
-
-  /// Thread 0 (`tid`) keeps row, index, slice.numSlices and firstExtra in
-  /// `list`[first .. first + 3] while the K loop runs (in registers ptxas
-  /// spilled 112 bytes at the kernel's launch bound).
-  void park(ImplicitLocOpBuilder &b, Value list, int64_t first,
-            Value tid) const {
-    Emitter e{b};
-    Value parked[] = {row, index, slice.numSlices, firstExtra};
-    OpBuilder::InsertionGuard guard(b);
-    buildIfThen(b, e.eq(tid, 0));
-    for (auto [i, v] : llvm::enumerate(parked))
-      memref::StoreOp::create(
-          b, arith::IndexCastUIOp::create(b, b.getI32Type(), v), list,
-          ValueRange{e.idx(first + i)});
-  }
-
-  /// Reads back what park kept (the row clamped: the values are the
-  /// plan's) and sets the counter and slot base of block row of tiles y.
-  void unpark(ImplicitLocOpBuilder &b, Value list, int64_t first) {
-    Emitter e{b};
-    // (Read at one address by every lane: broadcastLane0 keeps them
-    // uniform for ptxas.)
-    auto read = [&](int64_t i) {
-      return broadcastLane0(
-          b, memref::LoadOp::create(b, list, ValueRange{e.idx(first + i)}));
-    };
-    row = arith::MinUIOp::create(b, read(0), e.idx(rows - 1));
-    index = read(1);
-    slice.numSlices = read(2);
-    firstExtra = read(3);
-    Value mTile = e.blockId(gpu::Dimension::y);
-    counter = e.add(e.mul(mTile, rows), row);
-    slotBase = e.mul(mTile, rows * splitK);
-  }
 
   /// The partial slot of the row's slice `s` in this row of tiles's
   /// rows x split_k slots: the row for its first slice, rows + its first
@@ -1228,6 +1197,9 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
   w.slice.sliceBlocks = layout.sliceBlocks;
   w.index = work[4];
   w.firstExtra = work[5];
+  Value mTile = e.blockId(gpu::Dimension::y);
+  w.counter = e.add(e.mul(mTile, rows), w.row);
+  w.slotBase = e.mul(mTile, rows * t.splitK);
   return w;
 }
 
@@ -1440,9 +1412,6 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                           resident * target.getMultiprocessorCount());
     work = planRingWork(b, kernel, loop, layout, rows, k, scratch);
     slice = work->slice;
-    // The epilogue's values wait in the gather list's last four entries
-    // (getBsrRingLayout) while the K loop runs.
-    work->park(b, operands.list, layout.list / 4 - 4, loop.tid);
     storeGatherList(b, colIdx, operands.list, slice, loop.tid, tiling.threads,
                     k);
   } else if (layout.rows == 1) {
@@ -1464,7 +1433,6 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.first = slice.first;
   loop.build(operands, [] {}, slice.count);
   if (work) {
-    work->unpark(b, operands.list, layout.list / 4 - 4);
     slice.numSlices = work->slice.numSlices;
     loop.tile.blockCol = e.mul(work->row, kBlock);
     loop.tile.slice = work->index;
