@@ -1323,8 +1323,6 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   gpu::ReturnOp::create(b);
 }
 
-/// Builds one matmul kernel: (x, row_ptr, col_idx, blocks, y[, partials,
-/// counters]). Block (x, y, z): block row x, rows y BM.., slice z.
 /// The plan a split one-row ring kernel of `config` takes from the host
 /// stub (RingSlices, the description's `ring_plan`): rows longer than
 /// W = min(2 S, max) are cut into slices of S = min(max(min, ceil(nnzb /
@@ -1349,6 +1347,10 @@ LaunchRingPlan getBsrRingPlan(ConfigAttr config, int64_t rows, int64_t k,
   return plan;
 }
 
+/// Builds one matmul kernel: ([S, W, C,] x, row_ptr, col_idx, blocks, y[,
+/// partials, counters]). Block (x, y, z): block row x, rows y BM.., slice
+/// z, or the work its plan gives it (planRingWork). Returns the plan the
+/// stub computes for it, if it has one.
 std::optional<LaunchRingPlan>
 buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                   StringRef name, ConfigAttr config, const BsrTypes &ty,
