@@ -831,9 +831,9 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
 /// blocks, and a well-formed weight has at most C such slices past the
 /// rows' first. The host stub computes S, W and C once per call from nnzb
 /// and the grid (the launch description's `ring_plan`, getBsrRingPlan) and
-/// passes them as the kernel's first three i32 arguments: computed by every
-/// thread before its K loop, that arithmetic held up the blocks' start
-/// (ncu, perf notes v31 and v32). The kernel trusts no value for its
+/// passes them as the kernel's first three i32 arguments, so that no thread
+/// computes them before its K loop (perf notes v31, v32). The kernel trusts
+/// no value for its
 /// safety: S is clamped into [1, `maxSlice`] (a slice exists and is at most
 /// the slices its gather list holds), W into [S, `maxSlice`] and C to
 /// `spare`, so that every work item has a block to take it whatever the
@@ -1033,10 +1033,9 @@ struct BsrKernel {
 
 /// Creates a matmul kernel ([S, W, C i32 when `planned`,] x, row_ptr,
 /// col_idx, blocks, y[, partials f32 [?], counters i32 [counters] when
-/// `split`]). The plan's values come first: every block reads them before
-/// anything else, and at the end of the parameters (past 0x300 in the
-/// constant bank, a line nothing else reads that early) their load held up
-/// every block's start (ncu, perf notes v32).
+/// `split`]). The plan's values come first, since every block reads them
+/// before anything else (last, the kernels measured the same: perf notes
+/// v32, step 3).
 BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                              StringRef name, const BsrTypes &ty, bool split,
                              int64_t counters, bool planned = false) {
