@@ -833,11 +833,10 @@ BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
 /// and the grid (the launch description's `ring_plan`, getBsrRingPlan) and
 /// passes them as the kernel's first three i32 arguments, so that no thread
 /// computes them before its K loop (perf notes v31, v32). The kernel trusts
-/// no value for its
-/// safety: S is clamped into [1, `maxSlice`] (a slice exists and is at most
-/// the slices its gather list holds), W into [S, `maxSlice`] and C to
-/// `spare`, so that every work item has a block to take it whatever the
-/// arguments.
+/// no value for its safety: S is clamped into [1, `maxSlice`] (a slice
+/// exists and is at most the slices its gather list holds), W into
+/// [S, `maxSlice`] and C to `spare`, so that every work item has a block to
+/// take it whatever the arguments.
 struct RingSlices {
   /// S, W and C (index).
   Value sliceBlocks, wholeBlocks, capacity;
@@ -1077,7 +1076,7 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 struct RingWork {
   BsrSlice slice;
   Value row, index, firstExtra, counter, slotBase;
-  int64_t rows, splitK;
+  int64_t rows;
 
   /// The partial slot of the row's slice `s` in this row of tiles's
   /// rows x split_k slots: the row for its first slice, rows + its first
@@ -1188,7 +1187,6 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
     v = broadcastLane0(b, v);
   RingWork w;
   w.rows = rows;
-  w.splitK = t.splitK;
   w.row = work[0];
   w.slice.first = work[1];
   w.slice.count = work[2];
@@ -1434,7 +1432,6 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.first = slice.first;
   loop.build(operands, [] {}, slice.count);
   if (work) {
-    slice.numSlices = work->slice.numSlices;
     loop.tile.blockCol = e.mul(work->row, kBlock);
     loop.tile.slice = work->index;
   }
