@@ -552,7 +552,10 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
                                    SmallVectorImpl<ConfigAttr> &configs) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  int64_t colTiles = llvm::divideCeil(n128, 128);
+  // The columns of 128-wide tiles the grid has (N itself, not n128: 2056
+  // has 17, whose split grid at M = 512 passes one wave where 2048's 16 do
+  // not).
+  int64_t colTiles = llvm::divideCeil(op.getN(), 128);
   bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
   int64_t bigN = wide ? 256 : 128;
   int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
@@ -625,18 +628,39 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   if (configs.back().getMaxM() < narrowMidMaxM)
     configs.push_back(make(64, 128, 128, 64, 128, 4, narrowMidMaxM, midSplit,
                            MmaKind::wgmma));
-  if (wide && (2048 / 128) * (n128 / bigN) < sms) {
-    // When N passes a multiple of 128 by a sliver (at most 16 columns),
-    // 144-column tiles cover it without a column of nearly empty tiles
-    // (v22, same run, 2056 x 4128: 15 columns instead of 17; 31.1 / 52.6 us
-    // at M = 1024 / 2048 against 46.0 / 68.0, where 2048 x 4096 takes 24.2
-    // / 40.6).
-    int64_t n = op.getN(), tileN = 128;
-    if (n % 128 != 0 && n % 128 <= 16 &&
-        llvm::divideCeil(n, 144) < llvm::divideCeil(n, 128))
-      tileN = 144;
+  // When N passes a multiple of 128 by a sliver (at most 16 columns),
+  // 144-column tiles cover it without a column of nearly empty tiles.
+  int64_t n = op.getN();
+  int64_t sliverN = n % 128 != 0 && n % 128 <= 16 &&
+                            llvm::divideCeil(n, 144) < llvm::divideCeil(n, 128)
+                        ? 144
+                        : 128;
+  // Where the 64 x 128 split tiles stop at their wave before midMaxM, the
+  // same tiles 144 wide go on to their own wave (docs/perf-notes.md, v33,
+  // same run, 2056 x 4128 at M = 512, 17 columns of 128 against 15 of
+  // 144: 30.8 us in two waves against 25.7 in one; at M = 256 / 384, one
+  // wave either way, 144 columns were 5% slower: 21.0 / 24.1 against
+  // 19.9 / 22.8).
+  if (sliverN == 144 && configs.back().getMaxM() == waveMaxM &&
+      waveMaxM < midMaxM) {
+    ConfigAttr sliver =
+        make(64, 144, 128, 64, 144, 4, midMaxM, midSplit, MmaKind::wgmma);
+    int64_t sliverWave = op.getTargetAttr().getResidentBlocks(
+                             getSharedMemoryBytes(op, sliver), 128) *
+                         sms;
+    int64_t sliverMaxM = std::min<int64_t>(
+        midMaxM, 64 * (sliverWave / (midSplit * llvm::divideCeil(n, 144))));
+    if (sliverMaxM > waveMaxM)
+      configs.push_back(
+          make(64, 144, 128, 64, 144, 4, sliverMaxM, midSplit, MmaKind::wgmma));
+  }
+  if (wide && (2048 / 128) * (n128 / bigN) < sms &&
+      configs.back().getMaxM() < 2048) {
+    // The 128-row tiles to M = 2048, 144 wide on a sliver (v22, same run,
+    // 2056 x 4128: 15 columns instead of 17; 31.1 / 52.6 us at M = 1024 /
+    // 2048 against 46.0 / 68.0, where 2048 x 4096 takes 24.2 / 40.6).
     configs.push_back(
-        make(128, tileN, 128, 64, tileN, 4, 2048, 1, MmaKind::wgmma));
+        make(128, sliverN, 128, 64, sliverN, 4, 2048, 1, MmaKind::wgmma));
   }
   // Without 128 x 256 tiles the unbounded 128 x 128 tiles keep 3 stages
   // (two blocks a multiprocessor); while M gives at most one tile a
@@ -649,8 +673,46 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, loneMaxM, 1, MmaKind::wgmma));
   }
-  configs.push_back(
-      make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
+  // An N of 2048 or more that is not a multiple of 128: the unbounded
+  // variant has 128-row tiles of the width among 256, 240, 224 and 208
+  // columns that leaves the fewest columns past N, filled by TMA. Where N
+  // has no four columns of 256 (the 128 x 128 family), the 128 x 128 tiles
+  // with 3 stages (two blocks a multiprocessor) come first, while their
+  // grid is one wave. Measured (docs/perf-notes.md, v33, same run, us):
+  // 4160 x 4160, 20 columns of 208 against 33 of 128: 71.8 / 124.5 at
+  // M = 2048 / 4096 against 73.7 / 142.4, but 46.0 against 39.5 at
+  // M = 1024, where the 128 x 128 grid is one wave; 2056 x 4128, 10
+  // columns of 208 against 9 of 256: 88.7 against 95.2 at M = 4096; the
+  // same tiles filled by cp.async 1.02 to 1.09x slower. Only 208 was
+  // measured.
+  int64_t fitN = 256;
+  if (n % 128 != 0 && n >= 2048)
+    for (int64_t candidate : {240, 224, 208})
+      if (llvm::divideCeil(n, candidate) * candidate <
+          llvm::divideCeil(n, fitN) * fitN)
+        fitN = candidate;
+  if (fitN != 256) {
+    if (!wide) {
+      ConfigAttr pair = make(128, 128, 128, 64, 128, 3, 0, 1, MmaKind::wgmma);
+      int64_t pairWave = op.getTargetAttr().getResidentBlocks(
+                             getSharedMemoryBytes(op, pair), 256) *
+                         sms;
+      int64_t pairMaxM = 128 * (pairWave / colTiles);
+      if (pairMaxM > configs.back().getMaxM())
+        configs.push_back(
+            make(128, 128, 128, 64, 128, 3, pairMaxM, 1, MmaKind::wgmma));
+    }
+    ConfigAttr fitted = make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma);
+    configs.push_back(ConfigAttr::get(
+        fitted.getContext(), fitted.getCtaTile(), fitted.getWarpTile(),
+        fitted.getStages(), fitted.getSplitK(), fitted.getMaxM(),
+        fitted.getMma(), fitted.getOperands(), fitted.getFuseQuantize(),
+        fitted.getMinFill(), fitted.getTailSplit(), CopyKind::tma,
+        fitted.getStreamK(), fitted.getClusterSplit()));
+  } else {
+    configs.push_back(
+        make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
+  }
   // The unsplit variants past M = 256 fill a partial last wave by splitting
   // its tiles along K (tail_split): at most kTailSplit slices of at least
   // kTailSliceTiles K tiles (docs/perf-notes.md, v19). Only variants whose

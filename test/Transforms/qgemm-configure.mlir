@@ -10,7 +10,8 @@
 // wgmma: 64 x 128 tiles up to M = 256 (up to M = 1024 when N = 1024 gives
 // too few 128-row thread blocks), then 128 x 256 tiles 4 deep for N >= 4096
 // or 128 x 128 tiles 3 deep; a shape whose N or K is not a multiple of 128
-// gets the variants of the nearest one that is.
+// gets the variants of the nearest one that is, with tile widths and wave
+// bounds that fit its own N (N = 2056, N = 4160 below).
 
 // CHECK-LABEL: func @w8a8_4096x4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4>]
@@ -126,16 +127,18 @@ func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<
 // tiles, 16 warps along K, here 3 chunks each (the default 3 stages), the
 // last past K for most;
 // wgmma 64 x 64 tiles to M = 128 (the register variant stops at 32; 33 K
-// tiles in 4 slices of at most 9), 64 x 128, 128 x 128 and 128 x 256
-// tiles, 9 columns of 256); its 33 K tiles of 128 split in two slices of
-// 17 and 16 on the 64 x 128 tiles, which stop at M = 512, where their split
-// grid (8 rows x 16 columns x 2 slices) fills the 264 blocks of one wave.
-// N = 2056 passes 2048 by 8 columns: its 128-row tiles to M = 2048 are 144
-// wide (15 columns instead of 17); 2048 keeps 128. K = 4128 is not a
-// multiple of 128: the wgmma variants past M = 64 but for the 128 x 256
-// tiles fill their ring by TMA (copy = tma).
+// tiles in 4 slices of at most 9), 64 x 128 tiles and 128-row tiles); its
+// 33 K tiles of 128 split in two slices of 17 and 16 on the 64 x 128
+// tiles. Those stop at M = 448, the last M whose split grid fits the 264
+// blocks of one wave: 17 columns of 128 (2048 has 16, so it goes on to
+// M = 512). N = 2056 passes 2048 by 8 columns: the same split tiles 144
+// wide (15 columns) go on to their own wave, M = 512 (8 rows x 15 x 2 =
+// 240 blocks), and its 128-row tiles to M = 2048 are 144 wide too; 2048
+// keeps 128. Past M = 2048, 128 x 208 tiles (10 columns, 24 past N, where
+// 9 of 256 leave 248) filled by TMA. K = 4128 is not a multiple of 128: the
+// other wgmma variants past M = 64 fill their ring by TMA (copy = tma).
 // SM90A-LABEL: func @w8a8_n2056_k4128
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 448, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 144, 128], warp_tile = [64, 144], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma>]
 // SM90A-LABEL: func @w8a8_n2048_k4096
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n2056_k4128(%x: memref<?x4128xf16>, %w: memref<2056x4128xi8>, %sw: memref<2056xf32>, %y: memref<?x2056xf16>) {
@@ -363,17 +366,20 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 }
 
 // N = 4160, K = 4160 (nearest 4224 x 4224: 33 columns of 128, not of
-// 256): the unbounded variant is 128 x 128 with 3 stages, two blocks a
-// multiprocessor, and gets no tail split (the split epilogue's registers
-// would leave it alone on a multiprocessor). Before it, while the 128 x 128
-// tiles are at most one a multiprocessor (132 / 33 = 4 rows, M <= 512),
-// the same tiles with 4 stages (alone on a multiprocessor, so with a tail
-// split).
+// 256). While the 128 x 128 tiles are at most one a multiprocessor
+// (132 / 33 = 4 rows, M <= 512), they have 4 stages (alone on a
+// multiprocessor, so with a tail split); then 3 stages, two blocks a
+// multiprocessor, without a tail split (its epilogue's registers would leave
+// them alone), while their grid is one wave (264 / 33 = 8 rows, M <= 1024).
+// Past that, 128 x 208 tiles: 4160 is 20 columns of 208 (17 of 256 would
+// leave 192 columns past N, 18 of 240 160, 19 of 224 96), filled by TMA,
+// alone on a multiprocessor (4 stages of 336 rows of 128 bytes), so with a
+// tail split.
 // Up to M = 64: 64 x 64 tiles (66 columns), K (33 tiles) in 4 slices of
 // at most 9, by cp.async; past M = 64 the K edge makes them TMA rings.
 // SM90A-LABEL: func @w8a8_n4160_k4160
 // SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, cluster_split = true>
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma, copy = tma>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma>]
 func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<4160x4160xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
