@@ -520,6 +520,77 @@ using RingConfigMaker = function_ref<ConfigAttr(
     int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn, int64_t stages,
     int64_t maxM, int64_t splitK, MmaKind mma)>;
 
+/// `config` with its ring filled by TMA (copy = tma).
+static ConfigAttr withTma(ConfigAttr config) {
+  return ConfigAttr::get(
+      config.getContext(), config.getCtaTile(), config.getWarpTile(),
+      config.getStages(), config.getSplitK(), config.getMaxM(), config.getMma(),
+      config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
+      config.getTailSplit(), CopyKind::tma, config.getStreamK(),
+      config.getClusterSplit());
+}
+
+/// The rows of `config`'s tiles (in its split_k slices) that one wave of
+/// resident blocks holds when a row has `columns` tiles.
+static int64_t getWaveRows(MatmulOp op, ConfigAttr config, int64_t columns) {
+  TargetAttr target = op.getTargetAttr();
+  int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, config),
+                                          32 * config.getNumWarps()) *
+                 target.getMultiprocessorCount();
+  return wave / (config.getSplitK() * columns);
+}
+
+/// The tile width among 256, 240, 224 and 208 columns that leaves the
+/// fewest columns past `n` (the widest of equals).
+static int64_t getFittedBlockN(int64_t n) {
+  int64_t fitN = 256;
+  for (int64_t candidate : {240, 224, 208})
+    if (llvm::divideCeil(n, candidate) * candidate <
+        llvm::divideCeil(n, fitN) * fitN)
+      fitN = candidate;
+  return fitN;
+}
+
+/// The last steps of appendW8A8WgmmaConfigs over its variants: the tail
+/// split and, where K is not a multiple of 128, the TMA ring.
+static void finishW8A8WgmmaConfigs(MatmulOp op,
+                                   SmallVectorImpl<ConfigAttr> &configs) {
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  // The unsplit variants past M = 256 fill a partial last wave by splitting
+  // its tiles along K (tail_split): at most kTailSplit slices of at least
+  // kTailSliceTiles K tiles (docs/perf-notes.md, v19). Only variants whose
+  // shared memory already keeps them alone on a multiprocessor: the split
+  // epilogue costs registers (128 x 128 tiles, 3 stages: 128 -> 168 a
+  // thread, one block a multiprocessor instead of two, 1.5 to 1.7x slower
+  // on 4160 x 4160 at M >= 1024).
+  constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
+  int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
+  for (ConfigAttr &config : configs)
+    if (tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
+        (config.getMaxM() == 0 || config.getMaxM() > 256) &&
+        op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
+                                             32 * config.getNumWarps()) == 1)
+      config = ConfigAttr::get(config.getContext(), config.getCtaTile(),
+                               config.getWarpTile(), config.getStages(), 1,
+                               config.getMaxM(), config.getMma(),
+                               config.getOperands(), config.getFuseQuantize(),
+                               config.getMinFill(), tailSplit, config.getCopy(),
+                               config.getStreamK(), config.getClusterSplit());
+  // Where K is not a multiple of 128, every K tile's cp.async copies carry
+  // the K edge mask; TMA fills the bytes past K in hardware. The variants
+  // past M = 64, but for 128 x 256 tiles, take the TMA ring there (v23,
+  // same run, us: 4160 x 4160 at M = 512 / 1024 / 4096 23.5 / 40.8 / 144.5
+  // against 28.4 / 42.8 / 152.4; 2056 x 4128 at M = 256 / 1024 / 2048 19.8
+  // / 27.0 / 49.1 against 21.4 / 31.1 / 53.3, but with its 128 x 256 tiles
+  // 123.6 against 95.5 at M = 4096; at M = 64 16.2 against 15.7).
+  if (op.getK() % 128 == 0)
+    return;
+  for (ConfigAttr &config : configs)
+    if (config.isWgmma() && config.getBlockN() != 256 &&
+        (config.getMaxM() == 0 || config.getMaxM() > 64))
+      config = withTma(config);
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -618,10 +689,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   int64_t midSplit = midMaxM == 1024 ? 2 : 1;
   ConfigAttr mid =
       make(64, 128, 128, 64, 128, 4, midMaxM, midSplit, MmaKind::wgmma);
-  int64_t wave = op.getTargetAttr().getResidentBlocks(
-                     getSharedMemoryBytes(op, mid), 128) *
-                 sms;
-  int64_t waveMaxM = 64 * (wave / (midSplit * colTiles));
+  int64_t waveMaxM = 64 * getWaveRows(op, mid, colTiles);
   int64_t narrowMidMaxM = midMaxM == 256 && kTiles < 32
                               ? waveMaxM
                               : std::min(midMaxM, waveMaxM);
@@ -645,11 +713,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       waveMaxM < midMaxM) {
     ConfigAttr sliver =
         make(64, 144, 128, 64, 144, 4, midMaxM, midSplit, MmaKind::wgmma);
-    int64_t sliverWave = op.getTargetAttr().getResidentBlocks(
-                             getSharedMemoryBytes(op, sliver), 128) *
-                         sms;
-    int64_t sliverMaxM = std::min<int64_t>(
-        midMaxM, 64 * (sliverWave / (midSplit * llvm::divideCeil(n, 144))));
+    int64_t sliverMaxM = std::min(
+        midMaxM, 64 * getWaveRows(op, sliver, llvm::divideCeil(n, 144)));
     if (sliverMaxM > waveMaxM)
       configs.push_back(
           make(64, 144, 128, 64, 144, 4, sliverMaxM, midSplit, MmaKind::wgmma));
@@ -685,72 +750,22 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // columns of 208 against 9 of 256: 88.7 against 95.2 at M = 4096; the
   // same tiles filled by cp.async 1.02 to 1.09x slower. Only 208 was
   // measured.
-  int64_t fitN = 256;
-  if (n % 128 != 0 && n >= 2048)
-    for (int64_t candidate : {240, 224, 208})
-      if (llvm::divideCeil(n, candidate) * candidate <
-          llvm::divideCeil(n, fitN) * fitN)
-        fitN = candidate;
+  int64_t fitN = n % 128 != 0 && n >= 2048 ? getFittedBlockN(n) : 256;
   if (fitN != 256) {
     if (!wide) {
       ConfigAttr pair = make(128, 128, 128, 64, 128, 3, 0, 1, MmaKind::wgmma);
-      int64_t pairWave = op.getTargetAttr().getResidentBlocks(
-                             getSharedMemoryBytes(op, pair), 256) *
-                         sms;
-      int64_t pairMaxM = 128 * (pairWave / colTiles);
+      int64_t pairMaxM = 128 * getWaveRows(op, pair, colTiles);
       if (pairMaxM > configs.back().getMaxM())
         configs.push_back(
             make(128, 128, 128, 64, 128, 3, pairMaxM, 1, MmaKind::wgmma));
     }
-    ConfigAttr fitted = make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma);
-    configs.push_back(ConfigAttr::get(
-        fitted.getContext(), fitted.getCtaTile(), fitted.getWarpTile(),
-        fitted.getStages(), fitted.getSplitK(), fitted.getMaxM(),
-        fitted.getMma(), fitted.getOperands(), fitted.getFuseQuantize(),
-        fitted.getMinFill(), fitted.getTailSplit(), CopyKind::tma,
-        fitted.getStreamK(), fitted.getClusterSplit()));
+    configs.push_back(
+        withTma(make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma)));
   } else {
     configs.push_back(
         make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
   }
-  // The unsplit variants past M = 256 fill a partial last wave by splitting
-  // its tiles along K (tail_split): at most kTailSplit slices of at least
-  // kTailSliceTiles K tiles (docs/perf-notes.md, v19). Only variants whose
-  // shared memory already keeps them alone on a multiprocessor: the split
-  // epilogue costs registers (128 x 128 tiles, 3 stages: 128 -> 168 a
-  // thread, one block a multiprocessor instead of two, 1.5 to 1.7x slower
-  // on 4160 x 4160 at M >= 1024).
-  constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
-  int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
-  for (ConfigAttr &config : configs)
-    if (tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
-        (config.getMaxM() == 0 || config.getMaxM() > 256) &&
-        op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
-                                             32 * config.getNumWarps()) == 1)
-      config = ConfigAttr::get(config.getContext(), config.getCtaTile(),
-                               config.getWarpTile(), config.getStages(), 1,
-                               config.getMaxM(), config.getMma(),
-                               config.getOperands(), config.getFuseQuantize(),
-                               config.getMinFill(), tailSplit, config.getCopy(),
-                               config.getStreamK(), config.getClusterSplit());
-  // Where K is not a multiple of 128, every K tile's cp.async copies carry
-  // the K edge mask; TMA fills the bytes past K in hardware. The variants
-  // past M = 64, but for 128 x 256 tiles, take the TMA ring there (v23,
-  // same run, us: 4160 x 4160 at M = 512 / 1024 / 4096 23.5 / 40.8 / 144.5
-  // against 28.4 / 42.8 / 152.4; 2056 x 4128 at M = 256 / 1024 / 2048 19.8
-  // / 27.0 / 49.1 against 21.4 / 31.1 / 53.3, but with its 128 x 256 tiles
-  // 123.6 against 95.5 at M = 4096; at M = 64 16.2 against 15.7).
-  if (op.getK() % 128 == 0)
-    return;
-  for (ConfigAttr &config : configs)
-    if (config.isWgmma() && config.getBlockN() != 256 &&
-        (config.getMaxM() == 0 || config.getMaxM() > 64))
-      config = ConfigAttr::get(
-          config.getContext(), config.getCtaTile(), config.getWarpTile(),
-          config.getStages(), config.getSplitK(), config.getMaxM(),
-          config.getMma(), config.getOperands(), config.getFuseQuantize(),
-          config.getMinFill(), config.getTailSplit(), CopyKind::tma,
-          config.getStreamK(), config.getClusterSplit());
+  finishW8A8WgmmaConfigs(op, configs);
 }
 
 /// The variants of each scheme, before the cluster split (chooseConfigs).
