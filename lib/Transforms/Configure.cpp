@@ -653,6 +653,15 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     for (int64_t s : {2, 4})
       if (narrowBlocks * s <= 3 * sms && llvm::divideCeil(kTiles, s) >= 8)
         narrowSplit = s;
+    // Fewer slices where they give one block a multiprocessor or fewer:
+    // deepenLoneRings then fills the shared memory with stages (v34, same
+    // run, us at M = 33 / 64: 4096 x 4096 12.8 / 12.6 in two slices of 8
+    // stages against 14.2 / 14.5 in four of 4; 4096 x 11008 20.4 / 20.9
+    // against 22.3 / 23.0).
+    for (int64_t s : {2, 4})
+      if (s < narrowSplit && narrowBlocks * s <= sms &&
+          narrowBlocks * narrowSplit > sms)
+        narrowSplit = s;
     configs.push_back(make(64, 64, 128, 64, 64, 4, narrowMaxM, narrowSplit,
                            MmaKind::wgmma));
   }
@@ -900,6 +909,64 @@ static ConfigAttr withClusterSplit(ConfigAttr config, int64_t splitK,
       config.getCopy(), config.getStreamK(), /*cluster_split=*/true);
 }
 
+/// The W8A8 ring variants (wgmma) of the middle of M (a bound of at most
+/// 256) whose grid at their largest M has at most one block a
+/// multiprocessor take the most stages (up to 8, and one more than a
+/// slice's K tiles) that leave kQuantizeRoomBytes of the multiprocessor's
+/// shared memory free: a lone block keeps as many weight tiles in flight
+/// as it can, and the quantize kernel's blocks still fit beside it while
+/// the matmul's first weight tiles load (programmatic launch). Measured
+/// (docs/perf-notes.md, v34, same run, us): 4096 x 4096 at M = 96 / 128,
+/// 64 x 128 tiles in two clustered slices, 15.0 / 16.0 in 8 stages against
+/// 18.1 / 18.6 in 4; 4096 x 11008 at M = 192 / 256, 128 x 128 tiles in
+/// two, 29.6 / 30.4 in 6 stages against 33.6 / 34.8. Not deepened:
+/// - clusters of more than two slices (placed a GPC at a time: 1024 x 4096
+///   at M = 96 / 128, 64 x 64 tiles in four, 14.0 / 14.6 us in 8 stages
+///   against 13.1 / 13.1);
+/// - a TMA ring of two warpgroups (4160 x 4160 at M = 192 / 256, 128 x 128
+///   tiles in two slices, 22.3 / 22.5 in 6 stages against 21.4 / 19.8;
+///   v22 saw the same ring lose when deeper);
+/// - variants past M = 256, where the quantize kernel is longer (1024 x
+///   1024 at M = 2048, 128 x 128 tiles, 13.9 in 6 stages against 13.1;
+///   4160 x 4160 at M = 384 / 512 27.8 / 28.8 against 22.3 / 23.3).
+static void deepenLoneRings(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs) {
+  if (op.getWeightEncoding().getFormat() != WeightFormat::int8)
+    return;
+  TargetAttr target = op.getTargetAttr();
+  int64_t sms = target.getMultiprocessorCount();
+  int64_t limit = target.getMaxSharedMemoryPerBlock();
+  constexpr int64_t kMaxStages = 8, kQuantizeRoomBytes = 32 * 1024,
+                    kMaxDeepM = 256;
+  for (ConfigAttr &config : configs) {
+    int64_t maxM = config.getMaxM();
+    if (!config.isWgmma() || config.isRegisterDirect() || maxM == 0 ||
+        maxM > kMaxDeepM ||
+        (config.getClusterSplit() && config.getSplitK() > 2) ||
+        (config.isTma() && config.getNumWarps() > 4))
+      continue;
+    int64_t blocks = llvm::divideCeil(maxM, config.getBlockM()) *
+                     llvm::divideCeil(op.getN(), config.getBlockN()) *
+                     config.getSplitK();
+    if (blocks > sms)
+      continue;
+    int64_t sliceTiles = llvm::divideCeil(
+        llvm::divideCeil(op.getK(), config.getBlockK()), config.getSplitK());
+    for (int64_t stages = std::min(kMaxStages, sliceTiles + 1);
+         stages > config.getStages(); --stages) {
+      ConfigAttr deeper = ConfigAttr::get(
+          config.getContext(), config.getCtaTile(), config.getWarpTile(),
+          stages, config.getSplitK(), maxM, config.getMma(),
+          config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
+          config.getTailSplit(), config.getCopy(), config.getStreamK(),
+          config.getClusterSplit());
+      if (getSharedMemoryBytes(op, deeper) <= limit - kQuantizeRoomBytes) {
+        config = deeper;
+        break;
+      }
+    }
+  }
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   SmallVector<ConfigAttr> configs = chooseSchemeConfigs(op);
   // The wgmma variants that split K add their slices in a cluster
@@ -980,6 +1047,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       continue;
     result.push_back(config);
   }
+  deepenLoneRings(op, result);
   return result;
 }
 

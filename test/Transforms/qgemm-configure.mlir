@@ -20,14 +20,17 @@
 // SM80: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
 // SM80-SAME: target = #qgemm.target<"sm_80">
 // sm_90a: the register variant to M = 32 (N >= 2048), then 64 x 64 tiles
-// to M = 64 with K in 4 slices (64 x 4 = 256 blocks, at most three a
-// multiprocessor; slices of 8 K tiles), then K (32 tiles) split in two
-// while the grid stays one wave: 64 x 128 tiles to M = 128 (2 x 32 x 2 =
-// 128 blocks, two a multiprocessor), 128 x 128 tiles to M = 256 (2 x 32 x
-// 2 = 128, one). The split variants add their slices in a cluster: in two
-// always, in four here because three blocks fit a multiprocessor.
+// to M = 64 with K in 2 slices (64 x 2 = 128 blocks, at most one a
+// multiprocessor, where 4 slices would give 256), then K (32 tiles) split
+// in two while the grid stays one wave: 64 x 128 tiles to M = 128 (2 x 32
+// x 2 = 128 blocks), 128 x 128 tiles to M = 256 (2 x 32 x 2 = 128). Each
+// of these grids has at most one block a multiprocessor, so their rings
+// take the most stages that leave 32 KB of shared memory to the quantize
+// kernel's blocks: 8 of 64 x 64 and of 64 x 128 tiles, 6 of 128 x 128
+// (7 would fit the limit). The split variants add their two slices in a
+// cluster.
 // SM90A-LABEL: func @w8a8_4096x4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 // SM90A-SAME: target = #qgemm.target<"sm_90a">
 func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -51,6 +54,9 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // with K in 4 slices (2 x 16 x 4 = 128 blocks), then 64 x 128 tiles with K
 // split in two up to M = 1024 (128 x 256 tiles would give 32 blocks there), 128 x 128 tiles with 4 stages up to M = 2048 (128 x 256
 // would give 64 blocks), 128 x 256 beyond (N has 4 columns of them).
+// None takes a deeper ring: the 64 x 64 tiles' 128 blocks are clusters of
+// four slices, and the 128 x 128 tiles' 128 blocks at M = 2048 serve M
+// past 256, where the quantize kernel is longer.
 // SM90A-LABEL: func @w8a8_n1024_k4096
 // SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
@@ -62,24 +68,26 @@ func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %s
 // register variants take 8 warps along K (BK = 1024) whose last ones skip
 // the steps past K: 11 steps a warp rather than 43 with 2 warps. On sm_90a
 // (45 MB of weights) the register variant stops at M = 16; past it the 86 K
-// tiles split in four (slices of 22 K tiles, 256 blocks at M = 128) to
-// M = 128 and in two to M = 256. The 64 x 64 tiles in four slices add
-// up in a cluster (three blocks a multiprocessor), the 64 x 128 ones (two,
-// 256 blocks) through global memory.
+// tiles split in two for the 64 x 64 tiles to M = 64 (128 blocks, 8 stages,
+// a cluster of two), in four for the 64 x 128 tiles to M = 128 (slices of
+// 22 K tiles, 256 blocks at M = 128, 4 stages, through global memory) and
+// in two for the 128 x 128 tiles to M = 256 (128 blocks, 6 stages, a
+// cluster of two).
 // CHECK-LABEL: func @w8a8_n4096_k11008
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
 // SM90A-LABEL: func @w8a8_n4096_k11008
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
 func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%w, %sw : memref<4096x11008xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 
-// 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 128 wgmma
-// tiles (two blocks a multiprocessor, 32 columns) serve M up to the 8 rows
-// that fit one wave (M = 512), past M = 256.
+// 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 64 tiles to
+// M = 64 (64 blocks) take 8 stages, a slice's 8 K tiles; the unsplit
+// 64 x 128 wgmma tiles (two blocks a multiprocessor, 32 columns) serve M
+// up to the 8 rows that fit one wave (M = 512), past M = 256, with 4.
 // SM90A-LABEL: func @w8a8_n4096_k1024
-// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 2>]
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 2>]
 func.func @w8a8_n4096_k1024(%x: memref<?x1024xf16>, %w: memref<4096x1024xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<4096x1024xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -127,7 +135,8 @@ func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<
 // tiles, 16 warps along K, here 3 chunks each (the default 3 stages), the
 // last past K for most;
 // wgmma 64 x 64 tiles to M = 128 (the register variant stops at 32; 33 K
-// tiles in 4 slices of at most 9), 64 x 128 tiles and 128-row tiles); its
+// tiles in 2 slices of at most 17: 2 x 33 x 2 = 132 blocks, one a
+// multiprocessor, so 8 stages), 64 x 128 tiles and 128-row tiles); its
 // 33 K tiles of 128 split in two slices of 17 and 16 on the 64 x 128
 // tiles. Those stop at M = 448, the last M whose split grid fits the 264
 // blocks of one wave: 17 columns of 128 (2048 has 16, so it goes on to
@@ -138,9 +147,9 @@ func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<
 // 9 of 256 leave 248) filled by TMA. K = 4128 is not a multiple of 128: the
 // other wgmma variants past M = 64 fill their ring by TMA (copy = tma).
 // SM90A-LABEL: func @w8a8_n2056_k4128
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 448, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 144, 128], warp_tile = [64, 144], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 448, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 144, 128], warp_tile = [64, 144], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma>]
 // SM90A-LABEL: func @w8a8_n2048_k4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n2056_k4128(%x: memref<?x4128xf16>, %w: memref<2056x4128xi8>, %sw: memref<2056xf32>, %y: memref<?x2056xf16>) {
   qgemm.matmul lhs(%x : memref<?x4128xf16>) weights(%w, %sw : memref<2056x4128xi8>, memref<2056xf32>) outs(%y : memref<?x2056xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -375,10 +384,13 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // leave 192 columns past N, 18 of 240 160, 19 of 224 96), filled by TMA,
 // alone on a multiprocessor (4 stages of 336 rows of 128 bytes), so with a
 // tail split.
-// Up to M = 64: 64 x 64 tiles (66 columns), K (33 tiles) in 4 slices of
-// at most 9, by cp.async; past M = 64 the K edge makes them TMA rings.
+// Up to M = 64: 64 x 64 tiles (65 columns), K (33 tiles) in 2 slices of
+// at most 17, by cp.async, 8 stages (130 blocks, one a multiprocessor);
+// past M = 64 the K edge makes them TMA rings: 64 x 128 tiles to M = 128
+// in 8 stages (132 blocks), but the 128 x 128 TMA rings of two warpgroups
+// keep 4.
 // SM90A-LABEL: func @w8a8_n4160_k4160
-// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, cluster_split = true>
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>
 // SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma>]
 func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<4160x4160xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
