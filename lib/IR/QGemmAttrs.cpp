@@ -353,10 +353,12 @@ LogicalResult ConfigAttr::verify(
                             "tile are one cluster), got "
                          << splitK;
     // split_k > 1 already rules out tail_split and stream_k; a cluster
-    // split is a ring variant's.
-    if (operands != OperandPath::shared)
-      return emitError() << "expected operands = shared with cluster_split = "
-                            "true (a ring variant's slices), got operands = "
+    // split is a ring variant's: shared operands, or W4A16's register-A
+    // ring (qgemm-configure gives both).
+    if (operands != OperandPath::shared && operands != OperandPath::register_a)
+      return emitError() << "expected operands = shared or register_a with "
+                            "cluster_split = true (a ring variant's slices), "
+                            "got operands = "
                          << stringifyEnum(operands);
     if (ctaTile[0] % splitK != 0)
       return emitError() << "expected split_k (" << splitK

@@ -1,6 +1,8 @@
-// RUN: qgemm-opt %s --qgemm-configure | FileCheck %s
-// RUN: qgemm-opt %s --qgemm-configure=chip=sm_80 | FileCheck %s --check-prefix=SM80
-// RUN: qgemm-opt %s --qgemm-configure=chip=sm_90a | FileCheck %s --check-prefix=SM90A
+// RUN: qgemm-opt %s --qgemm-configure | qgemm-opt | FileCheck %s
+// RUN: qgemm-opt %s --qgemm-configure=chip=sm_80 | qgemm-opt | FileCheck %s --check-prefix=SM80
+// RUN: qgemm-opt %s --qgemm-configure=chip=sm_90a | qgemm-opt | FileCheck %s --check-prefix=SM90A
+// The configured IR is printed and parsed again: every config qgemm-configure
+// gives passes the verifier.
 // Covers: qgemm-configure picks the target from its chip option and four
 // M variants from N and K (register-direct weight streaming up to M = 64,
 // or 16 on sm_90a for weights over 32 MiB,

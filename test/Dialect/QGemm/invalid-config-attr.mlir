@@ -93,7 +93,7 @@ func.func private @negative_registers_block_k() attributes {c = #qgemm.config<ct
 
 // -----
 
-// expected-error @+1 {{expected operands = shared with cluster_split = true (a ring variant's slices), got operands = registers}}
+// expected-error @+1 {{expected operands = shared or register_a with cluster_split = true (a ring variant's slices), got operands = registers}}
 func.func private @negative_registers_cluster_split() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], split_k = 2, max_m = 16, operands = registers, cluster_split = true>}
 
 
