@@ -520,14 +520,37 @@ using RingConfigMaker = function_ref<ConfigAttr(
     int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn, int64_t stages,
     int64_t maxM, int64_t splitK, MmaKind mma)>;
 
+namespace {
+/// A config chosen earlier with the fields the later configure steps change
+/// (stages, split_k, max_m, tail_split, copy, cluster_split) open to edit;
+/// get() builds it with every other field of the original.
+struct ConfigEdit {
+  explicit ConfigEdit(ConfigAttr config)
+      : config(config), stages(config.getStages()),
+        splitK(config.getSplitK()), maxM(config.getMaxM()),
+        tailSplit(config.getTailSplit()), copy(config.getCopy()),
+        clusterSplit(config.getClusterSplit()) {}
+
+  ConfigAttr get() const {
+    return ConfigAttr::get(config.getContext(), config.getCtaTile(),
+                           config.getWarpTile(), stages, splitK, maxM,
+                           config.getMma(), config.getOperands(),
+                           config.getFuseQuantize(), config.getMinFill(),
+                           tailSplit, copy, config.getStreamK(), clusterSplit);
+  }
+
+  ConfigAttr config;
+  int64_t stages, splitK, maxM, tailSplit;
+  CopyKind copy;
+  bool clusterSplit;
+};
+} // namespace
+
 /// `config` with its ring filled by TMA (copy = tma).
 static ConfigAttr withTma(ConfigAttr config) {
-  return ConfigAttr::get(
-      config.getContext(), config.getCtaTile(), config.getWarpTile(),
-      config.getStages(), config.getSplitK(), config.getMaxM(), config.getMma(),
-      config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
-      config.getTailSplit(), CopyKind::tma, config.getStreamK(),
-      config.getClusterSplit());
+  ConfigEdit edit(config);
+  edit.copy = CopyKind::tma;
+  return edit.get();
 }
 
 /// The rows of `config`'s tiles (in its split_k slices) that one wave of
@@ -569,13 +592,11 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
     if (tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
         (config.getMaxM() == 0 || config.getMaxM() > 256) &&
         op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
-                                             32 * config.getNumWarps()) == 1)
-      config = ConfigAttr::get(config.getContext(), config.getCtaTile(),
-                               config.getWarpTile(), config.getStages(), 1,
-                               config.getMaxM(), config.getMma(),
-                               config.getOperands(), config.getFuseQuantize(),
-                               config.getMinFill(), tailSplit, config.getCopy(),
-                               config.getStreamK(), config.getClusterSplit());
+                                             32 * config.getNumWarps()) == 1) {
+      ConfigEdit edit(config);
+      edit.tailSplit = tailSplit;
+      config = edit.get();
+    }
   // Where K is not a multiple of 128, every K tile's cp.async copies carry
   // the K edge mask; TMA fills the bytes past K in hardware. The variants
   // past M = 64, but for 128 x 256 tiles, take the TMA ring there (v23,
@@ -902,11 +923,11 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
 /// `config` in `splitK` slices added up in a cluster, for M up to `maxM`.
 static ConfigAttr withClusterSplit(ConfigAttr config, int64_t splitK,
                                    int64_t maxM) {
-  return ConfigAttr::get(
-      config.getContext(), config.getCtaTile(), config.getWarpTile(),
-      config.getStages(), splitK, maxM, config.getMma(), config.getOperands(),
-      config.getFuseQuantize(), config.getMinFill(), config.getTailSplit(),
-      config.getCopy(), config.getStreamK(), /*cluster_split=*/true);
+  ConfigEdit edit(config);
+  edit.splitK = splitK;
+  edit.maxM = maxM;
+  edit.clusterSplit = true;
+  return edit.get();
 }
 
 /// The W8A8 ring variants (wgmma) of the middle of M (a bound of at most
@@ -951,14 +972,10 @@ static void deepenLoneRings(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs) {
       continue;
     int64_t sliceTiles = llvm::divideCeil(
         llvm::divideCeil(op.getK(), config.getBlockK()), config.getSplitK());
-    for (int64_t stages = std::min(kMaxStages, sliceTiles + 1);
-         stages > config.getStages(); --stages) {
-      ConfigAttr deeper = ConfigAttr::get(
-          config.getContext(), config.getCtaTile(), config.getWarpTile(),
-          stages, config.getSplitK(), maxM, config.getMma(),
-          config.getOperands(), config.getFuseQuantize(), config.getMinFill(),
-          config.getTailSplit(), config.getCopy(), config.getStreamK(),
-          config.getClusterSplit());
+    ConfigEdit edit(config);
+    for (edit.stages = std::min(kMaxStages, sliceTiles + 1);
+         edit.stages > config.getStages(); --edit.stages) {
+      ConfigAttr deeper = edit.get();
       if (getSharedMemoryBytes(op, deeper) <= limit - kQuantizeRoomBytes) {
         config = deeper;
         break;
