@@ -574,6 +574,26 @@ static int64_t getFittedBlockN(int64_t n) {
   return fitN;
 }
 
+/// The K slices of the 64 x 64 tiles of the smallest M, `blocks` of them a
+/// slice: the most, up to 4, that keep 8 K tiles a slice and give at most
+/// one block a multiprocessor (deepenLoneRings then fills the shared memory
+/// with stages: docs/perf-notes.md, v34, same run, us at M = 33 / 64:
+/// 4096 x 4096 12.8 / 12.6 in two slices of 8 stages against 14.2 / 14.5
+/// in four of 4; 4096 x 11008 20.4 / 20.9 against 22.3 / 23.0); where
+/// none does, the most that give at most three (v20).
+static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
+  auto mostSlices = [&](int64_t blocksPerMultiprocessor) {
+    int64_t split = 1;
+    for (int64_t s : {2, 4})
+      if (blocks * s <= blocksPerMultiprocessor * sms &&
+          llvm::divideCeil(kTiles, s) >= 8)
+        split = s;
+    return split;
+  };
+  int64_t lone = mostSlices(1);
+  return lone > 1 ? lone : mostSlices(3);
+}
+
 /// The last steps of appendW8A8WgmmaConfigs over its variants: the tail
 /// split and, where K is not a multiple of 128, the TMA ring.
 static void finishW8A8WgmmaConfigs(MatmulOp op,
@@ -651,10 +671,10 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
   int64_t bigN = wide ? 256 : 128;
   int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
-  // N >= 2048, up to M = 64 (one row of tiles): 64 x 64 tiles (64 KB,
-  // three blocks a multiprocessor) with K in the most slices, up to 4,
-  // that keep 8 K tiles a slice and at most three blocks a multiprocessor
-  // (v20, same run, us at M = 64 against the 64 x 128 tiles: 4096 x 4096
+  // N >= 2048, up to M = 64 (one row of tiles): 64 x 64 tiles with K in
+  // slices (getNarrowSplit; before v34 the most that kept three blocks a
+  // multiprocessor, 64 KB each; measured then against the 64 x 128 tiles:
+  // v20, same run, us at M = 64: 4096 x 4096
   // 14.6 in 4 slices against 16.2; 4096 x 11008 23.7 in 4 against 25.4;
   // 11008 x 4096 20.9 in 2 against 23.6 unsplit, and 20.9 against 22.6 at
   // M = 32; 2048 x 4096 12.9 in 4 slices against 15.5, 2056 x 4128 14.0
@@ -670,19 +690,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   int64_t narrowMaxM = midMaxM == 1024 ? 128 : 64;
   if ((n128 >= 2048 || narrowMaxM == 128) &&
       configs.back().getMaxM() < narrowMaxM) {
-    int64_t narrowBlocks = (narrowMaxM / 64) * (n128 / 64), narrowSplit = 1;
-    for (int64_t s : {2, 4})
-      if (narrowBlocks * s <= 3 * sms && llvm::divideCeil(kTiles, s) >= 8)
-        narrowSplit = s;
-    // Fewer slices where they give one block a multiprocessor or fewer:
-    // deepenLoneRings then fills the shared memory with stages (v34, same
-    // run, us at M = 33 / 64: 4096 x 4096 12.8 / 12.6 in two slices of 8
-    // stages against 14.2 / 14.5 in four of 4; 4096 x 11008 20.4 / 20.9
-    // against 22.3 / 23.0).
-    for (int64_t s : {2, 4})
-      if (s < narrowSplit && narrowBlocks * s <= sms &&
-          narrowBlocks * narrowSplit > sms)
-        narrowSplit = s;
+    int64_t narrowSplit =
+        getNarrowSplit((narrowMaxM / 64) * (n128 / 64), kTiles, sms);
     configs.push_back(make(64, 64, 128, 64, 64, 4, narrowMaxM, narrowSplit,
                            MmaKind::wgmma));
   }
