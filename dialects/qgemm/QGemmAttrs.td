@@ -229,6 +229,15 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     wgmma group on the slot retired; the K loop has no block barrier, and
     `stages - 1` K tiles are in flight.
 
+    `copy = tma_producer` is the same ring with the copies issued by a
+    warpgroup of its own (warp specialization): the block launches one more
+    warpgroup after the tile's, one thread of which waits on each slot's
+    `empty` barrier and refills it, so no thread that issues wgmma ever
+    waits for another warpgroup's release; all `stages` slots are filled
+    ahead. With two warpgroups of tiles the producer gives its registers to
+    them (`setmaxnreg`: 24 for the producer, 240 for the others, one block
+    a multiprocessor).
+
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4,
@@ -296,7 +305,20 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     int64_t getWarpN() const { return getWarpTile()[1]; }
     bool isWgmma() const { return getMma() == ::mlir::qgemm::MmaKind::wgmma; }
     /// Whether the ring is filled by the tensor memory accelerator.
-    bool isTma() const { return getCopy() == ::mlir::qgemm::CopyKind::tma; }
+    /// (copy = tma or tma_producer).
+    bool isTma() const {
+      return getCopy() != ::mlir::qgemm::CopyKind::cp_async;
+    }
+    /// Whether a producer warpgroup of its own issues the TMA copies
+    /// (copy = tma_producer).
+    bool isTmaProducer() const {
+      return getCopy() == ::mlir::qgemm::CopyKind::tma_producer;
+    }
+    /// Threads a block launches: the warps of the tiles, and with
+    /// copy = tma_producer one more warpgroup.
+    int64_t getBlockThreads() const {
+      return 32 * getNumWarps() + (isTmaProducer() ? 128 : 0);
+    }
     /// Whether the operands go straight into registers (no shared ring).
     bool isRegisterDirect() const {
       return getOperands() == ::mlir::qgemm::OperandPath::registers;

@@ -55,6 +55,7 @@ def QGemm_CopyKind : I32EnumAttr<"CopyKind",
     "how a ring variant brings its K tiles into shared memory", [
       I32EnumAttrCase<"cp_async", 0>,
       I32EnumAttrCase<"tma", 1>,
+      I32EnumAttrCase<"tma_producer", 2>,
     ]> {
   let cppNamespace = "::mlir::qgemm";
   let genSpecializedAttr = 0;

@@ -326,12 +326,13 @@ LogicalResult ConfigAttr::verify(
                           "tail_split > 1 (a ring variant that splits only "
                           "the tiles of a partial last wave), got split_k = "
                        << splitK << ", operands = " << stringifyEnum(operands);
-  if (copy == CopyKind::tma && (mma != MmaKind::wgmma ||
-                                operands != OperandPath::shared ||
-                                ctaTile[2] != 128))
+  if (copy != CopyKind::cp_async &&
+      (mma != MmaKind::wgmma || operands != OperandPath::shared ||
+       ctaTile[2] != 128))
     return emitError() << "expected mma = wgmma, operands = shared and cta "
-                          "tile K of 128 with copy = tma (a ring of 128-byte "
-                          "swizzled int8 rows), got mma = "
+                          "tile K of 128 with copy = "
+                       << stringifyEnum(copy)
+                       << " (a ring of 128-byte swizzled int8 rows), got mma = "
                        << stringifyEnum(mma)
                        << ", operands = " << stringifyEnum(operands)
                        << ", cta tile K " << ctaTile[2];

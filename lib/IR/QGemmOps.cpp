@@ -274,7 +274,8 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
     if (config.isTma() && !w8a8)
       return op.emitOpError()
              << "expected int8 weights and quantized activations (W8A8) with "
-                "copy = tma";
+                "copy = "
+             << stringifyEnum(config.getCopy());
     if (config.getClusterSplit()) {
       // Thread block clusters need sm_90; BSR splits its rows otherwise.
       if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)

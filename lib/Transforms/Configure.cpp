@@ -558,7 +558,7 @@ static ConfigAttr withTma(ConfigAttr config) {
 static int64_t getWaveRows(MatmulOp op, ConfigAttr config, int64_t columns) {
   TargetAttr target = op.getTargetAttr();
   int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, config),
-                                          32 * config.getNumWarps()) *
+                                          config.getBlockThreads()) *
                  target.getMultiprocessorCount();
   return wave / (config.getSplitK() * columns);
 }
@@ -612,7 +612,7 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
     if (tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
         (config.getMaxM() == 0 || config.getMaxM() > 256) &&
         op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
-                                             32 * config.getNumWarps()) == 1) {
+                                             config.getBlockThreads()) == 1) {
       ConfigEdit edit(config);
       edit.tailSplit = tailSplit;
       config = edit.get();
@@ -624,12 +624,11 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // against 28.4 / 42.8 / 152.4; 2056 x 4128 at M = 256 / 1024 / 2048 19.8
   // / 27.0 / 49.1 against 21.4 / 31.1 / 53.3, but with its 128 x 256 tiles
   // 123.6 against 95.5 at M = 4096; at M = 64 16.2 against 15.7).
-  if (op.getK() % 128 == 0)
-    return;
-  for (ConfigAttr &config : configs)
-    if (config.isWgmma() && config.getBlockN() != 256 &&
-        (config.getMaxM() == 0 || config.getMaxM() > 64))
-      config = withTma(config);
+  if (op.getK() % 128 != 0)
+    for (ConfigAttr &config : configs)
+      if (config.isWgmma() && config.getBlockN() != 256 &&
+          (config.getMaxM() == 0 || config.getMaxM() > 64))
+        config = withTma(config);
 }
 
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
@@ -1064,7 +1063,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     constexpr int64_t kPackedBlocks = 3;
     if (!config.isRegisterA() &&
         op.getTargetAttr().getResidentBlocks(
-            getSharedMemoryBytes(op, clustered), 32 * config.getNumWarps()) >=
+            getSharedMemoryBytes(op, clustered), config.getBlockThreads()) >=
             kPackedBlocks) {
       result.push_back(clustered);
       continue;

@@ -1002,25 +1002,6 @@ std::pair<Value, Value> findRowItems(ImplicitLocOpBuilder &b,
   return {read(0), read(1)};
 }
 
-/// `v` (an i32, or an index below 2^32, the same in every lane of the
-/// warp) as lane 0's copy (an index), through shfl.sync.idx with the full mask:
-/// ptxas then knows it is warp-uniform and keeps what depends on it in uniform
-/// registers and the uniform datapath. A value that comes out of a branch whose
-/// results it cannot prove uniform (shared memory reads, per-thread scans)
-/// would otherwise take everything downstream into the vector pipe of every
-/// warp: the K loop's control and descriptors, the epilogue's addresses (ncu,
-/// perf notes v32: 9 uniform-datapath instructions in a planned 128-row
-/// kernel against 107 in the static one, and 13% longer on an empty
-/// weight). Every lane must reach it converged.
-Value broadcastLane0(ImplicitLocOpBuilder &b, Value v) {
-  Value i32 = v.getType().isInteger(32)
-                  ? v
-                  : arith::IndexCastUIOp::create(b, b.getI32Type(), v);
-  Value shuffled = gpu::ShuffleOp::create(b, i32, 0, 32, gpu::ShuffleMode::IDX)
-                       .getShuffleResult();
-  return arith::IndexCastUIOp::create(b, b.getIndexType(), shuffled);
-}
-
 /// A matmul kernel and its arguments (partials and counters: null unless
 /// split).
 struct BsrKernel {

@@ -69,6 +69,15 @@ Value kernel::addAccumulators(ImplicitLocOpBuilder &b, Value x, Value y) {
   return arith::AddIOp::create(b, x, y);
 }
 
+Value kernel::broadcastLane0(ImplicitLocOpBuilder &b, Value v) {
+  Value i32 = v.getType().isInteger(32)
+                  ? v
+                  : arith::IndexCastUIOp::create(b, b.getI32Type(), v);
+  Value shuffled = gpu::ShuffleOp::create(b, i32, 0, 32, gpu::ShuffleMode::IDX)
+                       .getShuffleResult();
+  return arith::IndexCastUIOp::create(b, b.getIndexType(), shuffled);
+}
+
 void kernel::buildIfThen(ImplicitLocOpBuilder &b, Value cond) {
   auto ifOp = scf::IfOp::create(b, cond, /*withElse=*/false);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());

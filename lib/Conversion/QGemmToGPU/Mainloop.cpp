@@ -18,12 +18,20 @@ Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
     : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()), wm(c.getWarpM()),
       wn(c.getWarpN()), stages(c.getStages()), splitK(c.getSplitK()),
       wgmma(c.isWgmma()), registerA(c.isRegisterA()), tma(c.isTma()),
-      warpsN(c.getBlockN() / c.getWarpN()), threads(32 * c.getNumWarps()),
+      producer(c.isTmaProducer()), warpsN(c.getBlockN() / c.getWarpN()),
+      threads(32 * c.getNumWarps()), launchThreads(c.getBlockThreads()),
       // wgmma tiles are swizzled, not padded.
       rowBytes(c.getBlockK() * elementBytes +
                (c.isWgmma() ? 0 : kSharedRowPadBytes)),
       mTiles(wm / 16), nTiles(wn / 8), tailSplit(c.getTailSplit()),
       streamK(c.getStreamK()), clusterSplit(c.getClusterSplit()) {}
+
+int64_t kernel::getRingResidentBlocks(TargetAttr target, const Tiling &t,
+                                      int64_t sharedBytes) {
+  if (t.producer && t.threads > 128)
+    return 1;
+  return target.getResidentBlocks(sharedBytes, t.launchThreads);
+}
 
 //===----------------------------------------------------------------------===//
 // RingMainloop
@@ -288,7 +296,114 @@ struct TmaRing {
     copy(mapB, e.add(loop.ringBase, loop.aRingBytes), loop.t.bn,
          loop.tile.blockCol, kt, slot);
   }
+  /// Fills slots 0 .. slots - 1 with K tiles 0 .. slots - 1 (those below
+  /// `tripCount`): the weight boxes, then `beforeLoop` (griddepcontrol.wait,
+  /// which every thread that reaches this runs), then the activation boxes.
+  /// The copies are issued where `issuer` holds (by the caller's thread
+  /// when null).
+  void fillFirst(int64_t slots, Value tripCount, Value issuer,
+                 function_ref<void()> beforeLoop) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    auto forSlots = [&](function_ref<void(Value)> body) {
+      OpBuilder::InsertionGuard guard(b);
+      if (issuer)
+        buildIfThen(b, issuer);
+      for (int64_t i = 0; i < slots; ++i) {
+        OpBuilder::InsertionGuard inner(b);
+        buildIfThen(b, e.ult(e.idx(i), tripCount));
+        body(e.idx(i));
+      }
+    };
+    forSlots([&](Value i) {
+      expectSlot(i);
+      copyB(i, i);
+    });
+    beforeLoop();
+    forSlots([&](Value i) { copyA(i, i); });
+  }
 };
+
+/// Registers a thread of a block with a producer warpgroup and two of
+/// tiles: 24 + 2 x 240 = 3 x 168, the launch's share of one block a
+/// multiprocessor (maxntid 384), as setmaxnreg moves them.
+constexpr int64_t kProducerRegisters = 24, kConsumerRegisters = 240;
+
+/// The producer warpgroup of a `copy = tma_producer` ring (tid >= t.threads),
+/// which ends there: it gives its registers to the tiles' warpgroups where
+/// there are two, and its first thread fills every slot, the weights first
+/// and the activations once the prerequisite grid is done (`beforeLoop`),
+/// then refills each slot once the tiles' warpgroups released it.
+void buildTmaProducer(RingMainloop &loop, TmaRing &ring, Value tripCount,
+                      function_ref<void()> beforeLoop) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  int64_t stages = t.stages;
+  OpBuilder::InsertionGuard guard(b);
+  // The branch on the warpgroup as lane 0 has it: ptxas then knows that
+  // both sides are warp-uniform; on `tid` it took the tiles' side for a
+  // divergent path and serialized its wgmma (C7520).
+  Value warpGroup = broadcastLane0(b, e.div(loop.tid, 128));
+  buildIfThen(b, arith::CmpIOp::create(b, arith::CmpIPredicate::uge, warpGroup,
+                                       e.idx(t.threads / 128)));
+  if (t.threads > 128)
+    NVVM::SetMaxRegisterOp::create(b, kProducerRegisters,
+                                   NVVM::SetMaxRegisterAction::decrease);
+  {
+    OpBuilder::InsertionGuard first(b);
+    buildIfThen(b, e.eq(loop.tid, t.threads));
+    // This thread prefetches nothing in `beforeLoop`: tid >= t.threads is
+    // past the lines any of its prefetches covers.
+    ring.fillFirst(stages, tripCount, /*issuer=*/Value(), beforeLoop);
+    auto refill = scf::ForOp::create(b, e.idx(stages), tripCount, e.idx(1));
+    b.setInsertionPointToStart(refill.getBody());
+    Value kt = refill.getInductionVar();
+    Value slot = e.rem(kt, stages);
+    Value released = arith::SubIOp::create(b, kt, e.idx(stages));
+    ring.wait(ring.getEmpty(slot), ring.getParity(released));
+    ring.expectSlot(slot);
+    ring.copyA(kt, slot);
+    ring.copyB(kt, slot);
+  }
+  NVVM::Exit::create(b);
+}
+
+/// The K loop of the tiles' warpgroups of a `copy = tma_producer` ring:
+/// wait for the slot, the scheme's wgmma step, release the previous slot.
+void buildTmaConsumerLoop(RingMainloop &loop, RingOperands &operands,
+                          TmaRing &ring, Value tripCount,
+                          ArrayRef<Value> inits) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  const Tiling &t = loop.t;
+  int64_t stages = t.stages;
+  if (t.threads > 128)
+    NVVM::SetMaxRegisterOp::create(b, kConsumerRegisters,
+                                   NVVM::SetMaxRegisterAction::increase);
+  loop.loop = scf::ForOp::create(b, e.idx(0), tripCount, e.idx(1), inits);
+  loop.loop->setAttr(kTmaStagesAttrName, b.getI64IntegerAttr(stages));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.loop.getBody());
+  Value kt = loop.loop.getInductionVar();
+  Value slot = e.rem(kt, stages);
+  ring.wait(ring.getFull(slot), ring.getParity(kt));
+  SmallVector<Value> accs(loop.loop.getRegionIterArgs());
+  operands.buildWgmmaStep(loop, kt, slot, accs);
+  // The step retired the previous K tile's group: one thread a warpgroup
+  // releases its slot.
+  Value previousSlot = e.rem(e.add(kt, stages - 1), stages);
+  Value started =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, kt, e.idx(0));
+  {
+    OpBuilder::InsertionGuard inner(b);
+    buildIfThen(
+        b, arith::AndIOp::create(b, started, e.eq(e.rem(loop.tid, 128), 0)));
+    NVVM::MBarrierArriveOp::create(b, Type(), ring.getEmpty(previousSlot),
+                                   Value());
+  }
+  scf::YieldOp::create(b, accs);
+}
 
 } // namespace
 
@@ -324,23 +439,16 @@ void RingMainloop::buildTma(RingOperands &operands, Value mapA, Value mapB,
   SmallVector<Value> inits = operands.buildWgmmaAccumulators(*this);
   Value tripCount = getTripCount(nullptr);
 
+  if (t.producer) {
+    buildTmaProducer(*this, ring, tripCount, beforeLoop);
+    beforeLoop();
+    buildTmaConsumerLoop(*this, operands, ring, tripCount, inits);
+    return;
+  }
+
   // The prologue fills slots 0 .. stages - 2: the weights first, then,
   // once the prerequisite grid is done, the activations.
-  auto forPrologue = [&](function_ref<void(Value)> body) {
-    OpBuilder::InsertionGuard guard(b);
-    buildIfThen(b, leader);
-    for (int64_t i = 0; i + 1 < stages; ++i) {
-      OpBuilder::InsertionGuard inner(b);
-      buildIfThen(b, e.ult(e.idx(i), tripCount));
-      body(e.idx(i));
-    }
-  };
-  forPrologue([&](Value i) {
-    ring.expectSlot(i);
-    ring.copyB(i, i);
-  });
-  beforeLoop();
-  forPrologue([&](Value i) { ring.copyA(i, i); });
+  ring.fillFirst(stages - 1, tripCount, leader, beforeLoop);
 
   loop = scf::ForOp::create(b, e.idx(0), tripCount, e.idx(1), inits);
   loop->setAttr(kTmaStagesAttrName, b.getI64IntegerAttr(stages));

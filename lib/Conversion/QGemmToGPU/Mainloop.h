@@ -28,9 +28,12 @@ namespace mlir::qgemm::kernel {
 struct Tiling {
   int64_t bm, bn, bk, wm, wn, stages, splitK;
   /// mma = wgmma; registerA: its A from registers that the scheme forms
-  /// (operands = register_a); tma: the ring is filled by TMA (copy = tma).
-  bool wgmma, registerA, tma;
-  int64_t warpsN, threads, rowBytes;
+  /// (operands = register_a); tma: the ring is filled by TMA (copy = tma
+  /// or tma_producer); producer: by a warpgroup of its own (tma_producer).
+  bool wgmma, registerA, tma, producer;
+  /// `threads`: those of the tiles (tid < threads), which every part of the
+  /// kernel but the producer uses; `launchThreads`: the block's.
+  int64_t warpsN, threads, launchThreads, rowBytes;
   int64_t mTiles, nTiles; // mma tiles per warp along M and N.
   /// tail_split: most slices of a tile of a partial last wave (1: never).
   /// The kernel builder sets `columnTiles` (ceil(N / BN)) and `waveBlocks`
@@ -47,6 +50,12 @@ struct Tiling {
   /// slot holds BK of them.
   explicit Tiling(ConfigAttr c, int64_t elementBytes = 1);
 };
+
+/// Blocks of a ring variant a multiprocessor holds: what its shared memory
+/// and threads allow, and one where a producer warpgroup shares out one
+/// block's registers (setmaxnreg) to two warpgroups of tiles.
+int64_t getRingResidentBlocks(TargetAttr target, const Tiling &t,
+                              int64_t sharedBytes);
 
 class RingMainloop;
 

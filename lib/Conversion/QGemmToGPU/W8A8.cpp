@@ -272,7 +272,7 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 /// The last two are used only when the tiling splits K.
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
-                     bool programmatic, bool prefetchScales) {
+                     bool programmatic, bool prefetchScales, int64_t resident) {
   // A TMA ring takes the tensor maps of xq and wq first.
   SmallVector<Type> types;
   if (t.tma)
@@ -282,6 +282,10 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   int64_t maps = t.tma ? 2 : 0;
   if (t.tma)
     func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(maps));
+  // A producer warpgroup moves registers with setmaxnreg, which ptxas
+  // honours only under launch bounds.
+  if (t.producer)
+    setLaunchBounds(func, t.launchThreads, resident);
   ValueRange args = func.getArguments().drop_front(maps);
   Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4],
         partials = args[5], counters = args[6];
@@ -456,22 +460,21 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     std::string name = "matmul_v" + std::to_string(i);
     Tiling tiling(config);
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
+    int64_t resident = getRingResidentBlocks(target, tiling, sharedMemory);
     if (tiling.tailSplit > 1 || tiling.streamK) {
       tiling.columnTiles = llvm::divideCeil(op.getN(), tiling.bn);
-      tiling.waveBlocks =
-          target.getResidentBlocks(sharedMemory, tiling.threads) *
-          target.getMultiprocessorCount();
+      tiling.waveBlocks = resident * target.getMultiprocessorCount();
     }
     bool programmatic = isProgrammaticVariant(config, target, programmaticMaxM);
     if (config.isRegisterDirect())
       buildRegisterKernel(b, module, name, config, ty, programmatic);
     else
       buildRingKernel(b, module, name, tiling, ty, programmatic,
-                      /*prefetchScales=*/hasPrefetch);
+                      /*prefetchScales=*/hasPrefetch, resident);
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;
-    variant.threads = tiling.threads;
+    variant.threads = tiling.launchThreads;
     variant.blockM = tiling.bm;
     variant.blockN = tiling.bn;
     variant.maxM = config.getMaxM();

@@ -184,7 +184,13 @@ func.func private @tma_register_a() attributes {c = #qgemm.config<cta_tile = [12
 
 // -----
 
-// expected-error @+2 {{expected one of [cp_async, tma] for how a ring variant brings its K tiles into shared memory, got: bulk}}
+// A producer warpgroup fills the same TMA ring.
+// expected-error @+1 {{expected mma = wgmma, operands = shared and cta tile K of 128 with copy = tma_producer (a ring of 128-byte swizzled int8 rows), got mma = mma_sync, operands = shared, cta tile K 128}}
+func.func private @tma_producer_mma_sync() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 64], stages = 4, copy = tma_producer>}
+
+// -----
+
+// expected-error @+2 {{expected one of [cp_async, tma, tma_producer] for how a ring variant brings its K tiles into shared memory, got: bulk}}
 // expected-error @+1 {{failed to parse QGemm_ConfigAttr parameter 'copy'}}
 func.func private @copy_unknown() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = bulk>}
 

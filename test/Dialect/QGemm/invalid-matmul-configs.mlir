@@ -158,6 +158,17 @@ func.func @negative_tma_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s:
 
 // -----
 
+// The same with a producer warpgroup.
+func.func @negative_tma_producer_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8) with copy = tma_producer}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>]}
+  return
+}
+
+// -----
+
 // The stream-K grid adds int32 partials: W8A8 only.
 func.func @stream_k_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
   // expected-error @+1 {{expected stream_k only with int8 weights and quantized activations (W8A8)}}
