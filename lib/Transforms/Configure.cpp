@@ -629,6 +629,27 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
       if (config.isWgmma() && config.getBlockN() != 256 &&
           (config.getMaxM() == 0 || config.getMaxM() > 64))
         config = withTma(config);
+  // A producer warpgroup of its own issues the TMA copies (copy =
+  // tma_producer) where that measured faster than the ring's own copies
+  // (docs/perf-notes.md, v35, same run, us): the 64 x 64 tiles on TMA (2056
+  // x 4128 at M = 33 / 64 / 128: 13.1 / 13.0 / 14.3 -> 11.5 / 11.6 / 13.4),
+  // and the unbounded tiles of two warpgroups on TMA (2056 x 4128 at M =
+  // 4096: 89.9 -> 84.1; 4160 x 4160 at 2048 / 4096: 1%) or over 64 K tiles
+  // and more (4096 x 11008 at M = 1024 / 2048 / 4096: 74.6 / 146.2 / 295.7
+  // -> 71.0 / 138.9 / 274.3 from cp.async). Not elsewhere: the 128 x 128
+  // tiles in two slices lose up to 17% at M = 192, the 128 x 256 ones of
+  // 32 K tiles 1 to 4% at M = 512 to 1024, the 64 x 64 cp.async tiles of
+  // the K = 4096 and 11008 layers 12% at M = 33.
+  for (ConfigAttr &config : configs) {
+    bool pair = config.getNumWarps() == 8 && config.getMaxM() == 0;
+    bool narrow = config.getBlockM() == 64 && config.getBlockN() == 64;
+    if (config.isWgmma() &&
+        ((config.isTma() && (pair || narrow)) || (pair && kTiles >= 64))) {
+      ConfigEdit edit(config);
+      edit.copy = CopyKind::tma_producer;
+      config = edit.get();
+    }
+  }
 }
 
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte

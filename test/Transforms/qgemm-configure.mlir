@@ -74,11 +74,12 @@ func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %s
 // a cluster of two), in four for the 64 x 128 tiles to M = 128 (slices of
 // 22 K tiles, 256 blocks at M = 128, 4 stages, through global memory) and
 // in two for the 128 x 128 tiles to M = 256 (128 blocks, 6 stages, a
-// cluster of two).
+// cluster of two). Past M = 256 the 128 x 256 tiles run 86 K tiles: a
+// producer warpgroup issues their TMA copies (copy = tma_producer).
 // CHECK-LABEL: func @w8a8_n4096_k11008
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
 // SM90A-LABEL: func @w8a8_n4096_k11008
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%w, %sw : memref<4096x11008xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -147,9 +148,11 @@ func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<
 // 240 blocks), and its 128-row tiles to M = 2048 are 144 wide too; 2048
 // keeps 128. Past M = 2048, 128 x 208 tiles (10 columns, 24 past N, where
 // 9 of 256 leave 248) filled by TMA. K = 4128 is not a multiple of 128: the
-// other wgmma variants past M = 64 fill their ring by TMA (copy = tma).
+// other wgmma variants past M = 64 fill their ring by TMA (copy = tma);
+// in the 64 x 64 and 128 x 208 tiles a producer warpgroup issues the
+// copies (copy = tma_producer).
 // SM90A-LABEL: func @w8a8_n2056_k4128
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 448, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 144, 128], warp_tile = [64, 144], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 448, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 144, 128], warp_tile = [64, 144], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 // SM90A-LABEL: func @w8a8_n2048_k4096
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n2056_k4128(%x: memref<?x4128xf16>, %w: memref<2056x4128xi8>, %sw: memref<2056xf32>, %y: memref<?x2056xf16>) {
@@ -385,7 +388,7 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // Past that, 128 x 208 tiles: 4160 is 20 columns of 208 (17 of 256 would
 // leave 192 columns past N, 18 of 240 160, 19 of 224 96), filled by TMA,
 // alone on a multiprocessor (4 stages of 336 rows of 128 bytes), so with a
-// tail split.
+// tail split, and their copies issued by a producer warpgroup.
 // Up to M = 64: 64 x 64 tiles (65 columns), K (33 tiles) in 2 slices of
 // at most 17, by cp.async, 8 stages (130 blocks, one a multiprocessor);
 // past M = 64 the K edge makes them TMA rings: 64 x 128 tiles to M = 128
@@ -393,7 +396,7 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // keep 4.
 // SM90A-LABEL: func @w8a8_n4160_k4160
 // SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<4160x4160xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
