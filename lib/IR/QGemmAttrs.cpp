@@ -336,6 +336,18 @@ LogicalResult ConfigAttr::verify(
                        << stringifyEnum(mma)
                        << ", operands = " << stringifyEnum(operands)
                        << ", cta tile K " << ctaTile[2];
+  // A TMA box has at most 256 rows.
+  if (copy != CopyKind::cp_async && (ctaTile[0] > 256 || ctaTile[1] > 256))
+    return emitError() << "expected cta tile M and N of at most 256 (the rows "
+                          "of one TMA box) with copy = "
+                       << stringifyEnum(copy) << ", got "
+                       << formatList(ctaTile.take_front(2));
+  // The producer shares out one block's registers to at most two
+  // warpgroups of tiles (setmaxnreg 24 / 240 at 384 threads).
+  if (copy == CopyKind::tma_producer && numWarps > 8)
+    return emitError() << "expected at most two warpgroups of tiles (8 warps) "
+                          "with copy = tma_producer, got "
+                       << numWarps << " warps";
   if (streamK && (mma != MmaKind::wgmma || operands != OperandPath::shared ||
                   splitK != 1 || tailSplit != 1 || copy != CopyKind::cp_async))
     return emitError() << "expected mma = wgmma, operands = shared, split_k = "

@@ -14,6 +14,15 @@
 using namespace mlir;
 using namespace mlir::qgemm;
 
+/// The largest sizes a matmul may have: K and N past every layer's (the
+/// lowering's work grows with them: K = 2^20 took a minute and 2.8 GB, K
+/// near 2^63 ran out of memory, a BSR N of 2^20 15 s; every scheme's
+/// default configs compile at K = 2^16 and N = 2^18 in seconds), a static
+/// M that the launch's 32-bit grid holds.
+static constexpr int64_t kMaxMatmulK = int64_t(1) << 16,
+                         kMaxMatmulN = int64_t(1) << 18,
+                         kMaxMatmulM = (int64_t(1) << 31) - 1;
+
 #define GET_OP_CLASSES
 #include "qgemm/QGemmOps.cpp.inc"
 
@@ -357,6 +366,14 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
 }
 
 LogicalResult MatmulOp::verify() {
+  // The generic form can give any segment sizes that add up: lhs and out
+  // are one operand each (the accessors below read them).
+  ArrayRef<int32_t> segments = getProperties().operandSegmentSizes;
+  if (segments[0] != 1 || segments[3] != 1)
+    return emitOpError() << "expected one lhs and one output operand "
+                            "(operandSegmentSizes = [1, scales, weights, 1]), "
+                            "got "
+                         << segments[0] << " and " << segments[3];
   MemRefType lhsType = getLhs().getType(), outType = getOut().getType();
   ActivationEncodingAttr lhsEncoding = getLhsEncoding();
   if (lhsType.getRank() != 2)
@@ -371,6 +388,15 @@ LogicalResult MatmulOp::verify() {
     return emitOpError() << "expected a static K (lhs dimension 1)";
   if (ShapedType::isDynamic(n))
     return emitOpError() << "expected a static N (output dimension 1)";
+  // The kernels index rows and columns in 32 bits and lower loops whose
+  // length follows K; sizes past these bounds are no layer's.
+  if (k > kMaxMatmulK || n > kMaxMatmulN)
+    return emitOpError() << "expected N <= " << kMaxMatmulN
+                         << " and K <= " << kMaxMatmulK << ", got N = " << n
+                         << ", K = " << k;
+  if (!ShapedType::isDynamic(m) && m > kMaxMatmulM)
+    return emitOpError() << "expected a static M <= " << kMaxMatmulM << ", got "
+                         << m;
   int64_t outM = outType.getDimSize(0);
   if (!ShapedType::isDynamic(m) && !ShapedType::isDynamic(outM) && m != outM)
     return emitOpError() << "expected output M (" << outM

@@ -251,6 +251,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
       perWarp = std::min<int64_t>(perWarp, kOneWaveMaxChunksPerWarp);
     perWarp =
         std::max<int64_t>(perWarp, llvm::divideCeil(chunks, kRegisterMaxWarpsK));
+    // The lowering unrolls at most kMaxRegisterChunks chunks a warp (K =
+    // 65536 on sm_80 asked for 74 otherwise).
+    perWarp = std::min<int64_t>(perWarp, ConfigAttr::kMaxRegisterChunks);
     warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
     // A warp whose K loop the lowering rolls (groups of 128, rows 8..15,
     // more than kMaxUnrolledGroupedChunks chunks) keeps 2 chunks in

@@ -28,9 +28,14 @@ Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
 
 int64_t kernel::getRingResidentBlocks(TargetAttr target, const Tiling &t,
                                       int64_t sharedBytes) {
-  if (t.producer && t.threads > 128)
-    return 1;
-  return target.getResidentBlocks(sharedBytes, t.launchThreads);
+  int64_t blocks = target.getResidentBlocks(sharedBytes, t.launchThreads);
+  if (!t.producer)
+    return blocks;
+  // With a producer the launch bounds hold the blocks to what leaves the
+  // tiles enough registers: two blocks (128 registers a thread) only for one
+  // warpgroup of tiles at most 128 wide (64 accumulator registers; at three
+  // blocks ptxas had 80 and failed, and 64 x 208 tiles need 130), else one.
+  return std::min<int64_t>(blocks, t.threads > 128 || t.bn > 128 ? 1 : 2);
 }
 
 //===----------------------------------------------------------------------===//

@@ -52,8 +52,9 @@ struct Tiling {
 };
 
 /// Blocks of a ring variant a multiprocessor holds: what its shared memory
-/// and threads allow, and one where a producer warpgroup shares out one
-/// block's registers (setmaxnreg) to two warpgroups of tiles.
+/// and threads allow; with a producer warpgroup at most two (one warpgroup
+/// of tiles at most 128 wide, 128 registers a thread) or one (wider tiles,
+/// or two warpgroups, which setmaxnreg gives one block's registers).
 int64_t getRingResidentBlocks(TargetAttr target, const Tiling &t,
                               int64_t sharedBytes);
 

@@ -190,6 +190,18 @@ func.func private @tma_producer_mma_sync() attributes {c = #qgemm.config<cta_til
 
 // -----
 
+// The producer shares one block's registers with at most two warpgroups.
+// expected-error @+1 {{expected at most two warpgroups of tiles (8 warps) with copy = tma_producer, got 12 warps}}
+func.func private @tma_producer_three_warpgroups() attributes {c = #qgemm.config<cta_tile = [192, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>}
+
+// -----
+
+// A TMA box has at most 256 rows.
+// expected-error @+1 {{expected cta tile M and N of at most 256 (the rows of one TMA box) with copy = tma, got [320, 64]}}
+func.func private @tma_box_rows() attributes {c = #qgemm.config<cta_tile = [320, 64, 128], warp_tile = [64, 64], stages = 4, mma = wgmma, copy = tma>}
+
+// -----
+
 // expected-error @+2 {{expected one of [cp_async, tma, tma_producer] for how a ring variant brings its K tiles into shared memory, got: bulk}}
 // expected-error @+1 {{failed to parse QGemm_ConfigAttr parameter 'copy'}}
 func.func private @copy_unknown() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = bulk>}

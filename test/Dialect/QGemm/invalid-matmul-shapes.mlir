@@ -89,3 +89,47 @@ func.func @negative_n_not_multiple_of_8(%x: memref<?x64xf16>, %w: memref<60x64xi
   qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<60x64xi8>, memref<60xf32>) outs(%y : memref<?x60xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// -----
+
+// The generic form may give segment sizes that add up but leave lhs or out
+// without an operand: a diagnostic, not a read past the operands.
+func.func @negative_segments(%x: memref<?x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected one lhs and one output operand (operandSegmentSizes = [1, scales, weights, 1]), got 0 and 0}}
+  "qgemm.matmul"(%x, %w, %sw, %y) <{operandSegmentSizes = array<i32: 0, 0, 4, 0>, lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}> : (memref<?x64xf16>, memref<64x64xi8>, memref<64xf32>, memref<?x64xf16>) -> ()
+  return
+}
+
+// -----
+
+func.func @negative_segments_out(%x: memref<?x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected one lhs and one output operand (operandSegmentSizes = [1, scales, weights, 1]), got 1 and 0}}
+  "qgemm.matmul"(%x, %w, %sw, %y) <{operandSegmentSizes = array<i32: 1, 3, 0, 0>, lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}> : (memref<?x64xf16>, memref<64x64xi8>, memref<64xf32>, memref<?x64xf16>) -> ()
+  return
+}
+
+// -----
+
+// K past 2^16 and N past 2^18: rejected before any lowering (whose work grows with
+// K: K near 2^63 ran out of memory).
+func.func @negative_huge_k(%x: memref<?x2097152xf16>, %w: memref<64x2097152xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected N <= 262144 and K <= 65536, got N = 64, K = 2097152}}
+  qgemm.matmul lhs(%x : memref<?x2097152xf16>) weights(%w, %sw : memref<64x2097152xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_huge_n(%x: memref<?x64xf16>, %w: memref<4294967296x64xi8>, %sw: memref<4294967296xf32>, %y: memref<?x4294967296xf16>) {
+  // expected-error @+1 {{expected N <= 262144 and K <= 65536, got N = 4294967296, K = 64}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<4294967296x64xi8>, memref<4294967296xf32>) outs(%y : memref<?x4294967296xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_huge_static_m(%x: memref<4294967296x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<4294967296x64xf16>) {
+  // expected-error @+1 {{expected a static M <= 2147483647, got 4294967296}}
+  qgemm.matmul lhs(%x : memref<4294967296x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<4294967296x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
