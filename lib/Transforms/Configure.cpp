@@ -643,11 +643,16 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // tiles in two slices lose up to 17% at M = 192, the 128 x 256 ones of
   // 32 K tiles 1 to 4% at M = 512 to 1024, the 64 x 64 cp.async tiles of
   // the K = 4096 and 11008 layers 12% at M = 33.
+  // And the 128 x 128 cp.async tiles of 32 K tiles and more past M = 1024
+  // (v35 step 6: 1024 x 4096 and 2048 x 4096 5 to 8% faster at M = 640 to
+  // 2048; on TMA, 2056 x 4128's 128 x 144 tiles, 6 to 10% slower).
   for (ConfigAttr &config : configs) {
     bool pair = config.getNumWarps() == 8 && config.getMaxM() == 0;
     bool narrow = config.getBlockM() == 64 && config.getBlockN() == 64;
-    if (config.isWgmma() &&
-        ((config.isTma() && (pair || narrow)) || (pair && kTiles >= 64))) {
+    bool square = config.getBlockM() == 128 && config.getBlockN() == 128 &&
+                  config.getMaxM() > 1024 && !config.isTma() && kTiles >= 32;
+    if (config.isWgmma() && ((config.isTma() && (pair || narrow)) ||
+                             (pair && kTiles >= 64) || square)) {
       ConfigEdit edit(config);
       edit.copy = CopyKind::tma_producer;
       config = edit.get();
