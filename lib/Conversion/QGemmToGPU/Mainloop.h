@@ -133,7 +133,10 @@ public:
   /// slot's `empty` mbarrier, which the copying thread waits on before it
   /// refills the slot. `stages - 1` K tiles are in flight. The B copies of
   /// the prologue are issued before `beforeLoop` (griddepcontrol.wait), the
-  /// A copies after it.
+  /// A copies after it. With `t.producer` (copy = tma_producer) the copies
+  /// are a warpgroup's of its own, after the tiles' (tid >= t.threads),
+  /// which fills all `stages` slots, refills each once released and exits;
+  /// the tiles' warpgroups only wait, compute and release.
   void buildTma(RingOperands &operands, Value mapA, Value mapB,
                 function_ref<void()> beforeLoop);
 
