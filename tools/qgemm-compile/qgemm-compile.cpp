@@ -174,6 +174,27 @@ int main(int argc, char **argv) {
       mlir::qgemm::collectKernelFamilies(*module);
   if (failed(families))
     return 1;
+  // A func lowered before (by qgemm-opt) carries PTX for the chip it was
+  // lowered for: ptxas would refuse it for another --chip without saying
+  // where it came from.
+  bool wrongChip = false;
+  for (mlir::qgemm::KernelFamily &family : *families) {
+    StringRef ptx = family.ptx;
+    size_t at = ptx.find("\n.target ");
+    if (at == StringRef::npos)
+      continue;
+    StringRef target = ptx.substr(at + 9).take_until(
+        [](char c) { return c == '\n' || c == ',' || c == ' '; });
+    if (target != chip) {
+      family.func.emitError()
+          << "'" << family.name << "' was lowered for " << target
+          << " (the .target of its PTX), not " << chip
+          << " (--chip); lower its qgemm.matmul again for " << chip;
+      wrongChip = true;
+    }
+  }
+  if (wrongChip)
+    return 1;
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
     return fail("cannot create '" + outputDir + "': " + ec.message());
 

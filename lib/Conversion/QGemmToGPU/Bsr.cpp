@@ -1386,7 +1386,14 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     // the bound the plan's values raise the registers from 48 to 65 and
     // the blocks of 256 threads from 5 to 3); the plan aims at a wave of
     // such blocks.
-    int64_t resident = target.getResidentBlocks(layout.total, tiling.threads);
+    // The launch bound asks for the blocks the shared memory allows, but
+    // not past 48 registers a thread (what the 128-row planned kernels run
+    // at, 5 blocks of 256 threads): a 3-stage ring's small shared memory
+    // asked for 11 blocks of 128 threads, 40 registers, and ptxas refused.
+    constexpr int64_t kRegisterFile = 65536, kMinRegisters = 48;
+    int64_t resident =
+        std::min(target.getResidentBlocks(layout.total, tiling.threads),
+                 kRegisterFile / (kMinRegisters * tiling.threads));
     setLaunchBounds(kernel.func, tiling.threads, resident);
     plan = getBsrRingPlan(config, rows, k,
                           resident * target.getMultiprocessorCount());
