@@ -647,7 +647,8 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // (v35 step 6: 1024 x 4096 and 2048 x 4096 5 to 8% faster at M = 640 to
   // 2048; on TMA, 2056 x 4128's 128 x 144 tiles, 6 to 10% slower).
   for (ConfigAttr &config : configs) {
-    bool pair = config.getNumWarps() == 8 && config.getMaxM() == 0;
+    bool pair = config.getNumWarps() == 8 &&
+                (config.getMaxM() == 0 || config.getBlockN() > 144);
     bool narrow = config.getBlockM() == 64 && config.getBlockN() == 64;
     bool square = config.getBlockM() == 128 && config.getBlockN() == 128 &&
                   config.getMaxM() > 1024 && !config.isTma() && kTiles >= 32;
@@ -786,11 +787,27 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       configs.push_back(
           make(64, 144, 128, 64, 144, 4, sliverMaxM, midSplit, MmaKind::wgmma));
   }
+  int64_t fitN = n % 128 != 0 && n >= 2048 ? getFittedBlockN(n) : 256;
   if (wide && (2048 / 128) * (n128 / bigN) < sms &&
       configs.back().getMaxM() < 2048) {
     // The 128-row tiles to M = 2048, 144 wide on a sliver (v22, same run,
     // 2056 x 4128: 15 columns instead of 17; 31.1 / 52.6 us at M = 1024 /
-    // 2048 against 46.0 / 68.0, where 2048 x 4096 takes 24.2 / 40.6).
+    // 2048 against 46.0 / 68.0, where 2048 x 4096 takes 24.2 / 40.6). Past
+    // M = 1024, while the fitted tiles of the unbounded variant (below)
+    // make one wave where the 144-wide ones make two, those take over
+    // (v35 step 7, same run, 2056 x 4128: 10 columns of 208 against 15 of
+    // 144, 30.8 / 35.5 us at M = 1280 / 1536 against 42.0 / 42.4; past
+    // their wave, at 1792 / 2048, 49.5 / 50.2 against 45.1 / 47.7).
+    if (sliverN == 144 && fitN != 256) {
+      ConfigAttr fit = make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma);
+      int64_t fitMaxM = 128 * getWaveRows(op, fit, llvm::divideCeil(n, fitN));
+      if (fitMaxM > 1024 && fitMaxM < 2048) {
+        configs.push_back(
+            make(128, sliverN, 128, 64, sliverN, 4, 1024, 1, MmaKind::wgmma));
+        configs.push_back(
+            make(128, fitN, 128, 64, fitN, 4, fitMaxM, 1, MmaKind::wgmma));
+      }
+    }
     configs.push_back(
         make(128, sliverN, 128, 64, sliverN, 4, 2048, 1, MmaKind::wgmma));
   }
@@ -817,7 +834,6 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // columns of 208 against 9 of 256: 88.7 against 95.2 at M = 4096; the
   // same tiles filled by cp.async 1.02 to 1.09x slower. Only 208 was
   // measured.
-  int64_t fitN = n % 128 != 0 && n >= 2048 ? getFittedBlockN(n) : 256;
   if (fitN != 256) {
     if (!wide) {
       ConfigAttr pair = make(128, 128, 128, 64, 128, 3, 0, 1, MmaKind::wgmma);
