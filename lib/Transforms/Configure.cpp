@@ -549,10 +549,11 @@ struct ConfigEdit {
 };
 } // namespace
 
-/// `config` with its ring filled by TMA (copy = tma).
-static ConfigAttr withTma(ConfigAttr config) {
+/// `config` with its ring filled by `copy` (tma: by one of the tiles'
+/// threads; tma_producer: by a warpgroup of its own).
+static ConfigAttr withCopy(ConfigAttr config, CopyKind copy) {
   ConfigEdit edit(config);
-  edit.copy = CopyKind::tma;
+  edit.copy = copy;
   return edit.get();
 }
 
@@ -631,7 +632,7 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
     for (ConfigAttr &config : configs)
       if (config.isWgmma() && config.getBlockN() != 256 &&
           (config.getMaxM() == 0 || config.getMaxM() > 64))
-        config = withTma(config);
+        config = withCopy(config, CopyKind::tma);
   // A producer warpgroup of its own issues the TMA copies (copy =
   // tma_producer) where that measured faster than the ring's own copies
   // (docs/perf-notes.md, v35, same run, us): the 64 x 64 tiles on TMA (2056
@@ -653,11 +654,8 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
     bool square = config.getBlockM() == 128 && config.getBlockN() == 128 &&
                   config.getMaxM() > 1024 && !config.isTma() && kTiles >= 32;
     if (config.isWgmma() && ((config.isTma() && (pair || narrow)) ||
-                             (pair && kTiles >= 64) || square)) {
-      ConfigEdit edit(config);
-      edit.copy = CopyKind::tma_producer;
-      config = edit.get();
-    }
+                             (pair && kTiles >= 64) || square))
+      config = withCopy(config, CopyKind::tma_producer);
   }
 }
 
@@ -843,7 +841,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
             make(128, 128, 128, 64, 128, 3, pairMaxM, 1, MmaKind::wgmma));
     }
     configs.push_back(
-        withTma(make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma)));
+        withCopy(make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma),
+                 CopyKind::tma));
   } else {
     configs.push_back(
         make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
