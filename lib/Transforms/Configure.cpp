@@ -659,6 +659,81 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   }
 }
 
+/// The 128-row variants of appendW8A8WgmmaConfigs, past the 64-row ones:
+/// the tiles to M = 2048 (`sliverN` wide: 144 where N passes a multiple of
+/// 128 by a sliver, else 128), the lone 128 x 128 tiles of the 128 x 128
+/// family (`wide`: N has four columns of 256 or more) and the unbounded
+/// variant. `colTiles`: the grid's columns of 128.
+static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
+                               int64_t colTiles, int64_t sliverN,
+                               RingConfigMaker make,
+                               SmallVectorImpl<ConfigAttr> &configs) {
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t n = op.getN(), bigN = wide ? 256 : 128;
+  int64_t fitN = n % 128 != 0 && n >= 2048 ? getFittedBlockN(n) : 256;
+  if (wide && (2048 / 128) * (n128 / bigN) < sms &&
+      configs.back().getMaxM() < 2048) {
+    // The 128-row tiles to M = 2048, 144 wide on a sliver (v22, same run,
+    // 2056 x 4128: 15 columns instead of 17; 31.1 / 52.6 us at M = 1024 /
+    // 2048 against 46.0 / 68.0, where 2048 x 4096 takes 24.2 / 40.6). Past
+    // M = 1024, while the fitted tiles of the unbounded variant (below)
+    // make one wave where the 144-wide ones make two, those take over
+    // (v35 step 7, same run, 2056 x 4128: 10 columns of 208 against 15 of
+    // 144, 30.8 / 35.5 us at M = 1280 / 1536 against 42.0 / 42.4; past
+    // their wave, at 1792 / 2048, 49.5 / 50.2 against 45.1 / 47.7).
+    if (sliverN == 144 && fitN != 256) {
+      ConfigAttr fit = make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma);
+      int64_t fitMaxM = 128 * getWaveRows(op, fit, llvm::divideCeil(n, fitN));
+      if (fitMaxM > 1024 && fitMaxM < 2048) {
+        configs.push_back(
+            make(128, sliverN, 128, 64, sliverN, 4, 1024, 1, MmaKind::wgmma));
+        configs.push_back(
+            make(128, fitN, 128, 64, fitN, 4, fitMaxM, 1, MmaKind::wgmma));
+      }
+    }
+    configs.push_back(
+        make(128, sliverN, 128, 64, sliverN, 4, 2048, 1, MmaKind::wgmma));
+  }
+  // Without 128 x 256 tiles the unbounded 128 x 128 tiles keep 3 stages
+  // (two blocks a multiprocessor); while M gives at most one tile a
+  // multiprocessor, 4 stages keep one K tile more in flight (v22, same
+  // run, 4160 x 4160, 33 columns: 28.0 / 28.0 us at M = 384 / 512 against
+  // 39.6 / 39.9 with 3 stages). Measured for N >= 2048 only.
+  if (!wide && colTiles >= 16) {
+    int64_t loneMaxM = 128 * (sms / colTiles);
+    if (loneMaxM > configs.back().getMaxM())
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, loneMaxM, 1, MmaKind::wgmma));
+  }
+  // An N of 2048 or more that is not a multiple of 128: the unbounded
+  // variant has 128-row tiles of the width among 256, 240, 224 and 208
+  // columns that leaves the fewest columns past N, filled by TMA. Where N
+  // has no four columns of 256 (the 128 x 128 family), the 128 x 128 tiles
+  // with 3 stages (two blocks a multiprocessor) come first, while their
+  // grid is one wave. Measured (docs/perf-notes.md, v33, same run, us):
+  // 4160 x 4160, 20 columns of 208 against 33 of 128: 71.8 / 124.5 at
+  // M = 2048 / 4096 against 73.7 / 142.4, but 46.0 against 39.5 at
+  // M = 1024, where the 128 x 128 grid is one wave; 2056 x 4128, 10
+  // columns of 208 against 9 of 256: 88.7 against 95.2 at M = 4096; the
+  // same tiles filled by cp.async 1.02 to 1.09x slower. Only 208 was
+  // measured.
+  if (fitN != 256) {
+    if (!wide) {
+      ConfigAttr pair = make(128, 128, 128, 64, 128, 3, 0, 1, MmaKind::wgmma);
+      int64_t pairMaxM = 128 * getWaveRows(op, pair, colTiles);
+      if (pairMaxM > configs.back().getMaxM())
+        configs.push_back(
+            make(128, 128, 128, 64, 128, 3, pairMaxM, 1, MmaKind::wgmma));
+    }
+    configs.push_back(
+        withCopy(make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma),
+                 CopyKind::tma));
+  } else {
+    configs.push_back(
+        make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
+  }
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -785,68 +860,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       configs.push_back(
           make(64, 144, 128, 64, 144, 4, sliverMaxM, midSplit, MmaKind::wgmma));
   }
-  int64_t fitN = n % 128 != 0 && n >= 2048 ? getFittedBlockN(n) : 256;
-  if (wide && (2048 / 128) * (n128 / bigN) < sms &&
-      configs.back().getMaxM() < 2048) {
-    // The 128-row tiles to M = 2048, 144 wide on a sliver (v22, same run,
-    // 2056 x 4128: 15 columns instead of 17; 31.1 / 52.6 us at M = 1024 /
-    // 2048 against 46.0 / 68.0, where 2048 x 4096 takes 24.2 / 40.6). Past
-    // M = 1024, while the fitted tiles of the unbounded variant (below)
-    // make one wave where the 144-wide ones make two, those take over
-    // (v35 step 7, same run, 2056 x 4128: 10 columns of 208 against 15 of
-    // 144, 30.8 / 35.5 us at M = 1280 / 1536 against 42.0 / 42.4; past
-    // their wave, at 1792 / 2048, 49.5 / 50.2 against 45.1 / 47.7).
-    if (sliverN == 144 && fitN != 256) {
-      ConfigAttr fit = make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma);
-      int64_t fitMaxM = 128 * getWaveRows(op, fit, llvm::divideCeil(n, fitN));
-      if (fitMaxM > 1024 && fitMaxM < 2048) {
-        configs.push_back(
-            make(128, sliverN, 128, 64, sliverN, 4, 1024, 1, MmaKind::wgmma));
-        configs.push_back(
-            make(128, fitN, 128, 64, fitN, 4, fitMaxM, 1, MmaKind::wgmma));
-      }
-    }
-    configs.push_back(
-        make(128, sliverN, 128, 64, sliverN, 4, 2048, 1, MmaKind::wgmma));
-  }
-  // Without 128 x 256 tiles the unbounded 128 x 128 tiles keep 3 stages
-  // (two blocks a multiprocessor); while M gives at most one tile a
-  // multiprocessor, 4 stages keep one K tile more in flight (v22, same
-  // run, 4160 x 4160, 33 columns: 28.0 / 28.0 us at M = 384 / 512 against
-  // 39.6 / 39.9 with 3 stages). Measured for N >= 2048 only.
-  if (!wide && colTiles >= 16) {
-    int64_t loneMaxM = 128 * (sms / colTiles);
-    if (loneMaxM > configs.back().getMaxM())
-      configs.push_back(
-          make(128, 128, 128, 64, 128, 4, loneMaxM, 1, MmaKind::wgmma));
-  }
-  // An N of 2048 or more that is not a multiple of 128: the unbounded
-  // variant has 128-row tiles of the width among 256, 240, 224 and 208
-  // columns that leaves the fewest columns past N, filled by TMA. Where N
-  // has no four columns of 256 (the 128 x 128 family), the 128 x 128 tiles
-  // with 3 stages (two blocks a multiprocessor) come first, while their
-  // grid is one wave. Measured (docs/perf-notes.md, v33, same run, us):
-  // 4160 x 4160, 20 columns of 208 against 33 of 128: 71.8 / 124.5 at
-  // M = 2048 / 4096 against 73.7 / 142.4, but 46.0 against 39.5 at
-  // M = 1024, where the 128 x 128 grid is one wave; 2056 x 4128, 10
-  // columns of 208 against 9 of 256: 88.7 against 95.2 at M = 4096; the
-  // same tiles filled by cp.async 1.02 to 1.09x slower. Only 208 was
-  // measured.
-  if (fitN != 256) {
-    if (!wide) {
-      ConfigAttr pair = make(128, 128, 128, 64, 128, 3, 0, 1, MmaKind::wgmma);
-      int64_t pairMaxM = 128 * getWaveRows(op, pair, colTiles);
-      if (pairMaxM > configs.back().getMaxM())
-        configs.push_back(
-            make(128, 128, 128, 64, 128, 3, pairMaxM, 1, MmaKind::wgmma));
-    }
-    configs.push_back(
-        withCopy(make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma),
-                 CopyKind::tma));
-  } else {
-    configs.push_back(
-        make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
-  }
+  appendW8A8RowTiles(op, n128, wide, colTiles, sliverN, make, configs);
   finishW8A8WgmmaConfigs(op, configs);
 }
 
