@@ -298,6 +298,13 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     }]>
   ];
   let extraClassDeclaration = [{
+    /// This config with max_m = `maxM` and every other field the same.
+    ConfigAttr withMaxM(int64_t maxM) const {
+      return get(getContext(), getCtaTile(), getWarpTile(), getStages(),
+                 getSplitK(), maxM, getMma(), getOperands(),
+                 getFuseQuantize(), getMinFill(), getTailSplit(), getCopy(),
+                 getStreamK(), getClusterSplit());
+    }
     int64_t getBlockM() const { return getCtaTile()[0]; }
     int64_t getBlockN() const { return getCtaTile()[1]; }
     int64_t getBlockK() const { return getCtaTile()[2]; }

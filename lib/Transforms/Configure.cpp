@@ -609,11 +609,14 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // shared memory already keeps them alone on a multiprocessor: the split
   // epilogue costs registers (128 x 128 tiles, 3 stages: 128 -> 168 a
   // thread, one block a multiprocessor instead of two, 1.5 to 1.7x slower
-  // on 4160 x 4160 at M >= 1024).
+  // on 4160 x 4160 at M >= 1024). Not the tiles of four warpgroups, which
+  // interleaveW8A8QuadTiles takes where they fill their waves (measured
+  // without it).
   constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
   int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
   for (ConfigAttr &config : configs)
     if (tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
+        config.getNumWarps() <= 8 &&
         (config.getMaxM() == 0 || config.getMaxM() > 256) &&
         op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
                                              config.getBlockThreads()) == 1) {
@@ -657,6 +660,135 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
                              (pair && kTiles >= 64) || square))
       config = withCopy(config, CopyKind::tma_producer);
   }
+}
+
+/// The fraction of one wave's resident blocks that `config`'s grid fills in
+/// its last wave at M = `m`, as blocks / (waves x wave blocks).
+static std::pair<int64_t, int64_t> getWaveFill(MatmulOp op, ConfigAttr config,
+                                               int64_t m) {
+  TargetAttr target = op.getTargetAttr();
+  int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, config),
+                                          config.getBlockThreads()) *
+                 target.getMultiprocessorCount();
+  int64_t blocks = llvm::divideCeil(m, config.getBlockM()) *
+                   llvm::divideCeil(op.getN(), config.getBlockN()) *
+                   config.getSplitK();
+  return {blocks, llvm::divideCeil(blocks, wave) * wave};
+}
+
+/// The largest M up to which interleaveW8A8QuadTiles compares the tiles.
+constexpr int64_t kQuadTileMaxM = 4096;
+
+/// Where N is not a multiple of 128, the 128-row tiles' grid fills its last
+/// wave well at some M and badly at others, and so does a grid of 256-row
+/// tiles (four warpgroups, `quad`): between the first 128-row variant and
+/// M = kQuadTileMaxM, each 128 rows of M take the 256-row tiles where those
+/// fill their last wave at least as well as the 128-row variant there
+/// (ties: the larger tile, which reads fewer operand bytes per product).
+/// Measured (docs/perf-notes.md, v36, same run, us): 4160 x 4160, 33
+/// columns of 128, at M = 768 / 1024 / 2048 / 3072 / 4096 33.0 / 34.4 /
+/// 62.2 / 92.6 / 123.0 against 35.1 / 38.7 / 71.1 / 98.5 / 125.6, but at
+/// M = 1280 / 1536 (1.25 and 1.5 waves) 58.1 / 59.6 against 50.5 / 51.5;
+/// 2056 x 4128, 15 columns of 144, at M = 2048 / 4096 41.6 / 78.3 against
+/// 48.9 / 83.7, at M = 1280 / 1536 / 3072 38.2 / 39.2 / 72.6 against 31.5
+/// / 35.5 / 60.6: the rule picks the faster of the two at each of those M.
+/// On 4096 x 4096, whose 128 x 256 tiles fill their waves as well and are
+/// as large, 256 x 128 tiles were 0 to 2% slower at M >= 1024.
+static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
+                                    SmallVectorImpl<ConfigAttr> &configs) {
+  auto *rows = llvm::find_if(
+      configs, [](ConfigAttr config) { return config.getBlockM() == 128; });
+  if (rows == configs.begin() || rows == configs.end())
+    return;
+  int64_t firstM = std::prev(rows)->getMaxM();
+  SmallVector<ConfigAttr> chain(rows, configs.end());
+  auto at = [&](int64_t m) {
+    return *llvm::find_if(chain, [&](ConfigAttr config) {
+      return config.getMaxM() == 0 || config.getMaxM() >= m;
+    });
+  };
+  auto isQuadBetter = [&](ConfigAttr config, int64_t m) {
+    auto [quadBlocks, quadSlots] = getWaveFill(op, quad, m);
+    auto [blocks, slots] = getWaveFill(op, config, m);
+    int64_t lhs = quadBlocks * slots, rhs = blocks * quadSlots;
+    return lhs > rhs ||
+           (lhs == rhs && quad.getBlockM() * quad.getBlockN() >
+                              config.getBlockM() * config.getBlockN());
+  };
+  SmallVector<ConfigAttr> merged;
+  auto append = [&](ConfigAttr config, int64_t maxM) {
+    if (!merged.empty() && merged.back().withMaxM(0) == config.withMaxM(0))
+      merged.back() = config.withMaxM(maxM);
+    else
+      merged.push_back(config.withMaxM(maxM));
+  };
+  for (int64_t m = firstM + 128; m <= kQuadTileMaxM; m += 128) {
+    ConfigAttr config = at(m);
+    append(isQuadBetter(config, m) ? quad : config, m);
+  }
+  for (ConfigAttr config : chain)
+    if (config.getMaxM() == 0 || config.getMaxM() > kQuadTileMaxM)
+      append(config, config.getMaxM());
+  configs.erase(rows, configs.end());
+  configs.append(merged.begin(), merged.end());
+}
+
+/// Where the 64 x 64 tiles of the smallest M are followed by 64 x 128 ones
+/// whose grid would leave more than half the multiprocessors idle, the
+/// 64 x 64 tiles go on, 64 rows at a time up to M = 256, while their own
+/// grid fits one wave of resident blocks: first while it has at most one
+/// block a multiprocessor (deepenLoneRings deepens that variant's ring),
+/// then with the ring they have. Measured (docs/perf-notes.md, v36, same
+/// run, us): 1024 x 4096 (64 x 64 in 4 clustered slices) at M = 160 / 192
+/// / 256 13.1 / 13.5 / 14.0 against 16.1 / 16.1 / 16.7 on 64 x 128 tiles
+/// in 2 (48 and 64 blocks); 4096 x 1024 (64 x 64, 8 stages) at M = 96 /
+/// 128 8.8 / 9.2 against 10.6 / 11.1 on 64 x 128 (64 blocks), where 4
+/// stages (three blocks a multiprocessor) gained nothing; 2048 x 4096 and
+/// 4096 x 4096, whose 64 x 128 grids fill most of a wave there, lost with
+/// them (v20: 5 to 30% at M = 96 / 128). Layers of N >= 1024 only (the
+/// smaller ones were not measured).
+static void extendW8A8NarrowTiles(MatmulOp op,
+                                  SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kNarrowMaxM = 256;
+  TargetAttr target = op.getTargetAttr();
+  int64_t sms = target.getMultiprocessorCount();
+  auto *narrow = llvm::find_if(configs, [](ConfigAttr config) {
+    return config.isWgmma() && config.getBlockM() == 64 &&
+           config.getBlockN() == 64 && config.getMaxM() != 0;
+  });
+  // Measured on N >= 1024 only.
+  if (narrow == configs.end() || std::next(narrow) == configs.end() ||
+      op.getN() < 1024)
+    return;
+  ConfigAttr next = *std::next(narrow);
+  auto blocks = [&](ConfigAttr config, int64_t m) -> int64_t {
+    return llvm::divideCeil(m, config.getBlockM()) *
+           llvm::divideCeil(op.getN(), config.getBlockN()) * config.getSplitK();
+  };
+  int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, *narrow),
+                                          narrow->getBlockThreads()) *
+                 sms;
+  int64_t loneMaxM = narrow->getMaxM(), waveMaxM = narrow->getMaxM();
+  for (int64_t m = waveMaxM + 64; m <= kNarrowMaxM; m += 64) {
+    if (next.getBlockN() != 128 || 2 * blocks(next, m) >= sms ||
+        blocks(*narrow, m) > wave)
+      break;
+    waveMaxM = m;
+    if (blocks(*narrow, m) <= sms)
+      loneMaxM = m;
+  }
+  if (waveMaxM == narrow->getMaxM())
+    return;
+  // The variants after it now start past waveMaxM.
+  ConfigAttr base = *narrow;
+  auto *rest = std::next(narrow);
+  rest = configs.erase(
+      rest, std::find_if(rest, configs.end(), [&](ConfigAttr config) {
+        return config.getMaxM() == 0 || config.getMaxM() > waveMaxM;
+      }));
+  *narrow = base.withMaxM(loneMaxM);
+  if (waveMaxM > loneMaxM)
+    configs.insert(rest, base.withMaxM(waveMaxM));
 }
 
 /// The 128-row variants of appendW8A8WgmmaConfigs, past the 64-row ones:
@@ -728,6 +860,11 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
     configs.push_back(
         withCopy(make(128, fitN, 128, 64, fitN, 4, 0, 1, MmaKind::wgmma),
                  CopyKind::tma));
+    interleaveW8A8QuadTiles(
+        op,
+        withCopy(make(256, sliverN, 128, 64, sliverN, 4, 0, 1, MmaKind::wgmma),
+                 CopyKind::tma),
+        configs);
   } else {
     configs.push_back(
         make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
@@ -861,6 +998,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
           make(64, 144, 128, 64, 144, 4, sliverMaxM, midSplit, MmaKind::wgmma));
   }
   appendW8A8RowTiles(op, n128, wide, colTiles, sliverN, make, configs);
+  extendW8A8NarrowTiles(op, configs);
   finishW8A8WgmmaConfigs(op, configs);
 }
 
@@ -915,9 +1053,14 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
         --warps;
       return warps;
     };
-    // Fewer steps per warp first, then more warps.
+    // Fewer steps per warp first, then fewer empty steps (a warp whose
+    // chunk lies past the last one), then more warps. 2056 x 4128 (33
+    // chunks) measured 11 warps of 3 steps faster than 16 of 3 with 15 empty
+    // (docs/perf-notes.md, v36, same run, us at M = 1 / 16 / 32: 8.8 / 11.0
+    // / 15.1 against 9.8 / 12.2 / 17.5).
     auto cost = [&](int64_t warps) {
-      return std::pair(llvm::divideCeil(chunks, warps), -warps);
+      int64_t steps = llvm::divideCeil(chunks, warps);
+      return std::tuple(steps, steps * warps - chunks, -warps);
     };
     int64_t warpsK = dividingWarps(chunks);
     int64_t wholeWarpsK = dividingWarps(
@@ -1131,6 +1274,15 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     result.push_back(config);
   }
   deepenLoneRings(op, result);
+  // W8A8 ring neighbours that differ only in max_m (extendW8A8NarrowTiles'
+  // two bounds where the ring was not deepened) are one variant.
+  bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8;
+  for (size_t i = 1; i < result.size();)
+    if (w8a8 && !result[i].isRegisterDirect() &&
+        result[i - 1].withMaxM(0) == result[i].withMaxM(0))
+      result.erase(result.begin() + i - 1);
+    else
+      ++i;
   return result;
 }
 

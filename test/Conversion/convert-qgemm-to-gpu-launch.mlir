@@ -33,3 +33,29 @@ func.func @w8a8_launch(%sw: memref<128xf32>, %x: memref<?x512xf16>, %y: memref<?
                   #qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 3, split_k = 2>]}
   return
 }
+
+// Variants that differ only in max_m share one kernel: the third variant
+// (unbounded) is the first one's tiles again and launches matmul_v0; no
+// matmul_v2 is built.
+// CHECK-LABEL: func.func @w8a8_shared_kernel(
+// CHECK-SAME: {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v0", max_m = 128 : i64,
+// CHECK-SAME: {block_m = 128 : i64, block_n = 128 : i64, kernel = "matmul_v1", max_m = 256 : i64,
+// CHECK-SAME: {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v0", max_m = 0 : i64,
+// CHECK: gpu.module @w8a8_shared_kernel_kernels
+// CHECK: gpu.func @matmul_v0(
+// CHECK: gpu.func @matmul_v1(
+// CHECK-NOT: gpu.func @matmul_v2(
+// CHECK: func.func @
+func.func @w8a8_shared_kernel(%x: memref<?x512xf16>, %w: memref<128x512xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%w, %sw : memref<128x512xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 3, max_m = 128>,
+                  #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3, max_m = 256>,
+                  #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 3>]}
+  return
+}
+
+// A sentinel after the last kernel module.
+func.func @end() {
+  return
+}

@@ -53,15 +53,18 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // SM80-LABEL: func @w8a8_n1024_k4096
 // SM80: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
 // On sm_90a: after the registers (to M = 64), 64 x 64 tiles to M = 128
-// with K in 4 slices (2 x 16 x 4 = 128 blocks), then 64 x 128 tiles with K
-// split in two up to M = 1024 (128 x 256 tiles would give 32 blocks there), 128 x 128 tiles with 4 stages up to M = 2048 (128 x 256
+// with K in 4 slices (2 x 16 x 4 = 128 blocks), and on to M = 256 (256
+// blocks, three a multiprocessor) because the 64 x 128 tiles in two
+// slices would give 48 and 64 blocks at M = 192 and 256, under half the
+// 132 multiprocessors; then 64 x 128 tiles with K split in two up to
+// M = 1024 (128 x 256 tiles would give 32 blocks there), 128 x 128 tiles with 4 stages up to M = 2048 (128 x 256
 // would give 64 blocks), 128 x 256 beyond (N has 4 columns of them).
 // None takes a deeper ring: the 64 x 64 tiles' 128 blocks are clusters of
 // four slices, and the 128 x 128 tiles' 128 blocks at M = 2048 serve M
 // past 256, where the quantize kernel is longer. Those 128 x 128 tiles run
 // 32 K tiles past M = 1024: a producer warpgroup issues their copies.
 // SM90A-LABEL: func @w8a8_n1024_k4096
-// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1024x4096xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -87,11 +90,14 @@ func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>,
 }
 
 // 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 64 tiles to
-// M = 64 (64 blocks) take 8 stages, a slice's 8 K tiles; the unsplit
+// M = 128 (64 blocks a row of tiles; they go on past M = 64 because the
+// 64 x 128 tiles would give 64 blocks at M = 128, under half the
+// multiprocessors, and stop where those give 96) take 8 stages, a slice's
+// 8 K tiles (128 blocks, one a multiprocessor); the unsplit
 // 64 x 128 wgmma tiles (two blocks a multiprocessor, 32 columns) serve M
 // up to the 8 rows that fit one wave (M = 512), past M = 256, with 4.
 // SM90A-LABEL: func @w8a8_n4096_k1024
-// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 2>]
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 2>]
 func.func @w8a8_n4096_k1024(%x: memref<?x1024xf16>, %w: memref<4096x1024xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<4096x1024xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -136,8 +142,8 @@ func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<
 }
 
 // N = 2056, K = 4128: the family of N = 2048, K = 4096 (8-column register
-// tiles, 16 warps along K, here 3 chunks each (the default 3 stages), the
-// last past K for most;
+// tiles; along K 11 warps of 3 chunks each (the default 3 stages), where
+// 16 warps would also take 3 steps but leave 15 of them empty;
 // wgmma 64 x 64 tiles to M = 128 (the register variant stops at 32; 33 K
 // tiles in 2 slices of at most 17: 2 x 33 x 2 = 132 blocks, one a
 // multiprocessor, so 8 stages), 64 x 128 tiles and 128-row tiles); its
@@ -153,9 +159,15 @@ func.func @w8a8_n40_k96(%x: memref<?x96xf16>, %w: memref<40x96xi8>, %sw: memref<
 // in the 64 x 64 and 128 x 208 tiles a producer warpgroup issues the
 // copies (copy = tma_producer). From M = 1025 the 128 x 208 tiles take
 // over while their 10 columns make one wave (13 rows: M <= 1664), where
-// the 15 columns of 144 make two; then the 144-wide tiles to M = 2048.
+// the 15 columns of 144 make two; then the 144-wide tiles to M = 2048,
+// which 256 x 144 tiles (four warpgroups, by TMA, no tail split) replace
+// from M = 1665: 7 rows of them fill 105 of 132 where 14 rows of 128 fill
+// 210 of 264 (a tie, the larger tile), at 2048 120 of 132 against 240 of
+// 264. From 2049 the 128 x 208 tiles, but at M = 3329 to 4096, where 14
+// to 16 rows of 256 x 144 fill 210 to 240 of 264 and 27 to 32 rows of 208
+// 270 to 320 of 396.
 // SM90A-LABEL: func @w8a8_n2056_k4128
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 448, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 144, 128], warp_tile = [64, 144], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 1024, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 1408], warp_tile = [16, 8], max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 1408], warp_tile = [16, 8], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 448, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [64, 144, 128], warp_tile = [64, 144], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 1024, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 2048, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 4096, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 // SM90A-LABEL: func @w8a8_n2048_k4096
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n2056_k4128(%x: memref<?x4128xf16>, %w: memref<2056x4128xi8>, %sw: memref<2056xf32>, %y: memref<?x2056xf16>) {
@@ -392,6 +404,16 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // leave 192 columns past N, 18 of 240 160, 19 of 224 96), filled by TMA,
 // alone on a multiprocessor (4 stages of 336 rows of 128 bytes), so with a
 // tail split, and their copies issued by a producer warpgroup.
+// Then, from M = 513 to 4096, each 128 rows of M take 256 x 128 tiles
+// (four warpgroups, 33 columns, 132 blocks a wave, by TMA, no tail split)
+// where those fill their last wave at least as well (ties: the larger
+// tile): at M = 640 3 rows of them fill 99 of 132 where 5 rows of the
+// 128 x 128 tiles fill 165 of 264; at M = 1152 5 rows fill 165 of 264
+// where 9 rows of 208 fill 180; at 1792 7 rows fill 231 of 264 where 14
+// rows of 208 fill 280 of 396; 2176 297 of 396 against 340; 2560 330 of
+// 396 against 400 of 528; 3200 429 of 528 against 500; 3456 462 of 528
+// against 540 of 660. Past 4096 the 128 x 208 tiles. The 128 x 128
+// tiles of two blocks a multiprocessor are left no M.
 // Up to M = 64: 64 x 64 tiles (65 columns), K (33 tiles) in 2 slices of
 // at most 17, by cp.async, 8 stages (130 blocks, one a multiprocessor);
 // past M = 64 the K edge makes them TMA rings: 64 x 128 tiles to M = 128
@@ -399,7 +421,7 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // keep 4.
 // SM90A-LABEL: func @w8a8_n4160_k4160
 // SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 2432, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 3072, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 4096, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<4160x4160xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return

@@ -456,6 +456,11 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   quantize.role = KernelRole::Prologue;
   quantize.threads = getQuantizeThreads(k);
   quantize.rowsPerBlock = 1;
+  // A ring kernel does not depend on its variant's max_m (but for whether
+  // it launches as a programmatic dependent): variants that differ only
+  // there share one kernel (a register-direct kernel's rows do depend on
+  // it).
+  DenseMap<std::pair<ConfigAttr, unsigned>, std::string> built;
   for (auto [i, config] : llvm::enumerate(configs)) {
     std::string name = "matmul_v" + std::to_string(i);
     Tiling tiling(config);
@@ -466,7 +471,12 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       tiling.waveBlocks = resident * target.getMultiprocessorCount();
     }
     bool programmatic = isProgrammaticVariant(config, target, programmaticMaxM);
-    if (config.isRegisterDirect())
+    std::pair<ConfigAttr, unsigned> key = {
+        config.isRegisterDirect() ? config : config.withMaxM(0), programmatic};
+    auto [known, inserted] = built.try_emplace(key, name);
+    if (!inserted)
+      name = known->second;
+    else if (config.isRegisterDirect())
       buildRegisterKernel(b, module, name, config, ty, programmatic);
     else
       buildRingKernel(b, module, name, tiling, ty, programmatic,

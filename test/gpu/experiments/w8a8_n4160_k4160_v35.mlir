@@ -1,0 +1,7 @@
+module {
+  func.func @w8a8_n4160_k4160_v35(%arg0: memref<?x4160xf16>, %arg1: memref<4160x4160xi8>, %arg2: memref<4160xf32>, %arg3: memref<?x4160xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x4160xf16>) weights(%arg1, %arg2 : memref<4160x4160xi8>, memref<4160xf32>) outs(%arg3 : memref<?x4160xf16>) {configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>], lhs_encoding = #qgemm.act<i8, per_token>, target = #qgemm.target<"sm_90a">, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+    return
+  }
+}
+
