@@ -673,6 +673,9 @@ static std::pair<int64_t, int64_t> getWaveFill(MatmulOp op, ConfigAttr config,
   int64_t blocks = llvm::divideCeil(m, config.getBlockM()) *
                    llvm::divideCeil(op.getN(), config.getBlockN()) *
                    config.getSplitK();
+  // A config whose shared memory leaves no block resident fills nothing.
+  if (wave == 0)
+    return {0, 1};
   return {blocks, llvm::divideCeil(blocks, wave) * wave};
 }
 
@@ -768,6 +771,8 @@ static void extendW8A8NarrowTiles(MatmulOp op,
   int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, *narrow),
                                           narrow->getBlockThreads()) *
                  sms;
+  if (wave == 0)
+    return;
   int64_t loneMaxM = narrow->getMaxM(), waveMaxM = narrow->getMaxM();
   for (int64_t m = waveMaxM + 64; m <= kNarrowMaxM; m += 64) {
     if (next.getBlockN() != 128 || 2 * blocks(next, m) >= sms ||
