@@ -557,14 +557,25 @@ static ConfigAttr withCopy(ConfigAttr config, CopyKind copy) {
   return edit.get();
 }
 
+/// The blocks of one wave of `config`'s grid: those its shared memory and
+/// threads leave resident on every multiprocessor.
+static int64_t getWaveBlocks(MatmulOp op, ConfigAttr config) {
+  TargetAttr target = op.getTargetAttr();
+  return target.getResidentBlocks(getSharedMemoryBytes(op, config),
+                                  config.getBlockThreads()) *
+         target.getMultiprocessorCount();
+}
+
+/// The blocks of `config`'s grid at M = `m` (its split_k slices counted).
+static int64_t getGridBlocks(MatmulOp op, ConfigAttr config, int64_t m) {
+  return llvm::divideCeil(m, config.getBlockM()) *
+         llvm::divideCeil(op.getN(), config.getBlockN()) * config.getSplitK();
+}
+
 /// The rows of `config`'s tiles (in its split_k slices) that one wave of
 /// resident blocks holds when a row has `columns` tiles.
 static int64_t getWaveRows(MatmulOp op, ConfigAttr config, int64_t columns) {
-  TargetAttr target = op.getTargetAttr();
-  int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, config),
-                                          config.getBlockThreads()) *
-                 target.getMultiprocessorCount();
-  return wave / (config.getSplitK() * columns);
+  return getWaveBlocks(op, config) / (config.getSplitK() * columns);
 }
 
 /// The tile width among 256, 240, 224 and 208 columns that leaves the
@@ -666,13 +677,8 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
 /// its last wave at M = `m`, as blocks / (waves x wave blocks).
 static std::pair<int64_t, int64_t> getWaveFill(MatmulOp op, ConfigAttr config,
                                                int64_t m) {
-  TargetAttr target = op.getTargetAttr();
-  int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, config),
-                                          config.getBlockThreads()) *
-                 target.getMultiprocessorCount();
-  int64_t blocks = llvm::divideCeil(m, config.getBlockM()) *
-                   llvm::divideCeil(op.getN(), config.getBlockN()) *
-                   config.getSplitK();
+  int64_t wave = getWaveBlocks(op, config);
+  int64_t blocks = getGridBlocks(op, config, m);
   // A config whose shared memory leaves no block resident fills nothing.
   if (wave == 0)
     return {0, 1};
@@ -753,33 +759,24 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
 static void extendW8A8NarrowTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kNarrowMaxM = 256;
-  TargetAttr target = op.getTargetAttr();
-  int64_t sms = target.getMultiprocessorCount();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   auto *narrow = llvm::find_if(configs, [](ConfigAttr config) {
     return config.isWgmma() && config.getBlockM() == 64 &&
            config.getBlockN() == 64 && config.getMaxM() != 0;
   });
   // Measured on N >= 1024 only.
   if (narrow == configs.end() || std::next(narrow) == configs.end() ||
-      op.getN() < 1024)
+      std::next(narrow)->getBlockN() != 128 || op.getN() < 1024)
     return;
   ConfigAttr next = *std::next(narrow);
-  auto blocks = [&](ConfigAttr config, int64_t m) -> int64_t {
-    return llvm::divideCeil(m, config.getBlockM()) *
-           llvm::divideCeil(op.getN(), config.getBlockN()) * config.getSplitK();
-  };
-  int64_t wave = target.getResidentBlocks(getSharedMemoryBytes(op, *narrow),
-                                          narrow->getBlockThreads()) *
-                 sms;
-  if (wave == 0)
-    return;
+  int64_t wave = getWaveBlocks(op, *narrow);
   int64_t loneMaxM = narrow->getMaxM(), waveMaxM = narrow->getMaxM();
   for (int64_t m = waveMaxM + 64; m <= kNarrowMaxM; m += 64) {
-    if (next.getBlockN() != 128 || 2 * blocks(next, m) >= sms ||
-        blocks(*narrow, m) > wave)
+    int64_t blocks = getGridBlocks(op, *narrow, m);
+    if (2 * getGridBlocks(op, next, m) >= sms || blocks > wave)
       break;
     waveMaxM = m;
-    if (blocks(*narrow, m) <= sms)
+    if (blocks <= sms)
       loneMaxM = m;
   }
   if (waveMaxM == narrow->getMaxM())
@@ -1179,10 +1176,7 @@ static void deepenLoneRings(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs) {
         (config.getClusterSplit() && config.getSplitK() > 2) ||
         (config.isTma() && config.getNumWarps() > 4))
       continue;
-    int64_t blocks = llvm::divideCeil(maxM, config.getBlockM()) *
-                     llvm::divideCeil(op.getN(), config.getBlockN()) *
-                     config.getSplitK();
-    if (blocks > sms)
+    if (getGridBlocks(op, config, maxM) > sms)
       continue;
     int64_t sliceTiles = llvm::divideCeil(
         llvm::divideCeil(op.getK(), config.getBlockK()), config.getSplitK());
