@@ -219,10 +219,12 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     workspace, no fence to global memory, and the sum is spread over the
     slices instead of done by the last one.
 
-    `copy = tma` (W8A8 with `mma = wgmma` and `operands = shared`, sm_90a)
-    fills the ring with the tensor memory accelerator instead of cp.async:
-    one thread issues a `cp.async.bulk.tensor` of the whole A tile and one
-    of the whole B tile per K tile, from tensor maps that the host stub
+    `copy = tma` (sm_90a, `mma = wgmma`: W8A8 with `operands = shared`, or
+    W4A16 with `operands = register_a`) fills the ring with the tensor
+    memory accelerator instead of cp.async: one thread issues a
+    `cp.async.bulk.tensor` of the whole A tile and one of the whole B tile
+    per K tile (W4A16: the X tile, then 128-byte boxes of the weight words,
+    group scales and zero points), from tensor maps that the host stub
     encodes for each call (128-byte swizzle; rows past M or N and bytes
     past K read as zeros). Each slot has a `full` mbarrier that the copies
     complete and an `empty` one that every warpgroup arrives on once its
@@ -236,7 +238,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     waits for another warpgroup's release; all `stages` slots are filled
     ahead. With two warpgroups of tiles the producer gives its registers to
     them (`setmaxnreg`: 24 for the producer, 240 for the others, one block
-    a multiprocessor).
+    a multiprocessor); with W4A16's one register-A warpgroup, two blocks a
+    multiprocessor, 24 and 232.
 
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>

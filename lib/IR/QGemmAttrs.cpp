@@ -326,13 +326,17 @@ LogicalResult ConfigAttr::verify(
                           "tail_split > 1 (a ring variant that splits only "
                           "the tiles of a partial last wave), got split_k = "
                        << splitK << ", operands = " << stringifyEnum(operands);
+  // TMA rings of 128-byte swizzled rows: int8 K tiles of 128 (operands =
+  // shared) or W4A16's fp16 ones of 64 (register_a, checked above).
   if (copy != CopyKind::cp_async &&
-      (mma != MmaKind::wgmma || operands != OperandPath::shared ||
-       ctaTile[2] != 128))
-    return emitError() << "expected mma = wgmma, operands = shared and cta "
-                          "tile K of 128 with copy = "
+      (mma != MmaKind::wgmma ||
+       !((operands == OperandPath::shared && ctaTile[2] == 128) ||
+         operands == OperandPath::register_a)))
+    return emitError() << "expected mma = wgmma with operands = shared and "
+                          "cta tile K of 128, or operands = register_a, with "
+                          "copy = "
                        << stringifyEnum(copy)
-                       << " (a ring of 128-byte swizzled int8 rows), got mma = "
+                       << " (a ring of 128-byte swizzled rows), got mma = "
                        << stringifyEnum(mma)
                        << ", operands = " << stringifyEnum(operands)
                        << ", cta tile K " << ctaTile[2];

@@ -235,8 +235,9 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
   if (configs.empty())
     return op.emitOpError() << "expected at least one config";
   int64_t previousMaxM = 0;
-  // tail_split, stream_k and copy = tma are W8A8's (int32 partials, int8
-  // rows of X and W).
+  // tail_split and stream_k are W8A8's (int32 partials), and so is copy =
+  // tma but for W4A16's register_a rings (operands = register_a is W4A16's,
+  // checked below).
   bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
               op.getLhsEncoding().isQuantized();
   for (auto [index, attr] : llvm::enumerate(configs)) {
@@ -280,10 +281,10 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       return op.emitOpError()
              << "expected stream_k only with int8 weights and quantized "
                 "activations (W8A8)";
-    if (config.isTma() && !w8a8)
+    if (config.isTma() && !w8a8 && !config.isRegisterA())
       return op.emitOpError()
-             << "expected int8 weights and quantized activations (W8A8) with "
-                "copy = "
+             << "expected int8 weights and quantized activations (W8A8), or "
+                "int4 weights with operands = register_a (W4A16), with copy = "
              << stringifyEnum(config.getCopy());
     if (config.getClusterSplit()) {
       // Thread block clusters need sm_90; BSR splits its rows otherwise.

@@ -81,10 +81,19 @@ inline RegisterSharedLayout getRegisterSharedLayout(ConfigAttr config,
 /// dequantized weights in the same swizzle, which wgmma reads as B. With
 /// operands = register_a there are none: each warp converts its weights
 /// from the ring into wgmma's register operand A.
+///
+/// With copy = tma or tma_producer (register_a, BK = 64) a slot is whole
+/// 128-byte swizzled TMA boxes, each at a 1024-byte boundary: X [BM, 64]
+/// fp16; the words as BN / 32 boxes [8, 32]; the scales as ceil(BN / 64)
+/// boxes [scaleRows, 64 fp16] and the zero points as one box [scaleRows,
+/// 32 words] (256 channels from the tile's first), each box in 1024 bytes.
+/// After the ring, the staged epilogue's tile and a cluster_split partial
+/// tile (which reuse it), at `barriers` the ring's `full` and `empty`
+/// mbarriers.
 struct W4A16RingLayout {
   int64_t x, w, scales, zeros, stage;
   int64_t wRowWords, scaleRows;
-  int64_t dequant, total;
+  int64_t dequant, barriers, total;
 };
 inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
                                           int64_t groupSize, bool zeroPoints) {
@@ -100,8 +109,23 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
   l.stage = l.x + l.w + l.scales + l.zeros;
   int64_t ring = config.getStages() * l.stage;
   l.dequant = 0;
+  l.barriers = 0;
   l.total = ring;
-  if (config.isRegisterA()) {
+  if (config.isTma()) {
+    l.wRowWords = 32;
+    l.x = bm * 128;
+    l.w = bn / 32 * kSwizzleAtomBytes;
+    l.scales = l.scaleRows ? llvm::divideCeil(bn, 64) * kSwizzleAtomBytes : 0;
+    l.zeros = zeroPoints ? kSwizzleAtomBytes : 0;
+    l.stage = l.x + l.w + l.scales + l.zeros;
+    ring = config.getStages() * l.stage;
+    int64_t reused = std::max(ring, bm * (bn + 8) * 2);
+    if (config.getClusterSplit())
+      reused = std::max(reused, config.getClusterTileBytes());
+    l.barriers = llvm::alignTo(reused, kMbarrierBytes);
+    l.total = l.barriers + 2 * kMbarrierBytes * config.getStages() +
+              kSwizzleAtomBytes;
+  } else if (config.isRegisterA()) {
     // The weights go from the ring to wgmma's registers; the X slots (BM
     // rows of 128 bytes) start 1024-byte aligned.
     l.total = std::max(ring, bm * (bn + 8) * 2) + kSwizzleAtomBytes;

@@ -35,6 +35,11 @@ int64_t kernel::getRingResidentBlocks(TargetAttr target, const Tiling &t,
   // tiles enough registers: two blocks (128 registers a thread) only for one
   // warpgroup of tiles at most 128 wide (64 accumulator registers; at three
   // blocks ptxas had 80 and failed, and 64 x 208 tiles need 130), else one.
+  // W4A16's register-A warpgroup (WN / 64 accumulators of BM columns) takes
+  // the producer's registers with setmaxnreg: two blocks of one warpgroup
+  // of tiles whatever its accumulators (getProducerRegisters).
+  if (t.registerA)
+    return std::min<int64_t>(blocks, t.threads > 128 ? 1 : 2);
   return std::min<int64_t>(blocks, t.threads > 128 || t.bn > 128 ? 1 : 2);
 }
 
@@ -238,15 +243,11 @@ Value toI32(ImplicitLocOpBuilder &b, Value index) {
 /// The mbarriers of a TMA ring and its copies.
 struct TmaRing {
   RingMainloop &loop;
-  Value mapA, mapB;
+  RingOperands &operands;
   /// Shared address of the first `full` mbarrier; the `empty` ones follow.
   Value barriers;
 
-  Value getFull(Value slot) {
-    Emitter e{loop.b};
-    return getSharedPointer(loop.b,
-                            e.add(barriers, e.mul(slot, kMbarrierBytes)));
-  }
+  Value getFull(Value slot) { return loop.getTmaFull(slot); }
   Value getEmpty(Value slot) {
     Emitter e{loop.b};
     return getSharedPointer(
@@ -265,42 +266,16 @@ struct TmaRing {
     Emitter e{loop.b};
     return e.rem(e.div(kt, loop.t.stages), 2);
   }
-  /// The expected bytes of a slot: both boxes, whatever part of them lies
+  /// The expected bytes of a slot: every box, whatever part of them lies
   /// past the tensors (read as zeros, counted all the same).
   void expectSlot(Value slot) {
     ImplicitLocOpBuilder &b = loop.b;
-    const Tiling &t = loop.t;
     NVVM::MBarrierArriveExpectTxOp::create(
-        b, Type(), getFull(slot), buildI32(b, (t.bm + t.bn) * t.rowBytes),
+        b, Type(), getFull(slot), buildI32(b, operands.getTmaSlotBytes(loop)),
         NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
   }
-  /// Copies one box of K tile `kt` into ring slot `slot` of `ring` (the
-  /// shared address of slot 0, `rows` rows a slot) from row `rowBase`.
-  void copy(Value map, Value ringAddr, int64_t rows, Value rowBase, Value kt,
-            Value slot) {
-    ImplicitLocOpBuilder &b = loop.b;
-    Emitter e{b};
-    const Tiling &t = loop.t;
-    Value dst = getSharedPointer(
-        b, e.add(ringAddr, e.mul(slot, rows * t.rowBytes)));
-    dst = LLVM::AddrSpaceCastOp::create(
-        b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/7),
-        dst);
-    Value k = e.mul(e.add(loop.tile.firstKTile, kt), t.rowBytes);
-    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        b, dst, map, ValueRange{toI32(b, k), toI32(b, rowBase)},
-        getFull(slot), ValueRange{}, /*multicastMask=*/Value(),
-        /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
-        /*isCTAOnly=*/false, /*group=*/nullptr, /*predicate=*/Value());
-  }
-  void copyA(Value kt, Value slot) {
-    copy(mapA, loop.ringBase, loop.t.bm, loop.tile.blockRow, kt, slot);
-  }
-  void copyB(Value kt, Value slot) {
-    Emitter e{loop.b};
-    copy(mapB, e.add(loop.ringBase, loop.aRingBytes), loop.t.bn,
-         loop.tile.blockCol, kt, slot);
-  }
+  void copyA(Value kt, Value slot) { operands.copyTmaA(loop, kt, slot); }
+  void copyB(Value kt, Value slot) { operands.copyTmaB(loop, kt, slot); }
   /// Fills slots 0 .. slots - 1 with K tiles 0 .. slots - 1 (those below
   /// `tripCount`): the weight boxes, then `beforeLoop` (griddepcontrol.wait,
   /// which every thread that reaches this runs), then the activation boxes.
@@ -329,15 +304,28 @@ struct TmaRing {
   }
 };
 
-/// Registers a thread of a block with a producer warpgroup and two of
-/// tiles: 24 + 2 x 240 = 3 x 168, the launch's share of one block a
-/// multiprocessor (maxntid 384), as setmaxnreg moves them.
-constexpr int64_t kProducerRegisters = 24, kConsumerRegisters = 240;
+/// Registers a thread of a producer warpgroup after setmaxnreg.
+constexpr int64_t kProducerRegisters = 24;
+
+/// Registers a thread of the tiles' warpgroups after setmaxnreg, which
+/// takes what the producer gives up: with two warpgroups of tiles, one block
+/// a multiprocessor (maxntid 384), 3 x 168 = 24 + 2 x 240; with W4A16's
+/// register A and one, two blocks (maxntid 256), 2 x 128 = 24 + 232. None
+/// (0) for one warpgroup of tiles otherwise: W8A8's keeps its launch
+/// bound's share, and alone on its multiprocessor one has what it needs.
+int64_t getConsumerRegisters(const Tiling &t) {
+  assert(t.residentBlocks > 0 && "the launch bound's blocks");
+  if (t.threads <= 128 && (!t.registerA || t.residentBlocks < 2))
+    return 0;
+  int64_t share = 65536 / (t.residentBlocks * t.launchThreads) / 8 * 8;
+  return (share * t.launchThreads - 128 * kProducerRegisters) / t.threads / 8 *
+         8;
+}
 
 /// The producer warpgroup of a `copy = tma_producer` ring (tid >= t.threads),
-/// which ends there: it gives its registers to the tiles' warpgroups where
-/// there are two, and its first thread fills every slot, the weights first
-/// and the activations once the prerequisite grid is done (`beforeLoop`),
+/// which ends there: it gives its registers to the tiles' warpgroups
+/// (getConsumerRegisters), and its first thread fills every slot, the weights
+/// first and the activations once the prerequisite grid is done (`beforeLoop`),
 /// then refills each slot once the tiles' warpgroups released it.
 void buildTmaProducer(RingMainloop &loop, TmaRing &ring, Value tripCount,
                       function_ref<void()> beforeLoop) {
@@ -352,7 +340,7 @@ void buildTmaProducer(RingMainloop &loop, TmaRing &ring, Value tripCount,
   Value warpGroup = broadcastLane0(b, e.div(loop.tid, 128));
   buildIfThen(b, arith::CmpIOp::create(b, arith::CmpIPredicate::uge, warpGroup,
                                        e.idx(t.threads / 128)));
-  if (t.threads > 128)
+  if (getConsumerRegisters(t))
     NVVM::SetMaxRegisterOp::create(b, kProducerRegisters,
                                    NVVM::SetMaxRegisterAction::decrease);
   {
@@ -383,8 +371,8 @@ void buildTmaConsumerLoop(RingMainloop &loop, RingOperands &operands,
   Emitter e{b};
   const Tiling &t = loop.t;
   int64_t stages = t.stages;
-  if (t.threads > 128)
-    NVVM::SetMaxRegisterOp::create(b, kConsumerRegisters,
+  if (int64_t registers = getConsumerRegisters(t))
+    NVVM::SetMaxRegisterOp::create(b, registers,
                                    NVVM::SetMaxRegisterAction::increase);
   loop.loop = scf::ForOp::create(b, e.idx(0), tripCount, e.idx(1), inits);
   loop.loop->setAttr(kTmaStagesAttrName, b.getI64IntegerAttr(stages));
@@ -412,13 +400,67 @@ void buildTmaConsumerLoop(RingMainloop &loop, RingOperands &operands,
 
 } // namespace
 
-void RingMainloop::buildTma(RingOperands &operands, Value mapA, Value mapB,
+Value RingMainloop::getTmaDestination(Value addr) {
+  return LLVM::AddrSpaceCastOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext(), /*addressSpace=*/7),
+      getSharedPointer(b, addr));
+}
+
+Value RingMainloop::getTmaFull(Value slot) {
+  Emitter e{b};
+  return getSharedPointer(b, e.add(tmaBarriers, e.mul(slot, kMbarrierBytes)));
+}
+
+void RingMainloop::copyTmaBox(Value map, Value dst, Value column, Value row,
+                              Value slot) {
+  NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+      b, dst, map, ValueRange{toI32(b, column), toI32(b, row)},
+      getTmaFull(slot), ValueRange{}, /*multicastMask=*/Value(),
+      /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+      /*group=*/nullptr,
+      /*predicate=*/Value());
+}
+
+int64_t RingOperands::getTmaSlotBytes(RingMainloop &loop) {
+  return (loop.t.bm + loop.t.bn) * loop.t.rowBytes;
+}
+
+int64_t RingOperands::getTmaBarrierOffset(RingMainloop &loop) {
+  return loop.aRingBytes + loop.t.stages * loop.t.bn * loop.t.rowBytes;
+}
+
+/// One box of BM (BN) rows of K tile `kTile` into slot `slot` of the ring
+/// at `ringAddr`.
+static void copyTmaRows(RingMainloop &loop, Value map, Value ringAddr,
+                        int64_t rows, Value rowBase, Value kTile, Value slot) {
+  Emitter e{loop.b};
+  const Tiling &t = loop.t;
+  Value dst =
+      loop.getTmaDestination(e.add(ringAddr, e.mul(slot, rows * t.rowBytes)));
+  Value column = e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes);
+  loop.copyTmaBox(map, dst, column, rowBase, slot);
+}
+
+void RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
+  copyTmaRows(loop, loop.tmaMaps[0], loop.ringBase, loop.t.bm,
+              loop.tile.blockRow, kTile, slot);
+}
+
+void RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
+  Emitter e{loop.b};
+  Value ringAddr = e.add(loop.ringBase, loop.aRingBytes);
+  copyTmaRows(loop, loop.tmaMaps[1], ringAddr, loop.t.bn, loop.tile.blockCol,
+              kTile, slot);
+}
+
+void RingMainloop::buildTma(RingOperands &operands, ArrayRef<Value> maps,
                             function_ref<void()> beforeLoop) {
   assert(t.wgmma && t.tma && "a TMA wgmma ring");
   Emitter e{b};
   int64_t stages = t.stages;
-  TmaRing ring{*this, mapA, mapB,
-               e.add(ringBase, aRingBytes + stages * t.bn * t.rowBytes)};
+  tmaMaps.assign(maps.begin(), maps.end());
+  tmaBarriers = e.add(ringBase, operands.getTmaBarrierOffset(*this));
+  TmaRing ring{*this, operands, tmaBarriers};
   warpGroup = e.div(tid, 128);
   Value leader = e.eq(tid, 0);
   // Thread 0 initializes the mbarriers: `full` completes when its copies
@@ -434,10 +476,9 @@ void RingMainloop::buildTma(RingOperands &operands, Value mapA, Value mapB,
                                    buildI32(b, t.threads / 128), Value());
     }
     NVVM::FenceMbarrierInitOp::create(b);
-    NVVM::PrefetchOp::create(b, nullptr, nullptr, mapA, Value(),
-                             /*tensormap=*/true);
-    NVVM::PrefetchOp::create(b, nullptr, nullptr, mapB, Value(),
-                             /*tensormap=*/true);
+    for (Value map : maps)
+      NVVM::PrefetchOp::create(b, nullptr, nullptr, map, Value(),
+                               /*tensormap=*/true);
   }
   gpu::BarrierOp::create(b);
 

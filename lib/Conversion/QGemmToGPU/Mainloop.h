@@ -41,6 +41,9 @@ struct Tiling {
   /// stream_k (`streamK`: the kernel sets `tile` per segment, see
   /// scheduleStreamKBlock).
   int64_t tailSplit, columnTiles = 0, waveBlocks = 0;
+  /// copy = tma_producer: the blocks a multiprocessor holds, the launch
+  /// bound (getRingResidentBlocks); the kernel builder sets it.
+  int64_t residentBlocks = 0;
   bool streamK;
   /// cluster_split: the split_k slices of a tile are one cluster and add
   /// their partials through distributed shared memory.
@@ -53,8 +56,10 @@ struct Tiling {
 
 /// Blocks of a ring variant a multiprocessor holds: what its shared memory
 /// and threads allow; with a producer warpgroup at most two (one warpgroup
-/// of tiles at most 128 wide, 128 registers a thread) or one (wider tiles,
-/// or two warpgroups, which setmaxnreg gives one block's registers).
+/// of tiles of at most 64 accumulator registers, 128 wide or, with
+/// register A, 128 tokens of one 64-channel tile; 128 registers a thread)
+/// or one (larger tiles, or two warpgroups, which setmaxnreg gives one
+/// block's registers).
 int64_t getRingResidentBlocks(TargetAttr target, const Tiling &t,
                               int64_t sharedBytes);
 
@@ -101,6 +106,23 @@ public:
   /// flight as the default does.
   virtual void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                               MutableArrayRef<Value> accs);
+
+  /// copy = tma: the bytes the copies of one ring slot bring (whole boxes,
+  /// whatever part of them lies past the tensors). By default one A box of
+  /// BM rows and one B box of BN rows, of rowBytes each.
+  virtual int64_t getTmaSlotBytes(RingMainloop &loop);
+  /// copy = tma: the offset from the ring's start (`ringBase`) of its
+  /// mbarriers (2 x stages, 8-byte aligned), past the slots and whatever
+  /// else lives in shared memory while they do. By default right after the
+  /// A and B rings.
+  virtual int64_t getTmaBarrierOffset(RingMainloop &loop);
+  /// copy = tma: issues the copies of K tile `kTile` (local to the slice)
+  /// of A (the activations) or of B (the weights, and whatever goes with
+  /// them) into ring slot `slot` with RingMainloop::copyTmaBox, which
+  /// complete the slot's `full` mbarrier. By default one box of BM (BN)
+  /// rows from `loop.tmaMaps[0]` ([1]) into the A (B) ring.
+  virtual void copyTmaA(RingMainloop &loop, Value kTile, Value slot);
+  virtual void copyTmaB(RingMainloop &loop, Value kTile, Value slot);
 };
 
 /// A K loop over a cp.async ring. Construct it at the start of the kernel
@@ -126,19 +148,31 @@ public:
 
   /// Builds the K loop of a `copy = tma` ring (wgmma): already pipelined,
   /// so not marked for qgemm-software-pipeline. One thread copies each K
-  /// tile's whole A and B boxes with cp.async.bulk.tensor from the tensor
-  /// maps `mapA` (rows of `rows`) and `mapB` (the weight rows), which
-  /// complete the slot's `full` mbarrier; the warpgroups wait on it, run
-  /// the scheme's wgmma step, and once that group retired arrive on the
-  /// slot's `empty` mbarrier, which the copying thread waits on before it
-  /// refills the slot. `stages - 1` K tiles are in flight. The B copies of
-  /// the prologue are issued before `beforeLoop` (griddepcontrol.wait), the
-  /// A copies after it. With `t.producer` (copy = tma_producer) the copies
-  /// are a warpgroup's of its own, after the tiles' (tid >= t.threads),
-  /// which fills all `stages` slots, refills each once released and exits;
-  /// the tiles' warpgroups only wait, compute and release.
-  void buildTma(RingOperands &operands, Value mapA, Value mapB,
+  /// tile's A and B boxes with cp.async.bulk.tensor (the scheme's
+  /// copyTmaA and copyTmaB; by default one box each from `rows` and the
+  /// weight rows), which complete the slot's `full` mbarrier; the warpgroups
+  /// wait on it, run the scheme's wgmma step, and once that group retired
+  /// arrive on the slot's `empty` mbarrier, which the copying thread waits on
+  /// before it refills the slot. `stages - 1` K tiles are in flight. The B
+  /// copies of the prologue are issued before `beforeLoop`
+  /// (griddepcontrol.wait), the A copies after it. With `t.producer` (copy =
+  /// tma_producer) the copies are a warpgroup's of its own, after the tiles'
+  /// (tid >= t.threads), which fills all `stages` slots, refills each once
+  /// released and exits; the tiles' warpgroups only wait, compute and release.
+  /// `maps` are the kernel's tensor maps (`tmaMaps`), read by the
+  /// scheme's copyTmaA / copyTmaB.
+  void buildTma(RingOperands &operands, ArrayRef<Value> maps,
                 function_ref<void()> beforeLoop);
+
+  /// copy = tma: the destination pointer of a box copy to the shared
+  /// address `addr` (1024-byte aligned: the 128-byte swizzle).
+  Value getTmaDestination(Value addr);
+  /// copy = tma: the `full` mbarrier of ring slot `slot`.
+  Value getTmaFull(Value slot);
+  /// copy = tma: copies the box of tensor map `map` whose first byte is at
+  /// (byte column `column`, row `row`) of its byte matrix to `dst`
+  /// (getTmaDestination), completing ring slot `slot`'s `full` mbarrier.
+  void copyTmaBox(Value map, Value dst, Value column, Value row, Value slot);
 
   /// The accumulators after the loop as (row, col) pairs.
   SmallVector<Pair> getPairs();
@@ -175,6 +209,10 @@ public:
   RingTile tile;
   Value m, mLast;
   scf::ForOp loop;
+  /// copy = tma: the kernel's tensor maps, and the shared address of the
+  /// first `full` mbarrier (the `empty` ones follow), set by buildTma.
+  SmallVector<Value> tmaMaps;
+  Value tmaBarriers;
 
   /// The wgmma step on ring slot `slot`: descriptors, fence, the scheme's
   /// wgmma instructions, commit, and a wait that keeps one group in flight.

@@ -433,8 +433,9 @@ struct W4A16Args {
 std::pair<gpu::GPUFuncOp, W4A16Args>
 createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                   StringRef name, const W4A16Types &ty, bool zeroPoints,
-                  int64_t counters = 0) {
-  SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
+                  int64_t counters = 0, int64_t maps = 0) {
+  SmallVector<Type> types(maps, LLVM::LLVMPointerType::get(b.getContext()));
+  types.append({ty.x, ty.wq, ty.scales});
   if (zeroPoints)
     types.push_back(ty.zeros);
   types.push_back(ty.y);
@@ -442,14 +443,15 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
                   MemRefType::get({counters}, b.getI32Type())});
   gpu::GPUFuncOp func = createKernel(b, module, name, types);
+  if (maps > 0)
+    func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(maps));
+  auto arg = [&](int64_t i) { return func.getArgument(maps + i); };
   int64_t yIndex = zeroPoints ? 4 : 3;
-  W4A16Args args{func.getArgument(0), func.getArgument(1),
-                 func.getArgument(2),
-                 zeroPoints ? func.getArgument(3) : Value(),
-                 func.getArgument(yIndex)};
+  W4A16Args args{arg(0), arg(1), arg(2), zeroPoints ? arg(3) : Value(),
+                 arg(yIndex)};
   if (counters > 0) {
-    args.partials = func.getArgument(yIndex + 1);
-    args.counters = func.getArgument(yIndex + 2);
+    args.partials = arg(yIndex + 1);
+    args.counters = arg(yIndex + 2);
   }
   return {func, args};
 }
@@ -587,6 +589,22 @@ struct Int4RingOperands : RingOperands {
   SmallVector<Value> buildWgmmaAccumulators(RingMainloop &loop) override;
   void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                       MutableArrayRef<Value> accs) override;
+  /// copy = tma (operands = register_a): the X box of the K tile, then the
+  /// weight, scale and zero-point boxes of its words and groups, from the
+  /// tensor maps of x, wq[, scales][, zeros] in that order.
+  int64_t getTmaSlotBytes(RingMainloop &loop) override;
+  int64_t getTmaBarrierOffset(RingMainloop &) override {
+    return layout.barriers;
+  }
+  void copyTmaA(RingMainloop &loop, Value kTile, Value slot) override;
+  void copyTmaB(RingMainloop &loop, Value kTile, Value slot) override;
+  /// The copy destination of box `box` of ring slot `slot` of the part at
+  /// `offset` (from the ring start) whose slots are `bytes` long.
+  Value getTmaBox(RingMainloop &loop, int64_t offset, int64_t bytes, Value slot,
+                  int64_t box);
+  /// The first K row of words and the first group row of K tile `kTile`.
+  Value getWordRow(RingMainloop &loop, Value kTile);
+  Value getGroupRow(RingMainloop &loop, Value kTile);
   /// The accumulators after the loop as pairs of y.
   SmallVector<Pair> getPairs(RingMainloop &loop);
   /// operands = register_a: the lane's first channel in the tile,
@@ -614,14 +632,25 @@ Int4RingOperands::Int4RingOperands(RingMainloop &loop, Value x, Value wq,
     return v;
   };
   xRing = view({t.stages, t.bm, t.bk}, b.getF16Type(), layout.x);
-  wRing = view({t.stages, t.bk / 8, layout.wRowWords}, b.getI32Type(),
-               layout.w);
-  if (layout.scaleRows)
-    sRing = view({t.stages, layout.scaleRows, t.bn}, b.getF16Type(),
-                 layout.scales);
-  if (zeros)
-    zRing = view({t.stages, layout.scaleRows, t.bn / 8}, b.getI32Type(),
-                 layout.zeros);
+  if (t.tma) {
+    // TMA boxes of 1024 bytes (getW4A16RingLayout): [8, 32] words, [8, 64]
+    // scales (the first scaleRows used), [8, 32] zero-point words.
+    wRing = view({t.stages, t.bn / 32, 8, 32}, b.getI32Type(), layout.w);
+    if (layout.scaleRows)
+      sRing = view({t.stages, layout.scales / kSwizzleAtomBytes, 8, 64},
+                   b.getF16Type(), layout.scales);
+    if (zeros)
+      zRing = view({t.stages, 8, 32}, b.getI32Type(), layout.zeros);
+  } else {
+    wRing =
+        view({t.stages, t.bk / 8, layout.wRowWords}, b.getI32Type(), layout.w);
+    if (layout.scaleRows)
+      sRing = view({t.stages, layout.scaleRows, t.bn}, b.getF16Type(),
+                   layout.scales);
+    if (zeros)
+      zRing = view({t.stages, layout.scaleRows, t.bn / 8}, b.getI32Type(),
+                   layout.zeros);
+  }
   if (t.wgmma && !t.registerA)
     dequantTiles = createSharedView(b, loop.smem, {2, t.bn, 32},
                                     b.getI32Type(),
@@ -725,6 +754,71 @@ void Int4RingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
         [&](Value r) { return e.add(group, r); },
         [&](Value c) { return e.add(e.div(col0, 8), e.mul(c, 4)); },
         [&](Value r, Value c) { return e.mul(c, 4); }, tokens, false, edge);
+}
+
+int64_t Int4RingOperands::getTmaSlotBytes(RingMainloop &loop) {
+  const Tiling &t = loop.t;
+  int64_t bytes =
+      t.bm * kTensorMapBoxBytes + t.bn / 32 * 8 * kTensorMapBoxBytes;
+  bytes +=
+      layout.scales / kSwizzleAtomBytes * layout.scaleRows * kTensorMapBoxBytes;
+  if (zeros)
+    bytes += layout.scaleRows * kTensorMapBoxBytes;
+  return bytes;
+}
+
+Value Int4RingOperands::getTmaBox(RingMainloop &loop, int64_t offset,
+                                  int64_t bytes, Value slot, int64_t box) {
+  Emitter e{loop.b};
+  Value first = e.add(loop.ringBase, offset + box * kSwizzleAtomBytes);
+  return loop.getTmaDestination(e.add(first, e.mul(slot, bytes)));
+}
+
+Value Int4RingOperands::getWordRow(RingMainloop &loop, Value kTile) {
+  Emitter e{loop.b};
+  return e.mul(e.add(loop.tile.firstKTile, kTile), loop.t.bk / 8);
+}
+
+Value Int4RingOperands::getGroupRow(RingMainloop &loop, Value kTile) {
+  Emitter e{loop.b};
+  return e.div(e.mul(e.add(loop.tile.firstKTile, kTile), loop.t.bk),
+               format.groupSize);
+}
+
+void Int4RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
+  Emitter e{loop.b};
+  const Tiling &t = loop.t;
+  loop.copyTmaBox(loop.tmaMaps[0], getTmaBox(loop, 0, layout.x, slot, 0),
+                  e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes),
+                  loop.tile.blockRow, slot);
+}
+
+void Int4RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
+  Emitter e{loop.b};
+  const Tiling &t = loop.t;
+  int64_t stages = t.stages;
+  int64_t offset = stages * layout.x;
+  Value row = getWordRow(loop, kTile);
+  // Boxes of 32 channels' words (128 bytes a K row).
+  for (int64_t box = 0; box < t.bn / 32; ++box)
+    loop.copyTmaBox(loop.tmaMaps[1],
+                    getTmaBox(loop, offset, layout.w, slot, box),
+                    e.mul(e.add(loop.tile.blockCol, 32 * box), 4), row, slot);
+  offset += stages * layout.w;
+  if (!layout.scaleRows)
+    return;
+  Value group = getGroupRow(loop, kTile);
+  // Boxes of 64 channels' scales.
+  for (int64_t box = 0; box < layout.scales / kSwizzleAtomBytes; ++box)
+    loop.copyTmaBox(loop.tmaMaps[2],
+                    getTmaBox(loop, offset, layout.scales, slot, box),
+                    e.mul(e.add(loop.tile.blockCol, 64 * box), 2), group, slot);
+  offset += stages * layout.scales;
+  // One box of 256 channels' zero points from the tile's first.
+  if (zeros)
+    loop.copyTmaBox(loop.tmaMaps[3],
+                    getTmaBox(loop, offset, layout.zeros, slot, 0),
+                    e.div(loop.tile.blockCol, 2), group, slot);
 }
 
 void Int4RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
@@ -857,10 +951,21 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   auto scalesType = VectorType::get({laneChannels}, b.getF16Type());
   Value col = getLaneChannel(loop);
   SmallVector<SmallVector<Value, 8>> words(t.bk / 8);
+  // copy = tma: chunk c of row r of a 128-byte swizzled box is at c ^ r;
+  // the lane's words and scales lie in one chunk.
+  auto swizzled = [&](Value column, int64_t chunkElements, int64_t r) {
+    Value chunk = e.rem(e.div(column, chunkElements), 8);
+    return e.add(
+        e.mul(arith::XOrIOp::create(b, chunk, e.idx(r)), chunkElements),
+        e.rem(column, chunkElements));
+  };
   auto loadWords = [&](int64_t r) {
-    Value v = vector::LoadOp::create(
-        b, wordsType, wRing, ValueRange{slot, e.idx(r), col},
-        /*nontemporal=*/false, llvm::Align(4 * laneChannels));
+    SmallVector<Value, 4> at = {slot, e.idx(r), col};
+    if (t.tma)
+      at = {slot, e.div(col, 32), e.idx(r), swizzled(col, 4, r)};
+    Value v = vector::LoadOp::create(b, wordsType, wRing, at,
+                                     /*nontemporal=*/false,
+                                     llvm::Align(4 * laneChannels));
     for (int64_t c = 0; c < laneChannels; ++c)
       words[r].push_back(vector::ExtractOp::create(b, v, c));
   };
@@ -881,13 +986,19 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   SmallVector<std::array<Value, 4>> biases(groupRows), scaleSplats(groupRows);
   for (int64_t gr = 0; gr < groupRows; ++gr) {
     Value zword, scaleVec;
+    SmallVector<Value, 4> zAt = {slot, e.idx(gr), e.div(col, 8)};
+    SmallVector<Value, 4> sAt = {slot, e.idx(gr), col};
+    if (t.tma) {
+      zAt = {slot, e.idx(gr), swizzled(e.div(col, 8), 4, gr)};
+      // 64 channels' scales a box, 8 a chunk.
+      sAt = {slot, e.div(col, 64), e.idx(gr), swizzled(col, 8, gr)};
+    }
     if (zRing)
-      zword = memref::LoadOp::create(
-          b, zRing, ValueRange{slot, e.idx(gr), e.div(col, 8)});
+      zword = memref::LoadOp::create(b, zRing, zAt);
     if (sRing)
-      scaleVec = vector::LoadOp::create(
-          b, scalesType, sRing, ValueRange{slot, e.idx(gr), col},
-          /*nontemporal=*/false, llvm::Align(2 * laneChannels));
+      scaleVec = vector::LoadOp::create(b, scalesType, sRing, sAt,
+                                        /*nontemporal=*/false,
+                                        llvm::Align(2 * laneChannels));
     for (int64_t c = 0; c < laneChannels; ++c) {
       Value z = zword ? extractZeroPoint(b, zword, laneZeroShift, c) : Value();
       biases[gr][c] = conv->getPairBias(z);
@@ -991,21 +1102,51 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
 /// RingMainloop over [BM, BN] tiles with the int4 ring hooks and a
 /// RingEpilogue; the split_k slices of a tile (block z, K / BK / split_k
 /// tiles each) meet in its reproducible split reduction.
+/// The tensor maps of a copy = tma ring variant, in the order the kernel
+/// takes them: x [M, K] in boxes of BM rows, wq [K / 8, N] in boxes of 8
+/// (one K tile), with group scales scales [K / G, N] and with zero points
+/// zeros [K / G, N / 8] in boxes of the K tile's group rows.
+std::vector<LaunchTensorMap>
+getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
+  if (!config.isTma())
+    return {};
+  int64_t scaleRows =
+      getW4A16RingLayout(config, format.groupSize, format.zeroPoints).scaleRows;
+  std::vector<LaunchTensorMap> maps = {
+      {"x", ty.x.getDimSize(1) * 2, config.getBlockM()},
+      {"wq", ty.wq.getDimSize(1) * 4, config.getBlockK() / 8}};
+  if (format.groupSize)
+    maps.push_back({"scales", ty.scales.getDimSize(1) * 2, scaleRows});
+  if (format.zeroPoints)
+    maps.push_back({"zeros", ty.zeros.getDimSize(1) * 4, scaleRows});
+  return maps;
+}
+
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, ConfigAttr config, const W4A16Types &ty,
-                     Int4Format format, int64_t counters) {
+                     Int4Format format, int64_t counters, int64_t resident) {
   bool split = config.getSplitK() > 1;
-  W4A16Args args = createW4A16Kernel(b, module, name, ty, format.zeroPoints,
-                                     split ? counters : 0)
-                       .second;
+  int64_t maps = getTensorMaps(config, ty, format).size();
+  auto [func, args] = createW4A16Kernel(b, module, name, ty, format.zeroPoints,
+                                        split ? counters : 0, maps);
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
   Tiling tiling(config, /*elementBytes=*/2);
+  tiling.residentBlocks = resident;
+  // A producer warpgroup moves registers with setmaxnreg, which ptxas
+  // honours only under launch bounds.
+  if (tiling.producer)
+    setLaunchBounds(func, tiling.launchThreads, resident);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,
       getW4A16RingLayout(config, format.groupSize, format.zeroPoints));
-  loop.build(operands, [] {});
+  if (tiling.tma)
+    loop.buildTma(operands,
+                  SmallVector<Value>(func.getArguments().take_front(maps)),
+                  [] {});
+  else
+    loop.build(operands, [] {});
   SmallVector<Pair> pairs = operands.getPairs(loop);
   bool perChannel = format.groupSize == 0;
   auto scale = [&](const Pair &p, Value) -> Value {
@@ -1126,11 +1267,15 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
                           op.getTargetAttr().getMultiprocessorCount());
     else
       buildRingKernel(b, module, name, config, ty, format,
-                      getSplitTileCount(op));
+                      getSplitTileCount(op),
+                      getRingResidentBlocks(op.getTargetAttr(),
+                                            Tiling(config, /*elementBytes=*/2),
+                                            getSharedMemoryBytes(op, config)));
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;
-    variant.threads = 32 * config.getNumWarps();
+    variant.threads = config.getBlockThreads();
+    variant.tensorMaps = getTensorMaps(config, ty, format);
     variant.blockM = config.getBlockM();
     variant.blockN = config.getBlockN();
     variant.maxM = config.getMaxM();

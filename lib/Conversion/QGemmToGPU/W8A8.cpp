@@ -311,7 +311,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       buildWaitForPrerequisite(b);
   };
   if (t.tma)
-    loop.buildTma(operands, func.getArgument(0), func.getArgument(1),
+    loop.buildTma(operands, {func.getArgument(0), func.getArgument(1)},
                   beforeLoop);
   else
     loop.build(operands, beforeLoop);
@@ -466,6 +466,7 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     Tiling tiling(config);
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
     int64_t resident = getRingResidentBlocks(target, tiling, sharedMemory);
+    tiling.residentBlocks = resident;
     if (tiling.tailSplit > 1 || tiling.streamK) {
       tiling.columnTiles = llvm::divideCeil(op.getN(), tiling.bn);
       tiling.waveBlocks = resident * target.getMultiprocessorCount();

@@ -146,10 +146,11 @@ func.func @tail_split_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>
 
 // -----
 
-// The TMA ring copies int8 rows as they are: W8A8 only (W4A16 with wgmma
-// shared tiles would need its weights converted after the copy).
+// The TMA ring copies int8 rows as they are: W8A8, or W4A16 with
+// operands = register_a (each warp converts its words after the copy), not
+// W4A16's shared wgmma tiles (dequantized into shared memory after it).
 func.func @negative_tma_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8) with copy = tma}}
+  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8), or int4 weights with operands = register_a (W4A16), with copy = tma}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>]}
@@ -160,7 +161,7 @@ func.func @negative_tma_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s:
 
 // The same with a producer warpgroup.
 func.func @negative_tma_producer_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8) with copy = tma_producer}}
+  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8), or int4 weights with operands = register_a (W4A16), with copy = tma_producer}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>]}
