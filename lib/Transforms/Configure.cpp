@@ -1276,16 +1276,13 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // producer warpgroup (TMA boxes of X, the words, scales and zero points):
   // 3 to 16% faster from M = 65 to 4096 on nine layers, most with group
   // scales (docs/perf-notes.md, v37, same run). Not the 64-row tiles of
-  // M = 49 to 64 (up to 25% slower), the tiles in eight clustered slices
-  // (1024 x 4096 g32z at M = 64 12% slower: two blocks a multiprocessor
-  // let a cluster's eight share four) or the 128 x 256 tiles with group
+  // M = 49 to 64 (up to 25% slower) or the 128 x 256 tiles with group
   // scales (11008 x 4096 g128z at M = 384 10% slower; per channel 3 to 6%
   // faster).
   bool groupScales =
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
   for (ConfigAttr &config : result)
     if (config.isRegisterA() && config.getBlockM() >= 128 &&
-        !(config.getClusterSplit() && config.getSplitK() == 8) &&
         !(config.getBlockN() == 256 && groupScales))
       config = withCopy(config, CopyKind::tma_producer);
   deepenLoneRings(op, result);

@@ -9,17 +9,28 @@
 // rows of 80 bytes in boxes of the K tile's 2 group rows. A slot expects
 // 21248 bytes: the X box (128 x 128), four word boxes of 32 channels (4 x 8
 // x 128), two scale boxes of 64 channels (2 x 2 x 128) and one zero-point
-// box (2 x 128). The producer variant launches 256 threads, two blocks a
-// multiprocessor: the producer gives up its registers (24) to the tiles'
-// warpgroup (232), fills the four slots (the weights, scales and zero
-// points of each, then the X boxes) and refills none (K = 256 is four K
-// tiles). The tma variant's thread 0 fills three slots and refills in the
-// loop; no setmaxnreg there.
+// box (2 x 128). The unsplit producer variant launches 256 threads, two
+// blocks a multiprocessor: the producer gives up its registers (24) to the
+// tiles' warpgroup (232), fills the four slots (the weights, scales and
+// zero points of each, then the X boxes) and refills none (K = 256 is four
+// K tiles). In a cluster of four slices (v0) one block a multiprocessor
+// and no setmaxnreg. The tma variant's thread 0 fills three slots and
+// refills in the loop; no setmaxnreg there.
 
-// CHECK-DAG: kernel = "matmul_v0"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 256
-// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 128
+// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 256
+// CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 128
 
+// In a cluster of four slices: one block a multiprocessor (two would put
+// a cluster's blocks on half as many), so no setmaxnreg.
 // CHECK-LABEL: gpu.func @matmul_v0(
+// CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
+// CHECK-SAME: nvvm.minctasm = 1 : i32
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: nvvm.exit
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @matmul_v1(
 // CHECK-SAME: %[[MX:[a-z0-9]+]]: !llvm.ptr, %[[MW:[a-z0-9]+]]: !llvm.ptr, %[[MS:[a-z0-9]+]]: !llvm.ptr, %[[MZ:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x256xf16>
 // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 2 : i32
@@ -50,7 +61,7 @@
 // CHECK: } {qgemm.tma_stages = 4 : i64}
 // CHECK: gpu.return
 
-// CHECK-LABEL: gpu.func @matmul_v1(
+// CHECK-LABEL: gpu.func @matmul_v2(
 // CHECK-SAME: qgemm.tensor_maps = 4 : i64
 // CHECK-NOT: nvvm.setmaxregister
 // CHECK-COUNT-3: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c21248_i32
@@ -65,7 +76,8 @@
 func.func @w4a16_tma(%x: memref<?x256xf16>, %wq: memref<32x160xi32>, %s: memref<8x160xf16>, %z: memref<8x20xi32>, %y: memref<?x160xf16>) {
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x160xi32>, memref<8x160xf16>, memref<8x20xi32>) outs(%y : memref<?x160xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>, target = #qgemm.target<"sm_90a">,
-       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>,
+       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
+                  #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>,
                   #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a, copy = tma>]}
   return
 }

@@ -37,9 +37,13 @@ int64_t kernel::getRingResidentBlocks(TargetAttr target, const Tiling &t,
   // blocks ptxas had 80 and failed, and 64 x 208 tiles need 130), else one.
   // W4A16's register-A warpgroup (WN / 64 accumulators of BM columns) takes
   // the producer's registers with setmaxnreg: two blocks of one warpgroup
-  // of tiles whatever its accumulators (getProducerRegisters).
+  // of tiles whatever its accumulators (getConsumerRegisters), but in
+  // clusters of four or eight slices, whose blocks two a multiprocessor
+  // would crowd onto half as many multiprocessors (1024 x 4096 at M = 64
+  // 12% slower than with one, docs/perf-notes.md v37).
   if (t.registerA)
-    return std::min<int64_t>(blocks, t.threads > 128 ? 1 : 2);
+    return std::min<int64_t>(
+        blocks, t.threads > 128 || (t.clusterSplit && t.splitK >= 4) ? 1 : 2);
   return std::min<int64_t>(blocks, t.threads > 128 || t.bn > 128 ? 1 : 2);
 }
 
