@@ -239,7 +239,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     ahead. With two warpgroups of tiles the producer gives its registers to
     them (`setmaxnreg`: 24 for the producer, 240 for the others, one block
     a multiprocessor); with W4A16's one register-A warpgroup, two blocks a
-    multiprocessor, 24 and 232.
+    multiprocessor, 24 and 232 (one block and no `setmaxnreg` where
+    shared memory holds one, or in clusters of four slices or more).
 
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>

@@ -1210,9 +1210,9 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   //   that bound when the slices keep 8 K tiles or more: W4A16 1024 x 4096
   //   at M = 65 to 128 (64 blocks) 20% faster than in four (32 blocks);
   // - in four at any grid when three blocks or more fit a multiprocessor
-  //   (shared memory and threads; not the register-A tiles, which take
-  //   up to 255 registers a thread, two blocks a multiprocessor): the
-  //   W8A8 64 x 64 tiles 2 to 9% faster at M = 17 to 128 on six layers
+  //   (shared memory and threads; not the register-A tiles, which hold
+  //   at most two a multiprocessor: 128 accumulator registers a thread):
+  //   the W8A8 64 x 64 tiles 2 to 9% faster at M = 17 to 128 on six layers
   //   of 128 to 264 blocks (one cell 1% slower), where the 64 x 128 ones
   //   (two blocks) lost 26% on 256 blocks.
   if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)

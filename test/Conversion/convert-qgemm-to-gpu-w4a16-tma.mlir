@@ -54,6 +54,24 @@
 // CHECK: scf.for
 // CHECK-NOT: nvvm.cp.async.bulk.tensor
 // CHECK: nvvm.mbarrier.try_wait.parity
+// The reads go through the boxes' 128-byte swizzle: 16-byte chunk c of
+// row r at c ^ r. Group row 0, then 1: the zero-point word (one box of 32
+// words) and the scales (two boxes of 64); then the word rows 0 to 3 of
+// the first half K tile (four boxes of 32 channels).
+// CHECK: arith.xori %{{.*}}, %c0{{(_[0-9]+)?}} : index
+// CHECK: memref.load %{{.*}}[%{{.*}}, %c0{{(_[0-9]+)?}}, %{{.*}}] : memref<4x8x32xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c0{{(_[0-9]+)?}}, %{{.*}}] {alignment = 8 : i64} : memref<4x2x8x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// CHECK: arith.xori %{{.*}}, %c1{{(_[0-9]+)?}} : index
+// CHECK: memref.load %{{.*}}[%{{.*}}, %c1{{(_[0-9]+)?}}, %{{.*}}] : memref<4x8x32xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c1{{(_[0-9]+)?}}, %{{.*}}] {alignment = 8 : i64} : memref<4x2x8x64xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// CHECK: arith.xori %{{.*}}, %c0{{(_[0-9]+)?}} : index
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c0{{(_[0-9]+)?}}, %{{.*}}] {alignment = 16 : i64} : memref<4x4x8x32xi32, #gpu.address_space<workgroup>>, vector<4xi32>
+// CHECK: arith.xori %{{.*}}, %c1{{(_[0-9]+)?}} : index
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c1{{(_[0-9]+)?}}, %{{.*}}] {alignment = 16 : i64} : memref<4x4x8x32xi32, #gpu.address_space<workgroup>>, vector<4xi32>
+// CHECK: arith.xori %{{.*}}, %c2{{(_[0-9]+)?}} : index
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c2{{(_[0-9]+)?}}, %{{.*}}] {alignment = 16 : i64} : memref<4x4x8x32xi32, #gpu.address_space<workgroup>>, vector<4xi32>
+// CHECK: arith.xori %{{.*}}, %c3{{(_[0-9]+)?}} : index
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c3{{(_[0-9]+)?}}, %{{.*}}] {alignment = 16 : i64} : memref<4x4x8x32xi32, #gpu.address_space<workgroup>>, vector<4xi32>
 // CHECK-NOT: gpu.barrier
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // CHECK-NOT: nvvm.cp.async.bulk.tensor

@@ -56,10 +56,10 @@ struct Tiling {
 
 /// Blocks of a ring variant a multiprocessor holds: what its shared memory
 /// and threads allow; with a producer warpgroup at most two (one warpgroup
-/// of tiles of at most 64 accumulator registers, 128 wide or, with
-/// register A, 128 tokens of one 64-channel tile; 128 registers a thread)
-/// or one (larger tiles, or two warpgroups, which setmaxnreg gives one
-/// block's registers).
+/// of W8A8 tiles at most 128 wide, 128 registers a thread; one warpgroup of
+/// W4A16's register-A tiles, which setmaxnreg gives 232, but in clusters
+/// of four slices or more) or one (wider W8A8 tiles, two warpgroups, which
+/// setmaxnreg gives one block's registers, or those clusters).
 int64_t getRingResidentBlocks(TargetAttr target, const Tiling &t,
                               int64_t sharedBytes);
 

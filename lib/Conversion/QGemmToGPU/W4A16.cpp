@@ -426,10 +426,10 @@ struct W4A16Args {
   Value x, wq, scales, zeros, y, partials, counters;
 };
 
-/// Creates kernel `name` taking (x f16 [M, K], wq i32 [K/8, N], scales f16,
-/// [zeros i32,] y f16 [M, N][, partials f32 [?], counters i32 [counters]])
-/// and positions `b` in its body. The last two only when `counters` > 0
-/// (a split-K variant).
+/// Creates kernel `name` taking (`maps` tensor maps (!llvm.ptr), x f16 [M,
+/// K], wq i32 [K/8, N], scales f16, [zeros i32,] y f16 [M, N][, partials
+/// f32 [?], counters i32 [counters]]) and positions `b` in its body. The
+/// last two only when `counters` > 0 (a split-K variant).
 std::pair<gpu::GPUFuncOp, W4A16Args>
 createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                   StringRef name, const W4A16Types &ty, bool zeroPoints,
@@ -1097,11 +1097,6 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
   return pairs;
 }
 
-/// Builds one ring matmul kernel (arguments as buildRegisterKernel, then
-/// with split_k > 1 the partials and the `counters` tile counters): a
-/// RingMainloop over [BM, BN] tiles with the int4 ring hooks and a
-/// RingEpilogue; the split_k slices of a tile (block z, K / BK / split_k
-/// tiles each) meet in its reproducible split reduction.
 /// The tensor maps of a copy = tma ring variant, in the order the kernel
 /// takes them: x [M, K] in boxes of BM rows, wq [K / 8, N] in boxes of 8
 /// (one K tile), with group scales scales [K / G, N] and with zero points
@@ -1122,6 +1117,14 @@ getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
   return maps;
 }
 
+/// Builds one ring matmul kernel (copy = tma: the tensor maps of
+/// getTensorMaps first; then the arguments of buildRegisterKernel, and with
+/// split_k > 1 the partials and the `counters` tile counters): a
+/// RingMainloop over [BM, BN] tiles with the int4 ring hooks, filled by
+/// cp.async or TMA (a producer warpgroup under launch bounds of `resident`
+/// blocks with tma_producer), and a RingEpilogue; the split_k slices of a
+/// tile (block z, K / BK / split_k tiles each) meet in its reproducible
+/// split reduction.
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, ConfigAttr config, const W4A16Types &ty,
                      Int4Format format, int64_t counters, int64_t resident) {
