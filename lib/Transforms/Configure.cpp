@@ -110,13 +110,16 @@ constexpr int64_t kFusedMinK = 4096;
 /// takes kWideTileUs in a grid of 128 x 256 blocks, kTallTileUs in a grid
 /// of 256 x 128 blocks, kTileUs in a grid of 128 x 128 blocks with two per
 /// multiprocessor, kLoneTileUs when that grid has at most one block per
-/// multiprocessor; a grid takes ceil(blocks / resident blocks) waves; a
-/// split adds the partial tiles' traffic, s x M x N x 8 bytes at
-/// kReduceBytesPerUs. It reproduces the measured 4096 x 4096 times at
-/// M = 512 / 1024 / 4096 (35 / 52 / 194 us measured, 35 / 51 / 202
-/// predicted). Levels are every 128 rows up to M = 512, then powers of
-/// two; they stop at the first from 512 whose best choice is the unsplit
-/// 256 x 128 tile, which then serves every larger M.
+/// multiprocessor; a grid takes ceil(blocks / resident blocks) waves (a
+/// partial last wave of unsplit 128 x 128 tiles with at most one block a
+/// multiprocessor at kLoneTileUs); a split adds the partial tiles'
+/// traffic, s x M x N x 8 bytes at kReduceBytesPerUs. It reproduces the
+/// measured 4096 x 4096 times at M = 512 / 1024 / 4096 (35 / 52 / 194 us
+/// measured, 35 / 51 / 202 predicted). Levels are every 128 rows up to
+/// M = 512, then powers of two, those past 512 whose choice is unsplit cut
+/// into sub-levels of 128 or 256 rows to M = 2048; they stop at the first
+/// from 2048 whose best choice is the unsplit 256 x 128 tile, which then
+/// serves every larger M.
 static SmallVector<ConfigAttr>
 chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   constexpr double kWideTileUs = 0.85, kTallTileUs = 0.79, kTileUs = 0.87,
@@ -151,8 +154,13 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
                     : blocks <= sms ? kLoneTileUs
                                     : kTileUs;
     int64_t resident = lone ? sms : 2 * sms;
-    double us = double(llvm::divideCeil(blocks, resident)) *
-                double(llvm::divideCeil(kTiles, tile.splitK)) * tileUs;
+    double sliceTiles = double(llvm::divideCeil(kTiles, tile.splitK));
+    double us = double(blocks / resident) * sliceTiles * tileUs;
+    // A partial last wave of unsplit 128 x 128 tiles that leaves them one
+    // a multiprocessor runs at the lone rate (v37 step 4).
+    if (int64_t rest = blocks % resident)
+      us += sliceTiles *
+            (!lone && tile.splitK == 1 && rest <= sms ? kLoneTileUs : tileUs);
     if (tile.splitK > 1)
       us += double(tile.splitK * maxM * n * 8) / kReduceBytesPerUs;
     return us;
@@ -161,10 +169,10 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   // Levels every 128 rows up to M = 512, since a wave boundary can fall
   // between powers of two (11008 x 4096 at M = 384: three rows of 128 x 256
   // tiles fill one wave, two rows of 256 x 128 tiles take two), then powers
-  // of two; the last tile may win a level below 512 and lose the next.
-  constexpr int64_t kFineLevelsM = 512;
-  for (int64_t maxM = 128; maxM <= kMaxLevelM;
-       maxM += maxM < kFineLevelsM ? 128 : maxM) {
+  // of two; the last tile may win a level and lose the next.
+  // The best tile at level maxM: the split 128 x 128 tiles too, or only
+  // the unsplit ones.
+  auto choose = [&](int64_t maxM, bool splits) {
     Tile best = {128, 128, 1};
     double bestUs = estimate(maxM, best);
     auto consider = [&](Tile tile) {
@@ -173,15 +181,17 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
         bestUs = us;
       }
     };
-    for (int64_t splitK : {2, 4})
-      if (kTiles % splitK == 0)
-        consider({128, 128, splitK});
+    if (splits)
+      for (int64_t splitK : {2, 4})
+        if (kTiles % splitK == 0)
+          consider({128, 128, splitK});
     if (wide)
       consider({128, 256, 1});
     consider(last);
-    if (best == last && maxM >= kFineLevelsM)
-      break;
-    // Levels with the same choice are one variant.
+    return best;
+  };
+  // Levels with the same choice are one variant.
+  auto add = [&](Tile best, int64_t maxM) {
     ConfigAttr config = make(best, maxM);
     if (!configs.empty() && configs.back().isWgmma() &&
         configs.back().getBlockM() == best.m &&
@@ -190,6 +200,29 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
       configs.back() = config;
     else
       configs.push_back(config);
+  };
+  // Past M = 512 a level whose choice is unsplit is cut into sub-levels of
+  // 128 rows (to M = 1024) or 256 (to 2048) among the unsplit tiles, where
+  // a wave boundary falls between the powers of two (v37 step 4: 4096 x
+  // 4096 at M = 1280 / 1536 11% faster on 128 x 128 tiles than on the
+  // 256 x 128 ones of the level; 28672 x 8192 at M = 576 / 640 8 to 16%);
+  // the split choices stay at the power-of-two levels (at finer ones the
+  // model moved them where they measured slower). The last tile serves
+  // every M past the first level from 2048 it wins.
+  constexpr int64_t kFineLevelsM = 512, kSubLevelsM = 2048;
+  int64_t previous = 0;
+  for (int64_t maxM = 128; maxM <= kMaxLevelM;
+       maxM += maxM < kFineLevelsM ? 128 : maxM) {
+    Tile best = choose(maxM, /*splits=*/true);
+    if (best.splitK == 1 && maxM > kFineLevelsM && maxM <= kSubLevelsM) {
+      int64_t step = maxM <= 1024 ? 128 : 256;
+      for (int64_t sub = previous + step; sub < maxM; sub += step)
+        add(choose(sub, /*splits=*/false), sub);
+    }
+    if (best == last && maxM >= kSubLevelsM)
+      break;
+    add(best, maxM);
+    previous = maxM;
   }
   // The last tile serves every larger M (merged with a last level of its
   // own).

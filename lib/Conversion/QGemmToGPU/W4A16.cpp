@@ -1262,10 +1262,19 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
     ty.zeros = cast<MemRefType>(op.getWeights()[2].getType());
   ty.y = op.getOut().getType();
   SmallVector<LaunchKernel, 0> kernels;
+  // A ring kernel does not depend on its variant's max_m (the split
+  // variants' tile counters are sized for the family): variants that differ
+  // only there share one kernel (a register-direct kernel's launch bound
+  // does depend on it).
+  DenseMap<ConfigAttr, std::string> built;
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
-    if (config.isRegisterDirect())
+    auto [known, inserted] = built.try_emplace(
+        config.isRegisterDirect() ? config : config.withMaxM(0), name);
+    if (!inserted)
+      name = known->second;
+    else if (config.isRegisterDirect())
       buildRegisterKernel(b, module, name, config, ty, format,
                           op.getTargetAttr().getMultiprocessorCount());
     else
