@@ -15,7 +15,8 @@
 // zero points of each, then the X boxes) and refills none (K = 256 is four
 // K tiles). In a cluster of four slices (v0) one block a multiprocessor
 // and no setmaxnreg. The tma variant's thread 0 fills three slots and
-// refills in the loop; no setmaxnreg there.
+// refills in the loop; no setmaxnreg there. Then a 64 x 64 tile (one
+// 64-channel warpgroup, per-channel scales: two tensor maps).
 
 // CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 256
 // CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 128
@@ -97,5 +98,28 @@ func.func @w4a16_tma(%x: memref<?x256xf16>, %wq: memref<32x160xi32>, %s: memref<
        configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
                   #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>,
                   #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a, copy = tma>]}
+  return
+}
+
+// One 64-channel warpgroup of tiles (64 x 64, per-channel scales): two
+// tensor maps (x, wq), two word boxes of 32 channels a slot, 10240 bytes
+// expected (64 x 128 + 2 x 8 x 128); each lane reads the words of its two
+// channels as 8 bytes of one swizzled chunk, row r at chunk ^ r.
+// CHECK-LABEL: gpu.module @w4a16_tma_u1_kernels
+// CHECK: gpu.func @matmul_v0(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: memref<?x256xf16>
+// CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
+// CHECK-SAME: nvvm.minctasm = 2 : i32
+// CHECK-SAME: qgemm.tensor_maps = 2 : i64
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c10240_i32
+// CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.setmaxregister  increase 232
+// CHECK: arith.xori %{{.*}}, %c0{{(_[0-9]+)?}} : index
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c0{{(_[0-9]+)?}}, %{{.*}}] {alignment = 8 : i64} : memref<4x2x8x32xi32, #gpu.address_space<workgroup>>, vector<2xi32>
+// CHECK: arith.xori %{{.*}}, %c1{{(_[0-9]+)?}} : index
+// CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c1{{(_[0-9]+)?}}, %{{.*}}] {alignment = 8 : i64} : memref<4x2x8x32xi32, #gpu.address_space<workgroup>>, vector<2xi32>
+func.func @w4a16_tma_u1(%x: memref<?x256xf16>, %wq: memref<32x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s : memref<32x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]}
   return
 }
