@@ -229,6 +229,82 @@ LogicalResult verifyWgmmaTiles(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// How a ring variant's K tiles are copied and split (tail_split, copy,
+/// stream_k, cluster_split) against its tiles; `numWarps` are the block's
+/// warps of tiles.
+LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<int64_t> ctaTile, int64_t numWarps,
+                                int64_t splitK, MmaKind mma,
+                                OperandPath operands, int64_t tailSplit,
+                                CopyKind copy, bool streamK,
+                                bool clusterSplit) {
+  if (tailSplit > 1 && (splitK != 1 || operands != OperandPath::shared))
+    return emitError() << "expected split_k = 1 and operands = shared with "
+                          "tail_split > 1 (a ring variant that splits only "
+                          "the tiles of a partial last wave), got split_k = "
+                       << splitK << ", operands = " << stringifyEnum(operands);
+  // TMA rings of 128-byte swizzled rows: int8 K tiles of 128 (operands =
+  // shared) or W4A16's fp16 ones of 64 (register_a, whose K
+  // verifyRegisterATiles checks).
+  if (copy != CopyKind::cp_async &&
+      (mma != MmaKind::wgmma ||
+       !((operands == OperandPath::shared && ctaTile[2] == 128) ||
+         operands == OperandPath::register_a)))
+    return emitError() << "expected mma = wgmma with operands = shared and "
+                          "cta tile K of 128, or operands = register_a, with "
+                          "copy = "
+                       << stringifyEnum(copy)
+                       << " (a ring of 128-byte swizzled rows), got mma = "
+                       << stringifyEnum(mma)
+                       << ", operands = " << stringifyEnum(operands)
+                       << ", cta tile K " << ctaTile[2];
+  // A TMA box has at most 256 rows.
+  if (copy != CopyKind::cp_async && (ctaTile[0] > 256 || ctaTile[1] > 256))
+    return emitError() << "expected cta tile M and N of at most 256 (the rows "
+                          "of one TMA box) with copy = "
+                       << stringifyEnum(copy) << ", got "
+                       << formatList(ctaTile.take_front(2));
+  // The producer shares out one block's registers to at most two
+  // warpgroups of tiles (setmaxnreg 24 / 240 at 384 threads).
+  if (copy == CopyKind::tma_producer && numWarps > 8)
+    return emitError() << "expected at most two warpgroups of tiles (8 warps) "
+                          "with copy = tma_producer, got "
+                       << numWarps << " warps";
+  if (streamK && (mma != MmaKind::wgmma || operands != OperandPath::shared ||
+                  splitK != 1 || tailSplit != 1 || copy != CopyKind::cp_async))
+    return emitError() << "expected mma = wgmma, operands = shared, split_k = "
+                          "1, tail_split = 1 and copy = cp_async with "
+                          "stream_k = true (a cp.async wgmma ring that "
+                          "schedules K iterations itself), got mma = "
+                       << stringifyEnum(mma)
+                       << ", operands = " << stringifyEnum(operands)
+                       << ", split_k = " << splitK
+                       << ", tail_split = " << tailSplit
+                       << ", copy = " << stringifyEnum(copy);
+  if (clusterSplit) {
+    if (splitK < 2 || splitK > ConfigAttr::kMaxClusterSplit)
+      return emitError() << "expected split_k in [2, "
+                         << ConfigAttr::kMaxClusterSplit
+                         << "] with cluster_split = true (the slices of a "
+                            "tile are one cluster), got "
+                         << splitK;
+    // split_k > 1 already rules out tail_split and stream_k; a cluster
+    // split is a ring variant's: shared operands, or W4A16's register-A
+    // ring (qgemm-configure gives both).
+    if (operands != OperandPath::shared && operands != OperandPath::register_a)
+      return emitError() << "expected operands = shared or register_a with "
+                            "cluster_split = true (a ring variant's slices), "
+                            "got operands = "
+                         << stringifyEnum(operands);
+    if (ctaTile[0] % splitK != 0)
+      return emitError() << "expected split_k (" << splitK
+                         << ") to divide the cta tile M (" << ctaTile[0]
+                         << ") with cluster_split = true (each slice adds "
+                            "BM / split_k rows)";
+  }
+  return success();
+}
+
 } // namespace
 
 LogicalResult ConfigAttr::verify(
@@ -321,67 +397,6 @@ LogicalResult ConfigAttr::verify(
   if (tailSplit < 1 || tailSplit > kMaxTailSplit)
     return emitError() << "expected tail_split in [1, " << kMaxTailSplit
                        << "], got " << tailSplit;
-  if (tailSplit > 1 && (splitK != 1 || operands != OperandPath::shared))
-    return emitError() << "expected split_k = 1 and operands = shared with "
-                          "tail_split > 1 (a ring variant that splits only "
-                          "the tiles of a partial last wave), got split_k = "
-                       << splitK << ", operands = " << stringifyEnum(operands);
-  // TMA rings of 128-byte swizzled rows: int8 K tiles of 128 (operands =
-  // shared) or W4A16's fp16 ones of 64 (register_a, checked above).
-  if (copy != CopyKind::cp_async &&
-      (mma != MmaKind::wgmma ||
-       !((operands == OperandPath::shared && ctaTile[2] == 128) ||
-         operands == OperandPath::register_a)))
-    return emitError() << "expected mma = wgmma with operands = shared and "
-                          "cta tile K of 128, or operands = register_a, with "
-                          "copy = "
-                       << stringifyEnum(copy)
-                       << " (a ring of 128-byte swizzled rows), got mma = "
-                       << stringifyEnum(mma)
-                       << ", operands = " << stringifyEnum(operands)
-                       << ", cta tile K " << ctaTile[2];
-  // A TMA box has at most 256 rows.
-  if (copy != CopyKind::cp_async && (ctaTile[0] > 256 || ctaTile[1] > 256))
-    return emitError() << "expected cta tile M and N of at most 256 (the rows "
-                          "of one TMA box) with copy = "
-                       << stringifyEnum(copy) << ", got "
-                       << formatList(ctaTile.take_front(2));
-  // The producer shares out one block's registers to at most two
-  // warpgroups of tiles (setmaxnreg 24 / 240 at 384 threads).
-  if (copy == CopyKind::tma_producer && numWarps > 8)
-    return emitError() << "expected at most two warpgroups of tiles (8 warps) "
-                          "with copy = tma_producer, got "
-                       << numWarps << " warps";
-  if (streamK && (mma != MmaKind::wgmma || operands != OperandPath::shared ||
-                  splitK != 1 || tailSplit != 1 || copy != CopyKind::cp_async))
-    return emitError() << "expected mma = wgmma, operands = shared, split_k = "
-                          "1, tail_split = 1 and copy = cp_async with "
-                          "stream_k = true (a cp.async wgmma ring that "
-                          "schedules K iterations itself), got mma = "
-                       << stringifyEnum(mma)
-                       << ", operands = " << stringifyEnum(operands)
-                       << ", split_k = " << splitK
-                       << ", tail_split = " << tailSplit
-                       << ", copy = " << stringifyEnum(copy);
-  if (clusterSplit) {
-    if (splitK < 2 || splitK > kMaxClusterSplit)
-      return emitError() << "expected split_k in [2, " << kMaxClusterSplit
-                         << "] with cluster_split = true (the slices of a "
-                            "tile are one cluster), got "
-                         << splitK;
-    // split_k > 1 already rules out tail_split and stream_k; a cluster
-    // split is a ring variant's: shared operands, or W4A16's register-A
-    // ring (qgemm-configure gives both).
-    if (operands != OperandPath::shared && operands != OperandPath::register_a)
-      return emitError() << "expected operands = shared or register_a with "
-                            "cluster_split = true (a ring variant's slices), "
-                            "got operands = "
-                         << stringifyEnum(operands);
-    if (ctaTile[0] % splitK != 0)
-      return emitError() << "expected split_k (" << splitK
-                         << ") to divide the cta tile M (" << ctaTile[0]
-                         << ") with cluster_split = true (each slice adds "
-                            "BM / split_k rows)";
-  }
-  return success();
+  return verifyRingOptions(emitError, ctaTile, numWarps, splitK, mma, operands,
+                           tailSplit, copy, streamK, clusterSplit);
 }

@@ -244,18 +244,16 @@ Value toI32(ImplicitLocOpBuilder &b, Value index) {
   return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
 }
 
-/// The mbarriers of a TMA ring and its copies.
+/// The mbarriers of a TMA ring (from `loop.tmaBarriers`) and its copies.
 struct TmaRing {
   RingMainloop &loop;
   RingOperands &operands;
-  /// Shared address of the first `full` mbarrier; the `empty` ones follow.
-  Value barriers;
 
   Value getFull(Value slot) { return loop.getTmaFull(slot); }
   Value getEmpty(Value slot) {
     Emitter e{loop.b};
     return getSharedPointer(
-        loop.b, e.add(e.add(barriers, kMbarrierBytes * loop.t.stages),
+        loop.b, e.add(e.add(loop.tmaBarriers, kMbarrierBytes * loop.t.stages),
                       e.mul(slot, kMbarrierBytes)));
   }
   /// Waits until phase `parity` (0 or 1) of `barrier` completed.
@@ -464,7 +462,7 @@ void RingMainloop::buildTma(RingOperands &operands, ArrayRef<Value> maps,
   int64_t stages = t.stages;
   tmaMaps.assign(maps.begin(), maps.end());
   tmaBarriers = e.add(ringBase, operands.getTmaBarrierOffset(*this));
-  TmaRing ring{*this, operands, tmaBarriers};
+  TmaRing ring{*this, operands};
   warpGroup = e.div(tid, 128);
   Value leader = e.eq(tid, 0);
   // Thread 0 initializes the mbarriers: `full` completes when its copies

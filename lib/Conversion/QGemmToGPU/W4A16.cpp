@@ -1121,13 +1121,15 @@ getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
 /// getTensorMaps first; then the arguments of buildRegisterKernel, and with
 /// split_k > 1 the partials and the `counters` tile counters): a
 /// RingMainloop over [BM, BN] tiles with the int4 ring hooks, filled by
-/// cp.async or TMA (a producer warpgroup under launch bounds of `resident`
-/// blocks with tma_producer), and a RingEpilogue; the split_k slices of a
+/// cp.async or TMA (with tma_producer a producer warpgroup, under launch
+/// bounds of the blocks that `sharedMemory` bytes a block leave resident on
+/// `target`), and a RingEpilogue; the split_k slices of a
 /// tile (block z, K / BK / split_k tiles each) meet in its reproducible
 /// split reduction.
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, ConfigAttr config, const W4A16Types &ty,
-                     Int4Format format, int64_t counters, int64_t resident) {
+                     Int4Format format, int64_t counters, TargetAttr target,
+                     int64_t sharedMemory) {
   bool split = config.getSplitK() > 1;
   int64_t maps = getTensorMaps(config, ty, format).size();
   auto [func, args] = createW4A16Kernel(b, module, name, ty, format.zeroPoints,
@@ -1135,11 +1137,11 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
   Tiling tiling(config, /*elementBytes=*/2);
-  tiling.residentBlocks = resident;
+  tiling.residentBlocks = getRingResidentBlocks(target, tiling, sharedMemory);
   // A producer warpgroup moves registers with setmaxnreg, which ptxas
   // honours only under launch bounds.
   if (tiling.producer)
-    setLaunchBounds(func, tiling.launchThreads, resident);
+    setLaunchBounds(func, tiling.launchThreads, tiling.residentBlocks);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,
@@ -1270,6 +1272,7 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
+    int64_t sharedMemory = getSharedMemoryBytes(op, config);
     auto [known, inserted] = built.try_emplace(
         config.isRegisterDirect() ? config : config.withMaxM(0), name);
     if (!inserted)
@@ -1279,10 +1282,7 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
                           op.getTargetAttr().getMultiprocessorCount());
     else
       buildRingKernel(b, module, name, config, ty, format,
-                      getSplitTileCount(op),
-                      getRingResidentBlocks(op.getTargetAttr(),
-                                            Tiling(config, /*elementBytes=*/2),
-                                            getSharedMemoryBytes(op, config)));
+                      getSplitTileCount(op), op.getTargetAttr(), sharedMemory);
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;
@@ -1293,7 +1293,7 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
     variant.maxM = config.getMaxM();
     variant.splitK = config.getSplitK();
     variant.clusterSplit = config.getClusterSplit();
-    variant.sharedMemory = getSharedMemoryBytes(op, config);
+    variant.sharedMemory = sharedMemory;
   }
   return kernels;
 }
