@@ -243,18 +243,20 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
                           "tail_split > 1 (a ring variant that splits only "
                           "the tiles of a partial last wave), got split_k = "
                        << splitK << ", operands = " << stringifyEnum(operands);
-  // TMA rings of 128-byte swizzled rows: int8 K tiles of 128 (operands =
-  // shared) or W4A16's fp16 ones of 64 (register_a, whose K
+  // TMA rings of swizzled rows: int8 K tiles of 128 (operands = shared,
+  // W8A8), fp16 ones of 32 (operands = shared, BSR's block columns in
+  // 64-byte rows) or W4A16's fp16 ones of 64 (register_a, whose K
   // verifyRegisterATiles checks).
+  bool bsrColumns = operands == OperandPath::shared && ctaTile[2] == 32;
   if (copy != CopyKind::cp_async &&
       (mma != MmaKind::wgmma ||
-       !((operands == OperandPath::shared && ctaTile[2] == 128) ||
+       !((operands == OperandPath::shared && ctaTile[2] == 128) || bsrColumns ||
          operands == OperandPath::register_a)))
     return emitError() << "expected mma = wgmma with operands = shared and "
-                          "cta tile K of 128, or operands = register_a, with "
-                          "copy = "
+                          "cta tile K of 128 or 32, or operands = register_a, "
+                          "with copy = "
                        << stringifyEnum(copy)
-                       << " (a ring of 128-byte swizzled rows), got mma = "
+                       << " (a ring of swizzled rows), got mma = "
                        << stringifyEnum(mma)
                        << ", operands = " << stringifyEnum(operands)
                        << ", cta tile K " << ctaTile[2];
@@ -265,8 +267,10 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
                        << stringifyEnum(copy) << ", got "
                        << formatList(ctaTile.take_front(2));
   // The producer shares out one block's registers to at most two
-  // warpgroups of tiles (setmaxnreg 24 / 240 at 384 threads).
-  if (copy == CopyKind::tma_producer && numWarps > 8)
+  // warpgroups of tiles (setmaxnreg 24 / 240 at 384 threads), or up to four
+  // of BSR's union tiles (K 32, one m64n128 f32 accumulator a warpgroup;
+  // the 256 rows of a TMA box bound them).
+  if (copy == CopyKind::tma_producer && numWarps > 8 && !bsrColumns)
     return emitError() << "expected at most two warpgroups of tiles (8 warps) "
                           "with copy = tma_producer, got "
                        << numWarps << " warps";

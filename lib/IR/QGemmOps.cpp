@@ -237,9 +237,10 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
   int64_t previousMaxM = 0;
   // tail_split and stream_k are W8A8's (int32 partials), and so is copy =
   // tma but for W4A16's register_a rings (operands = register_a is W4A16's,
-  // checked below).
+  // checked below) and BSR's union tiles.
   bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
               op.getLhsEncoding().isQuantized();
+  bool bsr = op.getWeightEncoding().getFormat() == WeightFormat::bsr;
   for (auto [index, attr] : llvm::enumerate(configs)) {
     auto config = cast<ConfigAttr>(attr);
     bool last = index + 1 == configs.size();
@@ -281,11 +282,28 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       return op.emitOpError()
              << "expected stream_k only with int8 weights and quantized "
                 "activations (W8A8)";
-    if (config.isTma() && !w8a8 && !config.isRegisterA())
+    if (config.isTma() && !w8a8 && !config.isRegisterA() && !bsr)
       return op.emitOpError()
-             << "expected int8 weights and quantized activations (W8A8), or "
-                "int4 weights with operands = register_a (W4A16), with copy = "
+             << "expected int8 weights and quantized activations (W8A8), "
+                "int4 weights with operands = register_a (W4A16), or bsr "
+                "weights (union tiles), with copy = "
              << stringifyEnum(config.getCopy());
+    // The config admits operands = shared TMA rings of K tiles of 128 (W8A8's
+    // int8 rows) or 32 (BSR's fp16 block columns); BSR's TMA ring is that
+    // of the union tiles of several block rows.
+    if (config.isTma() && !config.isRegisterA() &&
+        config.getBlockK() != (bsr ? 32 : 128))
+      return op.emitOpError()
+             << "expected cta tile K of " << (bsr ? 32 : 128)
+             << " with copy = " << stringifyEnum(config.getCopy()) << " for "
+             << (bsr ? "bsr weights" : "W8A8") << ", got "
+             << config.getBlockK();
+    if (config.isTma() && bsr && config.getBlockN() < 64)
+      return op.emitOpError()
+             << "expected cta tile N of at least 64 (a union of block rows) "
+                "with copy = "
+             << stringifyEnum(config.getCopy()) << " for bsr weights, got "
+             << config.getBlockN();
     if (config.getClusterSplit()) {
       // Thread block clusters need sm_90; BSR splits its rows otherwise.
       if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)

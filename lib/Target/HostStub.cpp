@@ -541,26 +541,27 @@ const Kernel kKernels[] = {
   // Tensor maps: copies of box_rows x 128 bytes of an operand read as a
   // byte matrix [rows, row_bytes], 128-byte swizzled.
   os << "\n/// A tensor map a kernel takes before its operands: the operand,\n"
-     << "/// read as a byte matrix [rows, rowBytes], copied boxRows x "
-     << kTensorMapBoxBytes << " bytes\n/// at a time.\n"
+     << "/// read as a byte matrix [rows, rowBytes] (its leading dims are the\n"
+     << "/// rows), copied boxRows x boxBytes bytes at a time, swizzled in "
+        "rows\n"
+     << "/// of boxBytes.\n"
      << "struct TensorMap {\n  Operand operand;\n  int64_t rowBytes;\n"
-     << "  unsigned boxRows;\n};\n"
-     << "constexpr int kMaxKernelTensorMaps = " << maxKernelTensorMaps
-     << ";\n"
+     << "  unsigned boxRows, boxBytes;\n};\n"
+     << "constexpr int kMaxKernelTensorMaps = " << maxKernelTensorMaps << ";\n"
      << "const std::array<TensorMap, " << std::max(firstTensorMap, 1)
      << "> kTensorMaps = {{\n";
   for (const LaunchKernel *k : order)
     for (const LaunchTensorMap &map : k->tensorMaps) {
       int arg = d.getArgIndex(map.operand);
       os << "    {{"
-         << (arg >= 0 ? "kArgument, " + std::to_string(arg)
-                      : "kBuffer, " +
-                            std::to_string(d.getBufferIndex(map.operand)))
-         << "}, " << map.rowBytes << ", " << map.boxRows << "}, // "
-         << k->name << ": " << map.operand << "\n";
+         << (arg >= 0
+                 ? "kArgument, " + std::to_string(arg)
+                 : "kBuffer, " + std::to_string(d.getBufferIndex(map.operand)))
+         << "}, " << map.rowBytes << ", " << map.boxRows << ", " << map.boxBytes
+         << "}, // " << k->name << ": " << map.operand << "\n";
     }
   if (firstTensorMap == 0)
-    os << "    {{kArgument, 0}, 0, 0}, // none: unused\n";
+    os << "    {{kArgument, 0}, 0, 0, 0}, // none: unused\n";
   os << "}};\n";
 }
 
@@ -815,22 +816,34 @@ std::vector<void *> kernelParams(const Kernel &kernel, Operands &operands) {
 }
 
 /// Encodes tensor map `map` over its operand's descriptor: the operand
-/// as a byte matrix [rows, rowBytes], boxes of boxRows x 128 bytes with the
-/// 128-byte swizzle, zeros read past its rows or row bytes.
+/// as a byte matrix [rows, rowBytes] (its leading dims are the rows), boxes
+/// of boxRows x boxBytes bytes swizzled in rows of boxBytes (128 or 64),
+/// zeros read past its rows or row bytes. An operand without rows (a BSR
+/// weight with no stored block) is encoded as one row; no kernel reads it.
 CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
                          Operands &operands) {
   const Memref &memref = map.operand.kind == kArgument
                              ? operands.args[map.operand.index]
                              : operands.buffers[map.operand.index];
-  cuuint64_t dims[2] = {(cuuint64_t)map.rowBytes,
-                        (cuuint64_t)std::max<int64_t>(memref.sizes[0], 1)};
+  int64_t rows = 1;
+  for (int i = 0; i + 1 < memref.rank; ++i)
+    rows *= memref.sizes[i];
+  CUdeviceptr address = memref.aligned;
+  if (rows <= 0) {
+    rows = 1;
+    if (!address)
+      address = 256;
+  }
+  cuuint64_t dims[2] = {(cuuint64_t)map.rowBytes, (cuuint64_t)rows};
   cuuint64_t strides[1] = {(cuuint64_t)map.rowBytes};
-  cuuint32_t box[2] = {128, map.boxRows};
+  cuuint32_t box[2] = {map.boxBytes, map.boxRows};
   cuuint32_t elementStrides[2] = {1, 1};
   return cuTensorMapEncodeTiled(
-      out, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, (void *)memref.aligned, dims,
+      out, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, (void *)address, dims,
       strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-      CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      map.boxBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                         : CU_TENSOR_MAP_SWIZZLE_128B,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 }
 

@@ -523,8 +523,32 @@ func.func @tensor_map_box_rows(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attri
   return
 }
 
+// A box is 128 or 64 bytes wide (the swizzle's row).
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') tensor map 0 field 'box_bytes' is 32, expected 64 or 128
+func.func @tensor_map_box_bytes(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @tensor_map_box_bytes_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0,
+                tensor_maps = [{operand = "x", row_bytes = 128, box_rows = 16, box_bytes = 32}]}]}} {
+  return
+}
+
+// A tensor map of a rank-3 operand whose inner dims are dynamic.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') tensor map 0 operand 'b' is not an argument or buffer of rank 2 or more whose dims past the first are static
+func.func @tensor_map_rank3_dynamic(%x: memref<?x64xf16>, %b: memref<?x?x32xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @tensor_map_rank3_dynamic_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "b", dims = ["m", "m", 32], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "b", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0,
+                tensor_maps = [{operand = "b", row_bytes = 64, box_rows = 32, box_bytes = 64}]}]}} {
+  return
+}
+
 // A tensor map of something that is not a matrix with static rows.
-// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') tensor map 0 operand 'z' is not a rank-2 argument or buffer with static columns
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') tensor map 0 operand 'z' is not an argument or buffer of rank 2 or more whose dims past the first are static
 func.func @tensor_map_operand(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
     scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @tensor_map_operand_kernels, n = 64,
     args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],

@@ -81,12 +81,19 @@
 //                               before its operands, each as a 128-byte
 //                               CUtensorMap kernel parameter that the stub
 //                               encodes for the call; one dictionary each:
-//           operand   : string  a rank-2 argument or buffer [rows, cols]
-//                               whose cols are static, read as a byte matrix
-//           row_bytes : int     cols x its element bytes (a multiple of 16)
+//           operand   : string  an argument or buffer of rank 2 or more
+//                               whose dims past the first are static, read
+//                               as a byte matrix [rows, row_bytes]: its
+//                               leading dims are the rows ([n, r, c]: n x r
+//                               rows of c elements)
+//           row_bytes : int     the last dim x its element bytes (a multiple
+//                               of 16)
 //           box_rows  : int     the rows of one copy (1 to 256); a copy is
-//                               box_rows x 128 bytes, 128-byte swizzled,
-//                               and reads zeros past the rows or row_bytes
+//                               box_rows x box_bytes bytes, swizzled in rows
+//                               of box_bytes, and reads zeros past the rows
+//                               or row_bytes
+//           box_bytes : int     optional (128): 128 or 64, the bytes of a
+//                               box row and the swizzle (128- or 64-byte)
 //     role = "prologue":
 //       rows_per_block : int
 //     role = "validate":
@@ -236,15 +243,18 @@ struct WorkspaceBuffer {
 /// When and how a kernel is launched.
 enum class KernelRole { Prologue, Validate, Matmul };
 
-/// A tensor map a kernel takes: copies of `boxRows` x 128 bytes of the byte
-/// matrix [rows, rowBytes] that `operand` is.
+/// Bytes of one row of a tensor map's box by default: one 128-byte swizzle
+/// row.
+inline constexpr int64_t kTensorMapBoxBytes = 128;
+
+/// A tensor map a kernel takes: copies of `boxRows` x `boxBytes` bytes
+/// (swizzled in rows of `boxBytes`) of the byte matrix [rows, rowBytes]
+/// that `operand` is.
 struct LaunchTensorMap {
   std::string operand;
   int64_t rowBytes = 0, boxRows = 0;
+  int64_t boxBytes = kTensorMapBoxBytes;
 };
-
-/// Bytes of one row of a tensor map's box: one 128-byte swizzle row.
-inline constexpr int64_t kTensorMapBoxBytes = 128;
 
 /// The work plan of a split one-row ring kernel (`ring_plan`): the host
 /// stub computes its S, W and C per call from the run-time size `size` and

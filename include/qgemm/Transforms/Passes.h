@@ -153,7 +153,9 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
 /// 1024-byte-aligned address (`total` counts the slack), then the X slots,
 /// both in 64-byte-swizzled unpadded rows of 32 fp16 that wgmma reads by
 /// descriptor (X as A, the blocks as B). The staged epilogue's
-/// [BM, BN + 8] fp16 tile reuses the ring.
+/// [BM, BN + 8] fp16 tile reuses the ring. With copy = tma / tma_producer
+/// (the union tiles) the ring's mbarriers follow everything else; TMA fills
+/// the slots in the same 64-byte swizzle.
 /// The shortest slice, in groups of a BSR register-direct block's loads
 /// (warps x stages blocks), that its split_k = 2 schedule cuts a long row
 /// into: a shorter slice saves less than the split reduction costs
@@ -186,6 +188,9 @@ struct BsrRingLayout {
   /// Bytes of each part, and where the rings and the tables start.
   int64_t aRing, bRing, list, masks, blockOf, total;
   int64_t aOffset, bOffset, tablesOffset;
+  /// copy = tma / tma_producer: where the ring's mbarriers (2 x stages)
+  /// start, past the tables and the staged epilogue's tile; else 0.
+  int64_t barriersOffset = 0;
 };
 inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   BsrRingLayout l;
@@ -227,8 +232,13 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
   l.total = l.tablesOffset + l.list + l.masks + l.blockOf;
   if (config.isWgmma())
     l.total =
-        std::max(l.total, config.getBlockM() * (config.getBlockN() + 8) * 2) +
-        kSwizzleAtomBytes;
+        std::max(l.total, config.getBlockM() * (config.getBlockN() + 8) * 2);
+  if (config.isTma()) {
+    l.barriersOffset = (l.total + 7) / 8 * 8;
+    l.total = l.barriersOffset + 2 * 8 * config.getStages();
+  }
+  if (config.isWgmma())
+    l.total += kSwizzleAtomBytes;
   return l;
 }
 

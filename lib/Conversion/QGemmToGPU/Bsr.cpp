@@ -257,6 +257,20 @@ struct BsrRingOperands : RingOperands {
 
   void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                       MutableArrayRef<Value> accs) override;
+
+  /// copy = tma (union tiles): where the mbarriers lie
+  /// (BsrRingLayout::barriersOffset); the slot is X's box of BM rows and
+  /// one box a block row, 64 bytes a row.
+  int64_t barriersOffset = 0;
+  int64_t getTmaSlotBytes(RingMainloop &loop) override {
+    return (loop.t.bm + loop.t.bn) * loop.t.rowBytes;
+  }
+  int64_t getTmaBarrierOffset(RingMainloop &) override {
+    return barriersOffset;
+  }
+  void copyTmaA(RingMainloop &loop, Value kTile, Value slot) override;
+  void copyTmaB(RingMainloop &loop, Value kTile, Value slot) override;
+
   /// Whether bit `j` (an index) of the i32 `mask` is set.
   static Value hasRow(ImplicitLocOpBuilder &b, Value mask, Value j) {
     Value bit = arith::ShRUIOp::create(
@@ -354,6 +368,42 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
         return {{block, e.rem(r, kBlock), col}, elements};
       },
       blocks, tokens, loop.t.wgmma);
+}
+
+// The TMA ring of the union tiles (sm_90a): the tensor maps are X as a byte
+// matrix [M, 2K] and the blocks as one [32 nnzb, 64], both in boxes of 64
+// bytes a row, 64-byte swizzled as the cp.async copies place them.
+void BsrRingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  int64_t rowBytes = loop.t.rowBytes;
+  Value dst = loop.getTmaDestination(
+      e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)));
+  // Rows past M read zeros (the box's part past the map's rows).
+  loop.copyTmaBox(loop.tmaMaps[0], dst, e.mul(getColumn(b, kTile), rowBytes),
+                  loop.tile.blockRow, slot);
+}
+
+void BsrRingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
+  ImplicitLocOpBuilder &b = loop.b;
+  Emitter e{b};
+  int64_t rowBytes = loop.t.rowBytes;
+  Value c = getColumn(b, kTile);
+  Value mask = memref::LoadOp::create(b, masks, ValueRange{c});
+  Value slotAddr = e.add(bRingBase, e.mul(slot, loop.t.bn * rowBytes));
+  // Row j's block of this column (blockOf holds blocks below nnzb), or,
+  // where row j stores none, the box of rows -32 .. -1, wholly outside the
+  // map: zeros, read from nowhere.
+  Value outside = arith::ConstantIntOp::create(b, -kBlock, 32);
+  for (int64_t j = 0; j < rows; ++j) {
+    Value block = memref::LoadOp::create(b, blockOf, ValueRange{e.idx(j), c});
+    Value row = arith::MulIOp::create(
+        b, block, arith::ConstantIntOp::create(b, kBlock, 32));
+    row = arith::SelectOp::create(b, hasRow(b, mask, e.idx(j)), row, outside);
+    Value dst = loop.getTmaDestination(e.add(slotAddr, j * kBlock * rowBytes));
+    loop.copyTmaBox(loop.tmaMaps[1], dst,
+                    arith::ConstantIntOp::create(b, 0, 32), row, slot);
+  }
 }
 
 void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
@@ -1009,17 +1059,20 @@ struct BsrKernel {
   Value x, rowPtr, colIdx, blocks, y, partials, counters;
   /// A planned ring kernel's S, W and C (RingSlices; i32), else empty.
   ValueRange planArgs;
+  /// A TMA ring's tensor maps (getBsrTensorMaps), else empty.
+  ValueRange maps;
 };
 
-/// Creates a matmul kernel ([S, W, C i32 when `planned`,] x, row_ptr,
-/// col_idx, blocks, y[, partials f32 [?], counters i32 [counters] when
-/// `split`]). The plan's values come first, since every block reads them
-/// before anything else (last, the kernels measured the same: perf notes
-/// v32, step 3).
+/// Creates a matmul kernel ([`maps` tensor maps,] [S, W, C i32 when
+/// `planned`,] x, row_ptr, col_idx, blocks, y[, partials f32 [?], counters
+/// i32 [counters] when `split`]). The plan's values come first among the
+/// scalars, since every block reads them before anything else (last, the
+/// kernels measured the same: perf notes v32, step 3).
 BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                              StringRef name, const BsrTypes &ty, bool split,
-                             int64_t counters, bool planned = false) {
-  SmallVector<Type> types;
+                             int64_t counters, bool planned = false,
+                             int64_t maps = 0) {
+  SmallVector<Type> types(maps, LLVM::LLVMPointerType::get(b.getContext()));
   if (planned)
     types.append(3, b.getI32Type());
   types.append({ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y});
@@ -1029,6 +1082,11 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   BsrKernel kernel;
   kernel.func = createKernel(b, module, name, types);
   auto args = kernel.func.getArguments();
+  if (maps > 0) {
+    kernel.func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(maps));
+    kernel.maps = args.take_front(maps);
+    args = args.drop_front(maps);
+  }
   if (planned) {
     kernel.planArgs = args.take_front(3);
     args = args.drop_front(3);
@@ -1325,10 +1383,25 @@ LaunchRingPlan getBsrRingPlan(ConfigAttr config, int64_t rows, int64_t k,
   return plan;
 }
 
-/// Builds one matmul kernel: ([S, W, C,] x, row_ptr, col_idx, blocks, y[,
-/// partials, counters]). Block (x, y, z): block row x, rows y BM.., slice
-/// z, or the work its plan gives it (planRingWork). Returns the plan the
-/// stub computes for it, if it has one.
+/// The tensor maps of a copy = tma union variant, in the order the kernel
+/// takes them: x [M, K] as bytes [M, 2K] in boxes of BM rows, the blocks
+/// [nnzb, 32, 32] as bytes [32 nnzb, 64] in boxes of one block, both 64
+/// bytes a row with the 64-byte swizzle.
+std::vector<LaunchTensorMap> getBsrTensorMaps(ConfigAttr config,
+                                              const BsrTypes &ty) {
+  if (!config.isTma())
+    return {};
+  constexpr int64_t rowBytes = 2 * kBlock;
+  return {{"x", ty.x.getDimSize(1) * 2, config.getBlockM(), rowBytes},
+          {"blocks", rowBytes, kBlock, rowBytes}};
+}
+
+/// Builds one matmul kernel: ([tensor maps,] [S, W, C,] x, row_ptr,
+/// col_idx, blocks, y[, partials, counters]). Block (x, y, z): block row x,
+/// rows y BM.., slice z, or the work its plan gives it (planRingWork).
+/// Union tiles with copy = tma / tma_producer fill their ring by TMA (with
+/// a producer warpgroup under launch bounds of the blocks `target` holds).
+/// Returns the plan the stub computes for it, if it has one.
 std::optional<LaunchRingPlan>
 buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                   StringRef name, ConfigAttr config, const BsrTypes &ty,
@@ -1339,14 +1412,21 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   bool planned = layout.rows == 1 &&
                  isBsrRingPlanned(layout.blockCols, config.getBlockM(),
                                   config.getStages(), config.getSplitK());
+  int64_t maps = getBsrTensorMaps(config, ty).size();
   BsrKernel kernel =
-      createMatmulKernel(b, module, name, ty, split, counters, planned);
+      createMatmulKernel(b, module, name, ty, split, counters, planned, maps);
   Value x = kernel.x, rowPtr = kernel.rowPtr, colIdx = kernel.colIdx,
         blocks = kernel.blocks, y = kernel.y;
 
   // fp16 rows of 32: padded to 80 bytes for ldmatrix, 64-byte-swizzled
   // (unpadded) with wgmma.
   Tiling tiling(config, /*elementBytes=*/2);
+  if (tiling.producer) {
+    // A producer warpgroup moves registers with setmaxnreg, which ptxas
+    // honours only under launch bounds.
+    tiling.residentBlocks = getRingResidentBlocks(target, tiling, layout.total);
+    setLaunchBounds(kernel.func, tiling.launchThreads, tiling.residentBlocks);
+  }
   RingMainloop loop(b, tiling, x, k, /*byteRings=*/false);
   Emitter e{b};
   BsrRingOperands operands;
@@ -1412,13 +1492,21 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     operands.blockOf =
         createSharedView(b, loop.smem, {layout.rows, layout.blockCols},
                          b.getI32Type(), table(layout.list + layout.masks));
+    // A producer warpgroup's threads help build the tables its copies read.
     slice = buildUnionSlice(
         b, rowPtr, colIdx, e.mul(e.blockId(gpu::Dimension::x), layout.rows),
         layout.rows, loop.tile.slice, layout, operands.masks, operands.blockOf,
-        operands.list, loop.tid, loop.lane, loop.warp, tiling.threads);
+        operands.list, loop.tid, loop.lane, loop.warp, tiling.launchThreads);
   }
   operands.first = slice.first;
-  loop.build(operands, [] {}, slice.count);
+  if (tiling.tma) {
+    operands.barriersOffset = layout.barriersOffset;
+    loop.buildTma(
+        operands, SmallVector<Value>(kernel.maps), [] {}, slice.count);
+  } else {
+    loop.build(
+        operands, [] {}, slice.count);
+  }
   if (work) {
     loop.tile.blockCol = e.mul(work->row, kBlock);
     loop.tile.slice = work->index;
@@ -1692,7 +1780,8 @@ SmallVector<LaunchKernel, 0> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
     variant.name = name;
     variant.ringPlan = plan;
     variant.role = KernelRole::Matmul;
-    variant.threads = 32 * config.getNumWarps();
+    variant.threads = config.getBlockThreads();
+    variant.tensorMaps = getBsrTensorMaps(config, ty);
     variant.blockM = config.getBlockM();
     variant.blockN = config.getBlockN();
     variant.maxM = config.getMaxM();

@@ -106,12 +106,17 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
   };
   if (!kernel.tensorMaps.empty()) {
     SmallVector<Attribute> maps;
-    for (const LaunchTensorMap &map : kernel.tensorMaps)
-      maps.push_back(b.getDictionaryAttr({
+    for (const LaunchTensorMap &map : kernel.tensorMaps) {
+      SmallVector<NamedAttribute> mapFields = {
           b.getNamedAttr("operand", b.getStringAttr(map.operand)),
           b.getNamedAttr("row_bytes", b.getI64IntegerAttr(map.rowBytes)),
           b.getNamedAttr("box_rows", b.getI64IntegerAttr(map.boxRows)),
-      }));
+      };
+      if (map.boxBytes != kTensorMapBoxBytes)
+        mapFields.push_back(
+            b.getNamedAttr("box_bytes", b.getI64IntegerAttr(map.boxBytes)));
+      maps.push_back(b.getDictionaryAttr(mapFields));
+    }
     fields.push_back(b.getNamedAttr("tensor_maps", b.getArrayAttr(maps)));
   }
   if (kernel.role == KernelRole::Prologue) {
@@ -783,10 +788,10 @@ int64_t getStaticRowBytes(func::FuncOp func, const LaunchDescription &d,
   if (d.getArgIndex(operand) < 0 && d.getBufferIndex(operand) < 0)
     return 0;
   auto type = dyn_cast<MemRefType>(getOperandType(func, d, operand));
-  if (!type || type.getRank() != 2 || type.isDynamicDim(1) ||
-      !type.getElementType().isIntOrFloat())
+  if (!type || type.getRank() < 2 || !type.getElementType().isIntOrFloat() ||
+      llvm::any_of(type.getShape().drop_front(), ShapedType::isDynamic))
     return 0;
-  return type.getDimSize(1) * type.getElementTypeBitWidth() / 8;
+  return type.getShape().back() * type.getElementTypeBitWidth() / 8;
 }
 
 /// Reads the optional tensor maps of a kernel.
@@ -805,19 +810,23 @@ LogicalResult readTensorMaps(Reader &reader, DictionaryAttr dict,
     if (!map)
       return reader.error(mapWhere)
              << " is " << attr << ", expected a dictionary";
-    if (failed(reader.checkKeys(map, mapWhere,
-                                {"operand", "row_bytes", "box_rows"})))
+    if (failed(reader.checkKeys(
+            map, mapWhere, {"operand", "row_bytes", "box_rows", "box_bytes"})))
       return failure();
     FailureOr<std::string> operand = reader.getString(map, mapWhere, "operand");
     FailureOr<int64_t> rowBytes = reader.getInt(map, mapWhere, "row_bytes", 16);
     FailureOr<int64_t> boxRows = reader.getInt(map, mapWhere, "box_rows", 1);
-    if (failed(operand) || failed(rowBytes) || failed(boxRows))
+    FailureOr<int64_t> boxBytes = reader.getOptionalInt(
+        map, mapWhere, "box_bytes", 1, kTensorMapBoxBytes);
+    if (failed(operand) || failed(rowBytes) || failed(boxRows) ||
+        failed(boxBytes))
       return failure();
     int64_t actual = getStaticRowBytes(reader.getFunc(), d, *operand);
     if (actual == 0)
       return reader.error(mapWhere)
              << " operand '" << *operand
-             << "' is not a rank-2 argument or buffer with static columns";
+             << "' is not an argument or buffer of rank 2 or more whose dims "
+                "past the first are static";
     if (*rowBytes != actual || actual % 16 != 0)
       return reader.error(mapWhere)
              << " field 'row_bytes' is " << *rowBytes << ", expected "
@@ -826,7 +835,10 @@ LogicalResult readTensorMaps(Reader &reader, DictionaryAttr dict,
     if (*boxRows > 256)
       return reader.error(mapWhere) << " field 'box_rows' is " << *boxRows
                                     << ", expected at most 256";
-    kernel.tensorMaps.push_back({*operand, *rowBytes, *boxRows});
+    if (*boxBytes != 64 && *boxBytes != kTensorMapBoxBytes)
+      return reader.error(mapWhere)
+             << " field 'box_bytes' is " << *boxBytes << ", expected 64 or 128";
+    kernel.tensorMaps.push_back({*operand, *rowBytes, *boxRows, *boxBytes});
   }
   return success();
 }

@@ -239,8 +239,10 @@ Value RingMainloop::getTripCount(Value tripCount) {
 
 namespace {
 
-/// An index as an i32.
+/// An index as an i32 (an i32 as it is).
 Value toI32(ImplicitLocOpBuilder &b, Value index) {
+  if (index.getType().isInteger(32))
+    return index;
   return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
 }
 
@@ -456,7 +458,8 @@ void RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
 }
 
 void RingMainloop::buildTma(RingOperands &operands, ArrayRef<Value> maps,
-                            function_ref<void()> beforeLoop) {
+                            function_ref<void()> beforeLoop,
+                            Value tripCountValue) {
   assert(t.wgmma && t.tma && "a TMA wgmma ring");
   Emitter e{b};
   int64_t stages = t.stages;
@@ -485,7 +488,7 @@ void RingMainloop::buildTma(RingOperands &operands, ArrayRef<Value> maps,
   gpu::BarrierOp::create(b);
 
   SmallVector<Value> inits = operands.buildWgmmaAccumulators(*this);
-  Value tripCount = getTripCount(nullptr);
+  Value tripCount = getTripCount(tripCountValue);
 
   if (t.producer) {
     buildTmaProducer(*this, ring, tripCount, beforeLoop);

@@ -161,8 +161,9 @@ public:
   /// released and exits; the tiles' warpgroups only wait, compute and release.
   /// `maps` are the kernel's tensor maps (`tmaMaps`), read by the
   /// scheme's copyTmaA / copyTmaB.
+  /// The loop runs `tripCount` K tiles when given (as `build`).
   void buildTma(RingOperands &operands, ArrayRef<Value> maps,
-                function_ref<void()> beforeLoop);
+                function_ref<void()> beforeLoop, Value tripCount = nullptr);
 
   /// copy = tma: the destination pointer of a box copy to the shared
   /// address `addr` (1024-byte aligned: the 128-byte swizzle).
@@ -170,8 +171,10 @@ public:
   /// copy = tma: the `full` mbarrier of ring slot `slot`.
   Value getTmaFull(Value slot);
   /// copy = tma: copies the box of tensor map `map` whose first byte is at
-  /// (byte column `column`, row `row`) of its byte matrix to `dst`
-  /// (getTmaDestination), completing ring slot `slot`'s `full` mbarrier.
+  /// (byte column `column`, row `row`: indices, or i32 where they may be
+  /// negative) of its byte matrix to `dst` (getTmaDestination), completing
+  /// ring slot `slot`'s `full` mbarrier. A box wholly outside the matrix
+  /// reads zeros and counts all its bytes.
   void copyTmaBox(Value map, Value dst, Value column, Value row, Value slot);
 
   /// The accumulators after the loop as (row, col) pairs.

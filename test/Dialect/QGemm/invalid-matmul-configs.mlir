@@ -150,7 +150,7 @@ func.func @tail_split_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>
 // operands = register_a (each warp converts its words after the copy), not
 // W4A16's shared wgmma tiles (dequantized into shared memory after it).
 func.func @negative_tma_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8), or int4 weights with operands = register_a (W4A16), with copy = tma}}
+  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8), int4 weights with operands = register_a (W4A16), or bsr weights (union tiles), with copy = tma}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>]}
@@ -161,7 +161,7 @@ func.func @negative_tma_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s:
 
 // The same with a producer warpgroup.
 func.func @negative_tma_producer_w4a16(%x: memref<?x256xf16>, %w: memref<32x128xi32>, %s: memref<128xf16>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8), or int4 weights with operands = register_a (W4A16), with copy = tma_producer}}
+  // expected-error @+1 {{expected int8 weights and quantized activations (W8A8), int4 weights with operands = register_a (W4A16), or bsr weights (union tiles), with copy = tma_producer}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x128xi32>, memref<128xf16>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>]}
@@ -198,5 +198,38 @@ func.func @cluster_split_bsr(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%row_ptr, %col_idx, %blocks : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, mma = wgmma, cluster_split = true>]}
+  return
+}
+
+// -----
+
+// BSR's TMA ring is the union tiles' (several block rows a tile).
+func.func @tma_bsr_one_row(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x1024xf16>) {
+  // expected-error @+1 {{expected cta tile N of at least 64 (a union of block rows) with copy = tma_producer for bsr weights, got 32}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%row_ptr, %col_idx, %blocks : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma, copy = tma_producer>]}
+  return
+}
+
+// -----
+
+// BSR's TMA ring holds one block column (K 32) a slot.
+func.func @tma_bsr_k128(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x1024xf16>) {
+  // expected-error @+1 {{expected cta tile K of 32 with copy = tma for bsr weights, got 128}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%row_ptr, %col_idx, %blocks : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>]}
+  return
+}
+
+// -----
+
+// W8A8's TMA ring holds 128-byte rows (K 128), not BSR's 64-byte ones.
+func.func @tma_w8a8_k32(%x: memref<?x4096xf16>, %wq: memref<4096x4096xi8>, %s: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  // expected-error @+1 {{expected cta tile K of 128 with copy = tma_producer for W8A8, got 32}}
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>]}
   return
 }
