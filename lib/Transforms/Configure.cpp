@@ -433,11 +433,14 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   4096, 133 against 80 us), 128 x 128 before it (v21: M = 1024 / 4096
 ///   at d = 1, 4096 x 4096 69 / 270 against 79 / 299 us with 128 x 128).
 ///   At d = 0.5 they beat the one-row tiles (4096 x 4096, M = 4096: 267
-///   against 317 us), at d = 0.25 they lose (214 against 163). The 256-row
-///   tiles fill their ring by TMA from a producer warpgroup (v38: 6 to 13%
-///   faster at d = 1 from M = 1024 on the three large layers, 1 to 4% at
-///   d = 0.5); the 128-row ones keep cp.async, two blocks a multiprocessor
-///   (with a producer one: 17 to 29% slower at M = 256).
+///   against 317 us), at d = 0.25 they lose (214 against 163). The
+///   unbounded 256-row tiles fill their ring by TMA from a producer
+///   warpgroup (v38: 6 to 21% faster at d = 1 at M = 2048 and 4096 on the
+///   three large layers, -1 to 6% at d = 0.5); the bounded ones keep
+///   cp.async (on
+///   TMA 12 to 19% slower at M = 769, whose last row of tiles holds one row
+///   of M), and so do the 128-row ones, two blocks a multiprocessor (with a
+///   producer one: 17 to 29% slower at M = 256).
 /// The density (percent of a full weight's blocks) from which the BSR
 /// variants take four block rows per tile.
 constexpr int64_t kUnionMinFill = 35;
@@ -513,15 +516,15 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
-  // Four block rows, the union in `splitK` slices; the 256-row tiles on a
-  // TMA ring filled by a producer warpgroup.
+  // Four block rows, the union in `splitK` slices; the unbounded 256-row
+  // tiles on a TMA ring filled by a producer warpgroup.
   auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
     return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, kUnionMinFill,
                            /*tailSplit=*/1,
-                           bm == 256 ? CopyKind::tma_producer
-                                     : CopyKind::cp_async,
+                           bm == 256 && maxM == 0 ? CopyKind::tma_producer
+                                                  : CopyKind::cp_async,
                            /*streamK=*/false, /*clusterSplit=*/false);
   };
   int64_t groups = llvm::divideCeil(blockRows, 4);
