@@ -229,3 +229,27 @@ func.func @negative_bsr_tile_n_wider(%x: memref<?x256xf16>, %row_ptr: memref<3xi
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [64, 128, 32], warp_tile = [32, 32], stages = 4>]}
   return
 }
+
+// -----
+
+// Four warpgroups of union tiles and a producer: 640 threads, 96 registers a
+// thread; the m64n160 f32 accumulator (80) and the rest do not fit.
+func.func @negative_bsr_producer_registers(%x: memref<?x256xf16>, %row_ptr: memref<6xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x160xf16>) {
+  // expected-error @+1 {{expected cta tile N of at most 128 for config #qgemm.config<cta_tile = [256, 160, 32], warp_tile = [64, 160], stages = 4, mma = wgmma, copy = tma_producer>: a thread of its 640 has 96 registers, the m64nN f32 accumulator takes N / 2 and the rest about 32, got N = 160}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<6xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x160xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 160, 32], warp_tile = [64, 160], stages = 4, mma = wgmma, copy = tma_producer>]}
+  return
+}
+
+// -----
+
+// Without a producer: 512 threads of 256 x 256 union tiles, 128 registers a
+// thread, less than the m64n256 accumulator (128) and the rest.
+func.func @negative_bsr_union_registers(%x: memref<?x256xf16>, %row_ptr: memref<9xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected cta tile N of at most 192 for config #qgemm.config<cta_tile = [256, 256, 32], warp_tile = [64, 256], stages = 4, mma = wgmma>: a thread of its 512 has 128 registers, the m64nN f32 accumulator takes N / 2 and the rest about 32, got N = 256}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<9xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 256, 32], warp_tile = [64, 256], stages = 4, mma = wgmma>]}
+  return
+}

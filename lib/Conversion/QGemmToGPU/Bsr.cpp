@@ -1713,6 +1713,29 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
              << "expected warp tile N of 32 (one block row per warp) for a "
                 "BSR tile of several block rows, got "
              << config.getWarpN();
+    // A wgmma tile's threads each hold its m64nBN f32 accumulator (BN / 2
+    // registers) and about 32 more (ptxas on the union tiles: 256 x 128 at
+    // 96 registers, 192 x 192 at 128, 128 x 256 at 168; 256 x 160 and
+    // 192 x 224 refused at 96 and 128, C7602), within what one block of its
+    // threads (two of one producer warpgroup's and one of tiles at most 128
+    // wide, as getRingResidentBlocks) has: beyond it ptxas refuses the
+    // producer's kernel, and a kernel without launch bounds fails to launch.
+    if (config.isWgmma()) {
+      int64_t threads = config.getBlockThreads();
+      int64_t blocks =
+          config.isTmaProducer() && threads <= 256 && bn <= 128 ? 2 : 1;
+      int64_t registers =
+          std::min<int64_t>(kRegistersPerSM / (blocks * threads) / 8 * 8, 255);
+      constexpr int64_t kOtherRegisters = 32;
+      if (bn / 2 + kOtherRegisters > registers)
+        return op.emitOpError()
+               << "expected cta tile N of at most "
+               << 2 * (registers - kOtherRegisters) << " for config " << config
+               << ": a thread of its " << threads << " has " << registers
+               << " registers, the m64nN f32 accumulator takes N / 2 and "
+                  "the rest about "
+               << kOtherRegisters << ", got N = " << bn;
+    }
     if (failed(checkSharedMemory(op, config)))
       return failure();
     if (config.getSplitK() > 1 && config.getMaxM() == 0)
