@@ -8,24 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fake-driver-common.h"
+
 extern "C" {
-CUresult CUDAAPI cuCtxGetCurrent(CUcontext *context) {
-  *context = reinterpret_cast<CUcontext>(0x1000);
-  return CUDA_SUCCESS;
-}
-CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *,
-                                    unsigned int, CUjit_option *, void **) {
-  *module = reinterpret_cast<CUmodule>(0x2000);
-  return CUDA_SUCCESS;
-}
-CUresult CUDAAPI cuModuleGetFunction(CUfunction *function, CUmodule,
-                                     const char *name) {
-  *function = reinterpret_cast<CUfunction>(strdup(name));
-  return CUDA_SUCCESS;
-}
-CUresult CUDAAPI cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
-  return CUDA_SUCCESS;
-}
 CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
                                   CUfunction function, void **, void **) {
   printf("launch %s grid %u %u %u threads %u\n",
@@ -33,15 +18,6 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
          config->gridDimY, config->gridDimZ, config->blockDimX);
   return CUDA_SUCCESS;
 }
-CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr, unsigned int, size_t, CUstream) {
-  return CUDA_SUCCESS;
-}
-CUresult CUDAAPI cuMemcpyDtoHAsync(void *out, CUdeviceptr, size_t bytes,
-                                   CUstream) {
-  memset(out, 0, bytes);
-  return CUDA_SUCCESS;
-}
-CUresult CUDAAPI cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
 CUresult CUDAAPI cuTensorMapEncodeTiled(
     CUtensorMap *, CUtensorMapDataType type, cuuint32_t rank, void *address,
     const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
