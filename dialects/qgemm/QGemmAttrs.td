@@ -219,14 +219,17 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     workspace, no fence to global memory, and the sum is spread over the
     slices instead of done by the last one.
 
-    `copy = tma` (sm_90a, `mma = wgmma`: W8A8 with `operands = shared`, or
-    W4A16 with `operands = register_a`) fills the ring with the tensor
-    memory accelerator instead of cp.async: one thread issues a
+    `copy = tma` (sm_90a, `mma = wgmma`: W8A8 with `operands = shared` and
+    a K tile of 128, W4A16 with `operands = register_a`, or BSR's union
+    tiles with a K tile of 32) fills the ring with the tensor memory
+    accelerator instead of cp.async: one thread issues a
     `cp.async.bulk.tensor` of the whole A tile and one of the whole B tile
     per K tile (W4A16: the X tile, then 128-byte boxes of the weight words,
-    group scales and zero points), from tensor maps that the host stub
-    encodes for each call (128-byte swizzle; rows past M or N and bytes
-    past K read as zeros). Each slot has a `full` mbarrier that the copies
+    group scales and zero points; BSR: the column's X box and one 64-byte
+    box a block row, a box wholly outside the blocks where a row stores
+    none), from tensor maps that the host stub encodes for each call
+    (128-byte swizzle, BSR's 64-byte; rows past M or N and bytes past K
+    read as zeros). Each slot has a `full` mbarrier that the copies
     complete and an `empty` one that every warpgroup arrives on once its
     wgmma group on the slot retired; the K loop has no block barrier, and
     `stages - 1` K tiles are in flight.
@@ -240,7 +243,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     them (`setmaxnreg`: 24 for the producer, 240 for the others, one block
     a multiprocessor); with W4A16's one register-A warpgroup, two blocks a
     multiprocessor, 24 and 232 (one block and no `setmaxnreg` where
-    shared memory holds one, or in clusters of four slices or more).
+    shared memory holds one, or in clusters of four slices or more); BSR's
+    union tiles may have four warpgroups (24 and 112, one block).
 
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
