@@ -313,8 +313,10 @@ constexpr int64_t kProducerRegisters = 24;
 
 /// Registers a thread of the tiles' warpgroups after setmaxnreg, which
 /// takes what the producer gives up: with two warpgroups of tiles, one block
-/// a multiprocessor (maxntid 384), 3 x 168 = 24 + 2 x 240; with W4A16's
-/// register A and one, two blocks (maxntid 256), 2 x 128 = 24 + 232. None
+/// a multiprocessor (maxntid 384), 3 x 168 = 24 + 2 x 240; with BSR's four
+/// (maxntid 640) 5 x 96 = 24 + 4 x 112 (ptxas still compiles the tiles at
+/// the launch bound's 96); with W4A16's register A and one, two blocks
+/// (maxntid 256), 2 x 128 = 24 + 232. None
 /// (0) for one warpgroup of tiles otherwise: W8A8's keeps its launch
 /// bound's share, and alone on its multiprocessor one has what it needs.
 int64_t getConsumerRegisters(const Tiling &t) {
