@@ -437,9 +437,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   unbounded 256-row tiles fill their ring by TMA from a producer
 ///   warpgroup (v38: 1 to 21% faster at d = 1 at M = 2048 and 4096 on the
 ///   three large layers, -1 to 6% at d = 0.5); the bounded ones keep
-///   cp.async (on TMA 12 to 19% slower at M = 769, whose last row of tiles
+///   cp.async (on TMA 8 to 19% slower at M = 769, whose last row of tiles
 ///   holds one row of M), and so do the 128-row ones, two blocks a
-///   multiprocessor (with a producer one: 17 to 29% slower at M = 256).
+///   multiprocessor (with a producer one: 19 to 29% slower at M = 256).
 /// The density (percent of a full weight's blocks) from which the BSR
 /// variants take four block rows per tile.
 constexpr int64_t kUnionMinFill = 35;
