@@ -1,8 +1,9 @@
 //===- Bsr.cpp - the BSR scheme of the kernel library ---------------------===//
 //
 // The BSR hooks of the ring mainloop (the gather of X through col_idx and
-// the copy of the stored blocks, fp16 ldmatrix + mma.sync m16n8k16, or
-// wgmma from swizzled slots on sm_90a), the
+// the copy of the stored blocks by cp.async or, for the union tiles, TMA;
+// fp16 ldmatrix + mma.sync m16n8k16, or wgmma from swizzled slots on
+// sm_90a), the
 // slice of a block row each thread block owns, the reproducible split
 // reduction, and the structure check (see Bsr.h).
 //

@@ -23,8 +23,13 @@
 // ldmatrix (v21) and no branch per row (the wgmma with zeros costs less
 // than the per-row branches and descriptors it replaces, v18). With one
 // block row (R = 1) that is one wgmma m64n32k16 per k16 half of each
-// stored block, and no zero is multiplied (v24). Index data is clamped
-// before it addresses memory:
+// stored block, and no zero is multiplied (v24). With copy = tma /
+// tma_producer (union tiles on sm_90a, v38) the slots are filled by TMA:
+// the X column as one box of BM rows, each row's block as one box of the
+// blocks read as [32 nnzb, 64] bytes (where a row stores none, a box wholly
+// outside that map, which reads zeros), both 64-byte swizzled; the kernel
+// takes the two tensor maps first. Index data is clamped before it
+// addresses memory:
 // row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
 // [0, K / 32).
 //
