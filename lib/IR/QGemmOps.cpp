@@ -230,16 +230,64 @@ static LogicalResult verifyWeights(MatmulOp op, int64_t n, int64_t k) {
   llvm_unreachable("unhandled weight format");
 }
 
+/// Checks the options of `config` that only some schemes lower: tail_split
+/// and stream_k are W8A8's (int32 partials), and so is copy = tma but for
+/// W4A16's register_a rings (operands = register_a is W4A16's, checked by
+/// verifyConfigs) and BSR's union tiles; cluster_split is W8A8's and W4A16's.
+static LogicalResult verifySchemeOptions(MatmulOp op, ConfigAttr config) {
+  bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
+              op.getLhsEncoding().isQuantized();
+  bool bsr = op.getWeightEncoding().getFormat() == WeightFormat::bsr;
+  if (config.getTailSplit() > 1 && !w8a8)
+    return op.emitOpError()
+           << "expected tail_split only with int8 weights and quantized "
+              "activations (W8A8), got tail_split = "
+           << config.getTailSplit();
+  if (config.getStreamK() && !w8a8)
+    return op.emitOpError()
+           << "expected stream_k only with int8 weights and quantized "
+              "activations (W8A8)";
+  if (config.isTma() && !w8a8 && !config.isRegisterA() && !bsr)
+    return op.emitOpError()
+           << "expected int8 weights and quantized activations (W8A8), "
+              "int4 weights with operands = register_a (W4A16), or bsr "
+              "weights (union tiles), with copy = "
+           << stringifyEnum(config.getCopy());
+  // The config admits operands = shared TMA rings of K tiles of 128 (W8A8's
+  // int8 rows) or 32 (BSR's fp16 block columns); BSR's TMA ring is that
+  // of the union tiles of several block rows.
+  if (config.isTma() && !config.isRegisterA() &&
+      config.getBlockK() != (bsr ? 32 : 128))
+    return op.emitOpError()
+           << "expected cta tile K of " << (bsr ? 32 : 128)
+           << " with copy = " << stringifyEnum(config.getCopy()) << " for "
+           << (bsr ? "bsr weights" : "W8A8") << ", got " << config.getBlockK();
+  if (config.isTma() && bsr && config.getBlockN() < 64)
+    return op.emitOpError()
+           << "expected cta tile N of at least 64 (a union of block rows) "
+              "with copy = "
+           << stringifyEnum(config.getCopy()) << " for bsr weights, got "
+           << config.getBlockN();
+  if (config.getClusterSplit()) {
+    // Thread block clusters need sm_90; BSR splits its rows otherwise.
+    if (bsr)
+      return op.emitOpError() << "expected cluster_split only with W8A8 or "
+                                 "W4A16 (BSR splits its block rows)";
+    TargetAttr target = op.getTargetAttr();
+    if (target && target.getSMVersion() < 90)
+      return op.emitOpError()
+             << "expected target sm_90 or later for a config with "
+                "cluster_split = true (thread block clusters), got "
+             << target.getChip();
+  }
+  return success();
+}
+
 /// Checks the kernel variants of `op` against its problem shape.
 static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
   if (configs.empty())
     return op.emitOpError() << "expected at least one config";
   int64_t previousMaxM = 0;
-  // tail_split and stream_k are W8A8's (int32 partials), and so is copy =
-  // tma but for W4A16's register_a rings (operands = register_a is W4A16's,
-  // checked below) and BSR's union tiles.
-  bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
-              op.getLhsEncoding().isQuantized();
   bool bsr = op.getWeightEncoding().getFormat() == WeightFormat::bsr;
   for (auto [index, attr] : llvm::enumerate(configs)) {
     auto config = cast<ConfigAttr>(attr);
@@ -248,7 +296,7 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       // A choice by density: the next config takes the sparser weights of
       // the same M range (a lower min_fill, down to a config with none);
       // the order is checked on the last of the chain.
-      if (op.getWeightEncoding().getFormat() != WeightFormat::bsr)
+      if (!bsr)
         return op.emitOpError() << "expected min_fill only with bsr weights "
                                    "(it bounds nnzb), got min_fill = "
                                 << config.getMinFill();
@@ -273,49 +321,8 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       previousMaxM = config.getMaxM();
     }
 
-    if (config.getTailSplit() > 1 && !w8a8)
-      return op.emitOpError()
-             << "expected tail_split only with int8 weights and quantized "
-                "activations (W8A8), got tail_split = "
-             << config.getTailSplit();
-    if (config.getStreamK() && !w8a8)
-      return op.emitOpError()
-             << "expected stream_k only with int8 weights and quantized "
-                "activations (W8A8)";
-    if (config.isTma() && !w8a8 && !config.isRegisterA() && !bsr)
-      return op.emitOpError()
-             << "expected int8 weights and quantized activations (W8A8), "
-                "int4 weights with operands = register_a (W4A16), or bsr "
-                "weights (union tiles), with copy = "
-             << stringifyEnum(config.getCopy());
-    // The config admits operands = shared TMA rings of K tiles of 128 (W8A8's
-    // int8 rows) or 32 (BSR's fp16 block columns); BSR's TMA ring is that
-    // of the union tiles of several block rows.
-    if (config.isTma() && !config.isRegisterA() &&
-        config.getBlockK() != (bsr ? 32 : 128))
-      return op.emitOpError()
-             << "expected cta tile K of " << (bsr ? 32 : 128)
-             << " with copy = " << stringifyEnum(config.getCopy()) << " for "
-             << (bsr ? "bsr weights" : "W8A8") << ", got "
-             << config.getBlockK();
-    if (config.isTma() && bsr && config.getBlockN() < 64)
-      return op.emitOpError()
-             << "expected cta tile N of at least 64 (a union of block rows) "
-                "with copy = "
-             << stringifyEnum(config.getCopy()) << " for bsr weights, got "
-             << config.getBlockN();
-    if (config.getClusterSplit()) {
-      // Thread block clusters need sm_90; BSR splits its rows otherwise.
-      if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)
-        return op.emitOpError() << "expected cluster_split only with W8A8 or "
-                                   "W4A16 (BSR splits its block rows)";
-      TargetAttr target = op.getTargetAttr();
-      if (target && target.getSMVersion() < 90)
-        return op.emitOpError()
-               << "expected target sm_90 or later for a config with "
-                  "cluster_split = true (thread block clusters), got "
-               << target.getChip();
-    }
+    if (failed(verifySchemeOptions(op, config)))
+      return failure();
 
     if (config.isWgmma()) {
       TargetAttr target = op.getTargetAttr();
@@ -328,8 +335,7 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       int64_t rowBytes =
           config.getBlockK() *
           (op.getLhsEncoding().getStorage().getIntOrFloatBitWidth() / 8);
-      if (rowBytes != 128 &&
-          op.getWeightEncoding().getFormat() != WeightFormat::bsr)
+      if (rowBytes != 128 && !bsr)
         return op.emitOpError()
                << "expected cta tile K of 128 bytes of "
                << op.getLhsEncoding().getStorage()
@@ -364,8 +370,7 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
     }
     // A BSR register-direct variant splits each block row's K / 32 block
     // columns over the grid.
-    if (config.isRegisterDirect() &&
-        op.getWeightEncoding().getFormat() == WeightFormat::bsr) {
+    if (config.isRegisterDirect() && bsr) {
       int64_t blockCols = k / op.getWeightEncoding().getBlock()[1];
       if (config.getSplitK() > blockCols)
         return op.emitOpError()

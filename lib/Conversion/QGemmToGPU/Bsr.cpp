@@ -260,12 +260,9 @@ struct BsrRingOperands : RingOperands {
                       MutableArrayRef<Value> accs) override;
 
   /// copy = tma (union tiles): where the mbarriers lie
-  /// (BsrRingLayout::barriersOffset); the slot is X's box of BM rows and
-  /// one box a block row, 64 bytes a row.
+  /// (BsrRingLayout::barriersOffset). A slot is X's box of BM rows and one
+  /// box a block row, 64 bytes a row: the default getTmaSlotBytes.
   int64_t barriersOffset = 0;
-  int64_t getTmaSlotBytes(RingMainloop &loop) override {
-    return (loop.t.bm + loop.t.bn) * loop.t.rowBytes;
-  }
   int64_t getTmaBarrierOffset(RingMainloop &) override {
     return barriersOffset;
   }
@@ -1073,7 +1070,7 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                              StringRef name, const BsrTypes &ty, bool split,
                              int64_t counters, bool planned = false,
                              int64_t maps = 0) {
-  SmallVector<Type> types(maps, LLVM::LLVMPointerType::get(b.getContext()));
+  SmallVector<Type> types;
   if (planned)
     types.append(3, b.getI32Type());
   types.append({ty.x, ty.rowPtr, ty.colIdx, ty.blocks, ty.y});
@@ -1081,13 +1078,10 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
                   MemRefType::get({counters}, b.getI32Type())});
   BsrKernel kernel;
-  kernel.func = createKernel(b, module, name, types);
+  kernel.func = createKernel(b, module, name, types, maps);
   auto args = kernel.func.getArguments();
-  if (maps > 0) {
-    kernel.func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(maps));
-    kernel.maps = args.take_front(maps);
-    args = args.drop_front(maps);
-  }
+  kernel.maps = args.take_front(maps);
+  args = args.drop_front(maps);
   if (planned) {
     kernel.planArgs = args.take_front(3);
     args = args.drop_front(3);

@@ -15,10 +15,15 @@ using namespace mlir::qgemm::kernel;
 
 gpu::GPUFuncOp kernel::createKernel(ImplicitLocOpBuilder &b,
                                     gpu::GPUModuleOp module, StringRef name,
-                                    TypeRange types) {
+                                    TypeRange types, int64_t tensorMaps) {
   b.setInsertionPointToEnd(module.getBody());
-  auto func = gpu::GPUFuncOp::create(b, name, b.getFunctionType(types, {}));
+  SmallVector<Type> argTypes(tensorMaps,
+                             LLVM::LLVMPointerType::get(b.getContext()));
+  llvm::append_range(argTypes, types);
+  auto func = gpu::GPUFuncOp::create(b, name, b.getFunctionType(argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  if (tensorMaps > 0)
+    func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(tensorMaps));
   b.setInsertionPointToStart(&func.getBody().front());
   return func;
 }

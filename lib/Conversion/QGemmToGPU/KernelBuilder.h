@@ -64,9 +64,11 @@ struct Emitter {
 };
 
 /// Creates `gpu.func @name(types) kernel` in `module` and positions `b` in
-/// its body.
+/// its body. A kernel of a TMA ring takes `tensorMaps` tensor maps (!llvm.ptr)
+/// before `types`, marked for qgemm-tensor-map-params.
 gpu::GPUFuncOp createKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
-                            StringRef name, TypeRange types);
+                            StringRef name, TypeRange types,
+                            int64_t tensorMaps = 0);
 
 /// A memref type of `shape` x `elementType` in workgroup (shared) memory.
 MemRefType getSharedMemRefType(MLIRContext *ctx, ArrayRef<int64_t> shape,

@@ -434,17 +434,14 @@ std::pair<gpu::GPUFuncOp, W4A16Args>
 createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                   StringRef name, const W4A16Types &ty, bool zeroPoints,
                   int64_t counters = 0, int64_t maps = 0) {
-  SmallVector<Type> types(maps, LLVM::LLVMPointerType::get(b.getContext()));
-  types.append({ty.x, ty.wq, ty.scales});
+  SmallVector<Type> types = {ty.x, ty.wq, ty.scales};
   if (zeroPoints)
     types.push_back(ty.zeros);
   types.push_back(ty.y);
   if (counters > 0)
     types.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
                   MemRefType::get({counters}, b.getI32Type())});
-  gpu::GPUFuncOp func = createKernel(b, module, name, types);
-  if (maps > 0)
-    func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(maps));
+  gpu::GPUFuncOp func = createKernel(b, module, name, types, maps);
   auto arg = [&](int64_t i) { return func.getArgument(maps + i); };
   int64_t yIndex = zeroPoints ? 4 : 3;
   W4A16Args args{arg(0), arg(1), arg(2), zeroPoints ? arg(3) : Value(),

@@ -274,14 +274,9 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
                      bool programmatic, bool prefetchScales, int64_t resident) {
   // A TMA ring takes the tensor maps of xq and wq first.
-  SmallVector<Type> types;
-  if (t.tma)
-    types.append(2, LLVM::LLVMPointerType::get(b.getContext()));
-  types.append({ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32});
-  gpu::GPUFuncOp func = createKernel(b, module, name, types);
   int64_t maps = t.tma ? 2 : 0;
-  if (t.tma)
-    func->setAttr(kTensorMapsAttrName, b.getI64IntegerAttr(maps));
+  gpu::GPUFuncOp func = createKernel(
+      b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32}, maps);
   // A producer warpgroup moves registers with setmaxnreg, which ptxas
   // honours only under launch bounds.
   if (t.producer)
