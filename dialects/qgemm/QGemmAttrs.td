@@ -246,6 +246,16 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     shared memory holds one, or in clusters of four slices or more); BSR's
     union tiles may have four warpgroups (24 and 112, one block).
 
+    `row_split = H, row_rest = R` (BSR, a dynamic M; H a multiple of BM
+    below `max_m` when there is one, 1 <= R < H) cuts a call in two where
+    the tiles of M would spill into a mostly idle last wave: when
+    r = M mod H is in [1, R], the host stub launches this variant on the
+    first M - r rows (whole multiples of H, chosen so that their tiles fill
+    whole waves), then runs the last r rows as a call of their own, through
+    the variant chosen for r rows (the activations and outputs offset by
+    M - r rows), in stream order. `row_split = 0` (the default, with
+    `row_rest = 0`) never cuts.
+
     ```mlir
     #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 3>
     #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4,
@@ -283,7 +293,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     DefaultValuedParameter<"::mlir::qgemm::CopyKind",
         "::mlir::qgemm::CopyKind::cp_async">:$copy,
     DefaultValuedParameter<"bool", "false">:$stream_k,
-    DefaultValuedParameter<"bool", "false">:$cluster_split
+    DefaultValuedParameter<"bool", "false">:$cluster_split,
+    DefaultValuedParameter<"int64_t", "0">:$row_split,
+    DefaultValuedParameter<"int64_t", "0">:$row_rest
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -299,10 +311,11 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
         CArg<"::mlir::qgemm::CopyKind",
              "::mlir::qgemm::CopyKind::cp_async">:$copy,
         CArg<"bool", "false">:$stream_k,
-        CArg<"bool", "false">:$cluster_split), [{
+        CArg<"bool", "false">:$cluster_split,
+        CArg<"int64_t", "0">:$row_split, CArg<"int64_t", "0">:$row_rest), [{
       return $_get($_ctxt, cta_tile, warp_tile, stages, split_k, max_m, mma,
                    operands, fuse_quantize, min_fill, tail_split, copy,
-                   stream_k, cluster_split);
+                   stream_k, cluster_split, row_split, row_rest);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -311,7 +324,16 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
       return get(getContext(), getCtaTile(), getWarpTile(), getStages(),
                  getSplitK(), maxM, getMma(), getOperands(),
                  getFuseQuantize(), getMinFill(), getTailSplit(), getCopy(),
-                 getStreamK(), getClusterSplit());
+                 getStreamK(), getClusterSplit(), getRowSplit(),
+                 getRowRest());
+    }
+    /// This config with row_split = `rowSplit`, row_rest = `rowRest` and
+    /// every other field the same.
+    ConfigAttr withRowSplit(int64_t rowSplit, int64_t rowRest) const {
+      return get(getContext(), getCtaTile(), getWarpTile(), getStages(),
+                 getSplitK(), getMaxM(), getMma(), getOperands(),
+                 getFuseQuantize(), getMinFill(), getTailSplit(), getCopy(),
+                 getStreamK(), getClusterSplit(), rowSplit, rowRest);
     }
     int64_t getBlockM() const { return getCtaTile()[0]; }
     int64_t getBlockN() const { return getCtaTile()[1]; }
@@ -369,6 +391,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;
+    /// The largest row_split (the stub's largest M).
+    static constexpr int64_t kMaxRowSplit = int64_t(1) << 24;
     /// The largest cta_tile or warp_tile entry (a register-direct block's
     /// K of 32 warps x 128 bytes).
     static constexpr int64_t kMaxTileSize = 4096;

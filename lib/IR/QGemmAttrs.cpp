@@ -315,7 +315,8 @@ LogicalResult ConfigAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> ctaTile,
     ArrayRef<int64_t> warpTile, int64_t stages, int64_t splitK, int64_t maxM,
     MmaKind mma, OperandPath operands, bool fuseQuantize, int64_t minFill,
-    int64_t tailSplit, CopyKind copy, bool streamK, bool clusterSplit) {
+    int64_t tailSplit, CopyKind copy, bool streamK, bool clusterSplit,
+    int64_t rowSplit, int64_t rowRest) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();
@@ -401,6 +402,18 @@ LogicalResult ConfigAttr::verify(
   if (tailSplit < 1 || tailSplit > kMaxTailSplit)
     return emitError() << "expected tail_split in [1, " << kMaxTailSplit
                        << "], got " << tailSplit;
+  if (rowSplit < 0 || rowSplit > kMaxRowSplit || rowSplit % ctaTile[0] != 0)
+    return emitError() << "expected row_split in [0, " << kMaxRowSplit
+                       << "] and a multiple of the cta tile M (" << ctaTile[0]
+                       << "; 0: no split), got " << rowSplit;
+  if (rowSplit > 0 && maxM > 0 && rowSplit >= maxM)
+    return emitError() << "expected row_split (" << rowSplit
+                       << ") below max_m (" << maxM
+                       << "): the variant would never cut M";
+  if (rowSplit > 0 ? rowRest < 1 || rowRest >= rowSplit : rowRest != 0)
+    return emitError() << "expected row_rest in [1, row_split) with "
+                          "row_split > 0, 0 without, got row_split = "
+                       << rowSplit << " and row_rest = " << rowRest;
   return verifyRingOptions(emitError, ctaTile, numWarps, splitK, mma, operands,
                            tailSplit, copy, streamK, clusterSplit);
 }

@@ -485,6 +485,9 @@ struct Kernel {
   unsigned streamKTiles; // matmul: K tiles a tile with a stream-K grid
                          // over waveBlocks (0: none)
   int64_t maxM;          // matmul: the largest M it is chosen for (0: any)
+  int64_t rowSplit, rowRest; // matmul: M past a multiple of rowSplit by
+                             // 1 to rowRest rows runs as two calls (0:
+                             // never; firstPartRows)
   bool replacesPrologue; // matmul: does the prologues' work; none runs
   unsigned planMinSlice, planMaxSlice, planSpare, planWaveItems;
                          // matmul: its ring plan (ringPlan; spare 0: none)
@@ -507,6 +510,7 @@ const Kernel kKernels[] = {
        << (k->clusterSplit ? "true" : "false") << ", "
        << (k->splitInKernel ? "true" : "false") << ", " << k->tailSplit << ", "
        << k->waveBlocks << ", " << k->streamKTiles << ", " << k->maxM << ", "
+       << k->rowSplit << ", " << k->rowRest << ", "
        << (k->replacesPrologue ? "true" : "false") << ", ";
     if (const std::optional<LaunchRingPlan> &plan = k->ringPlan)
       os << plan->minSlice << ", " << plan->maxSlice << ", " << plan->spare
@@ -871,7 +875,7 @@ RingPlan ringPlan(const Kernel &kernel, int64_t size, int64_t tiles) {
 /// it has one), then its operands.
 CUresult launchKernel(CUfunction function, const Kernel &kernel,
                       const unsigned (&grid)[3], Operands &operands,
-                      CUstream stream, RingPlan *plan = nullptr) {
+                      CUstream stream, bool inOrder, RingPlan *plan = nullptr) {
   CUtensorMap maps[kMaxKernelTensorMaps];
   std::vector<void *> params;
   for (int i = 0; i < kernel.numTensorMaps; ++i) {
@@ -896,10 +900,12 @@ CUresult launchKernel(CUfunction function, const Kernel &kernel,
   config.hStream = stream;
   // A programmatic dependent may start while the kernel before it runs: it
   // waits (griddepcontrol.wait) before reading what that kernel writes.
+  // `inOrder` launches it in stream order all the same (the first kernel of
+  // the second part of a row split).
   CUlaunchAttribute attributes[2];
   memset(attributes, 0, sizeof(attributes));
   config.attrs = attributes;
-  if (kernel.programmatic) {
+  if (kernel.programmatic && !inOrder) {
     CUlaunchAttribute &attribute = attributes[config.numAttrs++];
     attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
     attribute.value.programmaticStreamSerializationAllowed = 1;
@@ -915,13 +921,14 @@ CUresult launchKernel(CUfunction function, const Kernel &kernel,
   return cuLaunchKernelEx(&config, function, params.data(), nullptr);
 }
 
-/// Runs a call whose pointers passed the checks: checks the grids, loads
-/// the module, then launches the prologue kernels (unless the variant
-/// chosen by M replaces them) and the variant.
-qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
-                       const Sizes &s, CUdeviceptr workspace,
-                       CUstream stream) {
-  int chosen = chooseVariant(s);
+/// Runs matmul variant `chosen` on a call whose pointers passed the checks:
+/// checks the grids, loads the module, then launches the prologue kernels
+/// (unless the variant replaces them) and the variant; `inOrder`: the first
+/// of them in stream order even if it is a programmatic dependent.
+qgemm_status runVariant(int chosen,
+                        const std::array<CUdeviceptr, kNumArgs> &args,
+                        const Sizes &s, CUdeviceptr workspace, CUstream stream,
+                        bool inOrder) {
   const Kernel &variant = kKernels[chosen];
   int64_t gridM = (s.m + variant.blockM - 1) / variant.blockM;
   if (gridM > 65535 && variant.tailSplit <= 1 && !variant.streamKTiles)
@@ -941,9 +948,10 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
     const unsigned grid[3] = {
         (unsigned)((s.m + kernel.rowsPerBlock - 1) / kernel.rowsPerBlock), 1,
         1};
-    if (launchKernel(loaded->functions[i], kernel, grid, operands,
-                     stream) != CUDA_SUCCESS)
+    if (launchKernel(loaded->functions[i], kernel, grid, operands, stream,
+                     inOrder) != CUDA_SUCCESS)
       return QGEMM_ERROR_LAUNCH;
+    inOrder = false;
   }
   unsigned grid[3] = {
       (unsigned)((kN + variant.blockN - 1) / variant.blockN), (unsigned)gridM,
@@ -989,11 +997,101 @@ qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
   if (variant.planSpare)
     plan = ringPlan(variant, ringPlanSize(chosen, s), gridM);
   if (launchKernel(loaded->functions[chosen], variant, grid, operands, stream,
-                   &plan) != CUDA_SUCCESS)
+                   inOrder, &plan) != CUDA_SUCCESS)
     return QGEMM_ERROR_LAUNCH;
   return QGEMM_SUCCESS;
 }
 )";
+
+/// `workspaceBytes` and `runFamily`: a call is one variant, or with a row
+/// split (`row_split`) two or more calls of consecutive rows.
+void printRunFamily(raw_ostream &os, const KernelFamily &family) {
+  const LaunchDescription &d = family.launch;
+  if (llvm::none_of(d.kernels,
+                    [](const LaunchKernel &k) { return k.rowSplit > 0; })) {
+    os << R"(
+/// Bytes of workspace a call with sizes `s` needs.
+int64_t workspaceBytes(const Sizes &s) {
+  return workspaceLayout(kKernels[chooseVariant(s)], s).total;
+}
+
+/// Runs a call whose pointers passed the checks: the variant chosen by M.
+qgemm_status runFamily(const std::array<CUdeviceptr, kNumArgs> &args,
+                       const Sizes &s, CUdeviceptr workspace,
+                       CUstream stream) {
+  return runVariant(chooseVariant(s), args, s, workspace, stream, false);
+}
+)";
+    return;
+  }
+  os << R"(
+/// The rows of M that variant `v` runs of a call of `m` rows: all of them,
+/// or with a row split H, m - r where r = m mod H is in [1, rowRest] (the
+/// last r rows are then a call of their own).
+int64_t firstPartRows(const Kernel &v, int64_t m) {
+  if (v.rowSplit <= 0 || m <= v.rowSplit)
+    return m;
+  int64_t rest = m % v.rowSplit;
+  return rest >= 1 && rest <= v.rowRest ? m - rest : m;
+}
+
+/// Bytes of workspace a call with sizes `s` needs: the most any of its
+/// parts needs (they run one after another).
+int64_t workspaceBytes(Sizes s) {
+  int64_t bytes = 0;
+  for (;;) {
+    const Kernel &v = kKernels[chooseVariant(s)];
+    Sizes part = s;
+    part.m = firstPartRows(v, s.m);
+    bytes = std::max(bytes, workspaceLayout(v, part).total);
+    if (part.m == s.m)
+      return bytes;
+    s.m -= part.m;
+  }
+}
+
+/// `args` moved on by `rows` rows of M: the arguments whose first dim is m.
+void offsetRows(std::array<CUdeviceptr, kNumArgs> &args, int64_t rows,
+                [[maybe_unused]] const Sizes &s) {
+)";
+  func::FuncOp func = family.func;
+  for (auto [i, arg, type] :
+       llvm::enumerate(d.args, func.getArgumentTypes())) {
+    if (arg.dims.empty())
+      continue;
+    auto *first = std::get_if<std::string>(&arg.dims.front());
+    if (!first || *first != "m")
+      continue;
+    SmallVector<std::string> factors = {"rows"};
+    for (const LaunchDim &dim : llvm::drop_begin(arg.dims))
+      factors.push_back(getDimExpr(dim));
+    Type element = cast<MemRefType>(type).getElementType();
+    factors.push_back(std::to_string(element.getIntOrFloatBitWidth() / 8));
+    os << "  args[" << i << "] += (CUdeviceptr)(" << llvm::join(factors, " * ")
+       << "); // " << arg.name << "\n";
+  }
+  os << R"(}
+
+/// Runs a call whose pointers passed the checks: the variant chosen by M on
+/// the rows it takes (firstPartRows), then the rows past them as a call of
+/// their own, in stream order.
+qgemm_status runFamily(std::array<CUdeviceptr, kNumArgs> args, Sizes s,
+                       CUdeviceptr workspace, CUstream stream) {
+  for (bool inOrder = false;; inOrder = true) {
+    int chosen = chooseVariant(s);
+    Sizes part = s;
+    part.m = firstPartRows(kKernels[chosen], s.m);
+    if (qgemm_status status =
+            runVariant(chosen, args, part, workspace, stream, inOrder))
+      return status;
+    if (part.m == s.m)
+      return QGEMM_SUCCESS;
+    offsetRows(args, part.m, s);
+    s.m -= part.m;
+  }
+}
+)";
+}
 
 /// The checks of a call's pointers: a null pointer is
 /// QGEMM_ERROR_INVALID_VALUE unless its buffer is empty in this call (the
@@ -1081,7 +1179,8 @@ void printValidateEntryPoint(raw_ostream &os, const LaunchDescription &d,
      << "  int32_t found = 0;\n"
      << "  if (cuMemsetD32Async(status, 0, 1, stream) != CUDA_SUCCESS ||\n"
      << "      launchKernel(loaded->functions[kValidate], kKernels[kValidate],\n"
-     << "                   grid, operands, stream) != CUDA_SUCCESS ||\n"
+     << "                   grid, operands, stream, false) != CUDA_SUCCESS "
+        "||\n"
      << "      cuMemcpyDtoHAsync(&found, status, sizeof(found), stream) !=\n"
      << "          CUDA_SUCCESS ||\n"
      << "      cuStreamSynchronize(stream) != CUDA_SUCCESS)\n"
@@ -1107,8 +1206,7 @@ void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
      << getSizeList(d, true) << ") {\n";
   printRangeChecks("0", /*zeroInRange=*/false);
   os << "  const Sizes s = " << sizes << ";\n"
-     << "  return (size_t)workspaceLayout(kKernels[chooseVariant(s)], s)"
-     << ".total;\n}\n\n"
+     << "  return (size_t)workspaceBytes(s);\n}\n\n"
      << "extern \"C\" const char *" << f
      << "_jit_log(void) { return gJitLog; }\n\n"
      << "extern \"C\" qgemm_status " << f << "(" << getPointerParams(d)
@@ -1177,7 +1275,9 @@ std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
   os << kRuntimeText;
   printWorkspaceLayout(os, d);
   printCallOperands(os, d);
-  os << kLaunchText << "\n} // namespace\n\n";
+  os << kLaunchText;
+  printRunFamily(os, family);
+  os << "\n} // namespace\n\n";
   printEntryPoints(os, family);
   return text;
 }

@@ -455,6 +455,41 @@ constexpr int64_t kUnionMinFill = 35;
 constexpr int64_t kMidSliceBlocks = 64;
 constexpr int64_t kMidSplitMaxM = 1024;
 
+/// The 256-row union tiles cut M in two where their last row of tiles
+/// would spill into a mostly idle wave (row_split, row_rest): the first part
+/// is whole multiples of H = 256 k rows, k the fewest rows of tiles whose
+/// k x `groups` blocks fill at least kRowSplitFill% of their waves of one
+/// block a multiprocessor; the last r rows run as a call of their own. A
+/// rest of r rows costs, measured (v39, M = 1 and 256 against the 256-row
+/// tiles at M = 1024, d = 1; u = the time of one row of tiles, a wave's
+/// time x groups / sms), about u (0.7 + 1.2 r / 256): 4096 x 4096 14.6 and
+/// 34.9 us for u = 15.8, 11008 x 4096 27.6 and 83.5 for u = 45, 4096 x
+/// 11008 26.7 and 69.7 for u = 39.5. Where the rest's tiles would add a
+/// wave, the cut saves that wave less the rest's call: it is taken for r up
+/// to R, where u (0.7 + 1.2 R / 256) is one wave, and at most H / 2.
+constexpr int64_t kRowSplitFill = 95;
+
+static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
+                            int64_t groups, int64_t sms) {
+  int64_t k = 1;
+  auto fill = [&](int64_t k) {
+    int64_t blocks = k * groups;
+    return 100 * blocks >= kRowSplitFill * sms * llvm::divideCeil(blocks, sms);
+  };
+  while (k <= 64 && !fill(k))
+    ++k;
+  int64_t rows = 256 * k;
+  // R = 256 (sms / groups - 0.7) / 1.2, in integers.
+  int64_t rest = std::min<int64_t>(
+      (256 * 10 * sms - 256 * 7 * groups) / (12 * groups), rows / 2);
+  if (k > 64 || rest < 1)
+    return;
+  for (ConfigAttr &config : configs)
+    if (config.getBlockM() == 256 && config.getBlockN() > 32 &&
+        (config.getMaxM() == 0 || config.getMaxM() > rows))
+      config = config.withRowSplit(rows, rest);
+}
+
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t blockRows = op.getN() / 32, blockCols = op.getK() / 32;
@@ -558,6 +593,8 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   if (unionRows)
     configs.push_back(makeUnion(256, 1, 0));
   configs.push_back(makeRow(128, 0));
+  if (unionRows)
+    addBsrRowSplits(configs, groups, sms);
   return configs;
 }
 

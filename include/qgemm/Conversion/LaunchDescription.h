@@ -140,6 +140,18 @@
 //                                 (the BSR register-direct split); the
 //                                 split-K buffers are sized as for split_k
 //                                 slices
+//       row_split         : int   optional (0: none): H, a multiple of
+//                                 block_m; when M mod H = r is in
+//                                 [1, row_rest], the stub runs this variant
+//                                 on the first M - r rows, then the last r
+//                                 rows as a call of their own (the variant
+//                                 chosen for r rows, every argument whose
+//                                 first dim is m offset by M - r rows, the
+//                                 first kernel launched in stream order);
+//                                 needs a dynamic M, and m only as an
+//                                 argument's first dim
+//       row_rest          : int   with row_split: R in [1, H), the most
+//                                 rows cut off
 //       replaces_prologue : bool  optional (false): it does the prologue's
 //                                 work itself; no prologue kernel runs
 //       ring_plan         : dict  optional: with split_k > 1 (and no
@@ -294,6 +306,9 @@ struct LaunchKernel {
   /// (stream_k_tiles; 0: none; needs waveBlocks).
   int64_t streamKTiles = 0;
   bool replacesPrologue = false;
+  /// Matmul: row_split's H (0: none) and row_rest's R: M past a multiple
+  /// of H by 1 to R rows is run as two calls, the whole multiples first.
+  int64_t rowSplit = 0, rowRest = 0;
   /// Matmul: the work plan the stub computes and passes before the operands
   /// (ring_plan), if any.
   std::optional<LaunchRingPlan> ringPlan;

@@ -145,6 +145,12 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
     if (kernel.streamKTiles)
       fields.push_back(b.getNamedAttr(
           "stream_k_tiles", b.getI64IntegerAttr(kernel.streamKTiles)));
+    if (kernel.rowSplit) {
+      fields.push_back(
+          b.getNamedAttr("row_split", b.getI64IntegerAttr(kernel.rowSplit)));
+      fields.push_back(
+          b.getNamedAttr("row_rest", b.getI64IntegerAttr(kernel.rowRest)));
+    }
     if (kernel.tailSplit > 1 || kernel.streamKTiles)
       fields.push_back(b.getNamedAttr("wave_blocks",
                                       b.getI64IntegerAttr(kernel.waveBlocks)));
@@ -698,10 +704,37 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   FailureOr<bool> clusterSplit = reader.getBool(dict, where, "cluster_split");
   FailureOr<bool> splitInKernel =
       reader.getBool(dict, where, "split_in_kernel");
+  FailureOr<int64_t> rowSplit =
+      reader.getOptionalInt(dict, where, "row_split", 0, 0);
+  FailureOr<int64_t> rowRest =
+      reader.getOptionalInt(dict, where, "row_rest", 0, 0);
   if (failed(blockM) || failed(blockN) || failed(splitK) || failed(maxM) ||
       failed(replaces) || failed(tailSplit) || failed(waveBlocks) ||
-      failed(streamKTiles) || failed(clusterSplit) || failed(splitInKernel))
+      failed(streamKTiles) || failed(clusterSplit) || failed(splitInKernel) ||
+      failed(rowSplit) || failed(rowRest))
     return failure();
+  if (*rowSplit ? *rowRest < 1 || *rowRest >= *rowSplit : *rowRest != 0)
+    return reader.error(where)
+           << " field 'row_rest' is " << *rowRest << ", expected 1 to "
+           << "row_split - 1 with a row_split, absent or 0 without";
+  if (*rowSplit) {
+    // The stub offsets the rows of every argument whose first dim is m and
+    // sizes the workspace per part: m may appear nowhere else.
+    bool mElsewhere = llvm::any_of(d.args, [](const LaunchArg &arg) {
+      return llvm::any_of(llvm::drop_begin(arg.dims), [](const LaunchDim &dim) {
+        return std::holds_alternative<std::string>(dim) &&
+               std::get<std::string>(dim) == "m";
+      });
+    });
+    if (*rowSplit % *blockM != 0 || *rowSplit > ConfigAttr::kMaxRowSplit ||
+        (*maxM && *rowSplit >= *maxM) || d.staticM > 0 || mElsewhere)
+      return reader.error(where)
+             << " field 'row_split' is " << *rowSplit
+             << ", expected a multiple of block_m (" << *blockM
+             << ") of at most " << ConfigAttr::kMaxRowSplit
+             << ", below max_m, with a dynamic M that is only ever an "
+                "argument's first dim";
+  }
   if (*splitInKernel && (*splitK < 2 || *clusterSplit))
     return reader.error(where)
            << " field 'split_in_kernel' is true with split_k = " << *splitK
@@ -742,6 +775,8 @@ LogicalResult readKernelGeometry(Reader &reader, DictionaryAttr dict,
   kernel.tailSplit = *tailSplit;
   kernel.streamKTiles = *streamKTiles;
   kernel.waveBlocks = *tailSplit > 1 || *streamKTiles ? *waveBlocks : 0;
+  kernel.rowSplit = *rowSplit;
+  kernel.rowRest = *rowRest;
   if (failed(readRingPlan(reader, dict, where, d, kernel)))
     return failure();
   FailureOr<DictionaryAttr> minSizes = reader.get<DictionaryAttr>(
@@ -871,7 +906,8 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     kernel.role = KernelRole::Matmul;
     known.append({"block_m", "block_n", "split_k", "max_m", "replaces_prologue",
                   "min_sizes", "tail_split", "stream_k_tiles", "wave_blocks",
-                  "cluster_split", "split_in_kernel", "ring_plan"});
+                  "cluster_split", "split_in_kernel", "ring_plan",
+                  "row_split", "row_rest"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");

@@ -147,6 +147,15 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   else
     kernels = kernel::buildBsrKernels(b, gpuModule, op);
 
+  // The M cut is the stub's (row_split), the same for every scheme.
+  auto configs = op.getConfigsAttr().getAsRange<ConfigAttr>();
+  auto config = configs.begin();
+  for (LaunchKernel &kernel : kernels)
+    if (kernel.role == KernelRole::Matmul && config != configs.end()) {
+      kernel.rowSplit = (*config).getRowSplit();
+      kernel.rowRest = (*config++).getRowRest();
+    }
+
   // The host side: the func keeps its signature and says how to launch
   // (qgemm/Conversion/LaunchDescription.h).
   FailureOr<DictionaryAttr> launch;

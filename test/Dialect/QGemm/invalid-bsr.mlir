@@ -68,3 +68,13 @@ func.func @negative_bsr_register_a(%x: memref<?x1024xf16>, %rp: memref<33xi32>, 
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%rp, %ci, %b : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, mma = wgmma, operands = register_a>]}
   return
 }
+
+// -----
+
+// The stub cuts a call's rows in two with row_split: M must be a run-time
+// size.
+func.func @negative_bsr_row_split_static_m(%x: memref<2048x1024xf16>, %rp: memref<33xi32>, %ci: memref<?xi32>, %b: memref<?x32x32xf16>, %y: memref<2048x1024xf16>) {
+  // expected-error @+1 {{expected a dynamic M with row_split (the stub cuts M into two calls), got M = 2048}}
+  qgemm.matmul lhs(%x : memref<2048x1024xf16>) weights(%rp, %ci, %b : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<2048x1024xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]}
+  return
+}

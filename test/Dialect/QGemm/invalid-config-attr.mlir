@@ -246,3 +246,26 @@ func.func private @cluster_split_too_many() attributes {c = #qgemm.config<cta_ti
 // Each slice adds BM / split_k rows.
 // expected-error @+1 {{expected split_k (3) to divide the cta tile M (64) with cluster_split = true (each slice adds BM / split_k rows)}}
 func.func private @cluster_split_rows() attributes {c = #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 3, mma = wgmma, cluster_split = true>}
+
+// -----
+
+// row_split cuts M at whole multiples of H: H a multiple of the tile's rows.
+// expected-error @+1 {{expected row_split in [0, 16777216] and a multiple of the cta tile M (256; 0: no split), got 1000}}
+func.func private @row_split_not_tile_rows() attributes {c = #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, row_split = 1000, row_rest = 500>}
+
+// -----
+
+// A variant bounded at max_m <= H is never past H.
+// expected-error @+1 {{expected row_split (1024) below max_m (1024): the variant would never cut M}}
+func.func private @row_split_past_max_m() attributes {c = #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, row_split = 1024, row_rest = 512>}
+
+// -----
+
+// The rows cut off are 1 to H - 1.
+// expected-error @+1 {{expected row_rest in [1, row_split) with row_split > 0, 0 without, got row_split = 1024 and row_rest = 1024}}
+func.func private @row_rest_too_large() attributes {c = #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, row_split = 1024, row_rest = 1024>}
+
+// -----
+
+// expected-error @+1 {{expected row_rest in [1, row_split) with row_split > 0, 0 without, got row_split = 0 and row_rest = 100}}
+func.func private @row_rest_without_split() attributes {c = #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, row_rest = 100>}
