@@ -311,12 +311,14 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
 
 } // namespace
 
-LogicalResult ConfigAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> ctaTile,
-    ArrayRef<int64_t> warpTile, int64_t stages, int64_t splitK, int64_t maxM,
-    MmaKind mma, OperandPath operands, bool fuseQuantize, int64_t minFill,
-    int64_t tailSplit, CopyKind copy, bool streamK, bool clusterSplit,
-    int64_t rowSplit, int64_t rowRest) {
+LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> ctaTile,
+                                 ArrayRef<int64_t> warpTile, int64_t stages,
+                                 int64_t splitK, int64_t maxM, MmaKind mma,
+                                 OperandPath operands, bool fuseQuantize,
+                                 int64_t minFill, int64_t tailSplit,
+                                 CopyKind copy, bool streamK, bool clusterSplit,
+                                 int64_t rowSplit, int64_t rowRest) {
   if (ctaTile.size() != 3)
     return emitError() << "expected cta_tile [BM, BN, BK] with 3 entries, got "
                        << ctaTile.size();

@@ -1055,8 +1055,7 @@ void offsetRows(std::array<CUdeviceptr, kNumArgs> &args, int64_t rows,
                 [[maybe_unused]] const Sizes &s) {
 )";
   func::FuncOp func = family.func;
-  for (auto [i, arg, type] :
-       llvm::enumerate(d.args, func.getArgumentTypes())) {
+  for (auto [i, arg, type] : llvm::enumerate(d.args, func.getArgumentTypes())) {
     if (arg.dims.empty())
       continue;
     auto *first = std::get_if<std::string>(&arg.dims.front());
@@ -1178,7 +1177,8 @@ void printValidateEntryPoint(raw_ostream &os, const LaunchDescription &d,
      << "  const unsigned grid[3] = {kKernels[kValidate].blocks, 1, 1};\n"
      << "  int32_t found = 0;\n"
      << "  if (cuMemsetD32Async(status, 0, 1, stream) != CUDA_SUCCESS ||\n"
-     << "      launchKernel(loaded->functions[kValidate], kKernels[kValidate],\n"
+     << "      launchKernel(loaded->functions[kValidate], "
+        "kKernels[kValidate],\n"
      << "                   grid, operands, stream, false) != CUDA_SUCCESS "
         "||\n"
      << "      cuMemcpyDtoHAsync(&found, status, sizeof(found), stream) !=\n"

@@ -464,9 +464,13 @@ constexpr int64_t kMidSplitMaxM = 1024;
 /// tiles at M = 1024, d = 1; u = the time of one row of tiles, a wave's
 /// time x groups / sms), about u (0.7 + 1.2 r / 256): 4096 x 4096 14.6 and
 /// 34.9 us for u = 15.8, 11008 x 4096 27.6 and 83.5 for u = 45, 4096 x
-/// 11008 26.7 and 69.7 for u = 39.5. Where the rest's tiles would add a
-/// wave, the cut saves that wave less the rest's call: it is taken for r up
-/// to R, where u (0.7 + 1.2 R / 256) is one wave, and at most H / 2.
+/// 11008 26.7 and 69.7 for u = 39.5; the rest's tiles are 128 rows, so r
+/// rows cost as many as the next multiple of 128 (11008 x 4096 at M = 900,
+/// r = 132: 83 us, as 256 rows). Where the rest's tiles would add a wave,
+/// the cut saves that wave less the rest's call: it is taken for r up to
+/// R, the largest multiple of 128 for which u (0.7 + 1.2 R / 256) is under
+/// one wave, and at most H / 2 (v39: 11008 x 4096 with R = 178 was 4 to 6%
+/// slower at M = 900).
 constexpr int64_t kRowSplitFill = 95;
 
 static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
@@ -479,9 +483,11 @@ static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
   while (k <= 64 && !fill(k))
     ++k;
   int64_t rows = 256 * k;
-  // R = 256 (sms / groups - 0.7) / 1.2, in integers.
-  int64_t rest = std::min<int64_t>(
-      (256 * 10 * sms - 256 * 7 * groups) / (12 * groups), rows / 2);
+  // R = 256 (sms / groups - 0.7) / 1.2 in integers, down to a multiple of
+  // 128.
+  int64_t rest = std::min<int64_t>((256 * 10 * sms - 256 * 7 * groups) /
+                                       (12 * groups) / 128 * 128,
+                                   rows / 2);
   if (k > 64 || rest < 1)
     return;
   for (ConfigAttr &config : configs)

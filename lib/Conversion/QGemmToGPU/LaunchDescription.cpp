@@ -906,8 +906,8 @@ LogicalResult readKernel(Reader &reader, Attribute attr, size_t index,
     kernel.role = KernelRole::Matmul;
     known.append({"block_m", "block_n", "split_k", "max_m", "replaces_prologue",
                   "min_sizes", "tail_split", "stream_k_tiles", "wave_blocks",
-                  "cluster_split", "split_in_kernel", "ring_plan",
-                  "row_split", "row_rest"});
+                  "cluster_split", "split_in_kernel", "ring_plan", "row_split",
+                  "row_rest"});
   } else if (*role == kValidateRole) {
     kernel.role = KernelRole::Validate;
     known.push_back("blocks");
