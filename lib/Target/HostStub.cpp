@@ -703,6 +703,25 @@ struct Operands {
   std::array<Memref, kNumArgs> args;
   std::array<Memref, kNumBuffers> buffers;
 };
+
+/// The ring plan of `kernel` (planSpare > 0) for `size` (its run-time
+/// size, nnzb) and a grid of `tiles` rows of tiles: a row of at most W
+/// blocks is not cut, a longer one is cut into slices of S blocks, into at
+/// most C slices past the rows' first in all (the launch description's
+/// ring_plan). The kernel takes S, W and C before its operands.
+struct RingPlan {
+  int32_t values[3];
+};
+RingPlan ringPlan(const Kernel &kernel, int64_t size, int64_t tiles) {
+  int64_t spare = kernel.planSpare, maxSlice = kernel.planMaxSlice;
+  int64_t s = std::max<int64_t>(
+      {(int64_t)kernel.planMinSlice, (size + spare - 1) / spare,
+       (size * tiles + kernel.planWaveItems - 1) / kernel.planWaveItems});
+  s = std::min<int64_t>(s, maxSlice);
+  int64_t w = std::min<int64_t>(2 * s, maxSlice);
+  int64_t c = std::min<int64_t>(size / s, spare);
+  return {{(int32_t)s, (int32_t)w, (int32_t)c}};
+}
 )";
 
 /// `workspaceLayout`: the buffers of the workspace one after another, each
@@ -738,6 +757,18 @@ void printWorkspaceLayout(raw_ostream &os, const LaunchDescription &d) {
        << "  int64_t splitSlots = v.tailSplit > 1 || v.streamKTiles\n"
        << "                           ? splitTiles\n"
        << "                           : splitTiles * v.splitK;\n";
+  if (llvm::any_of(d.kernels, [](const LaunchKernel &k) {
+        return k.ringPlan.has_value();
+      }))
+    os << "  // A planned variant: a slot per tile and C more a row of tiles\n"
+       << "  // (C of its plan: the items past the rows' first slices).\n"
+       << "  if (v.planSpare) {\n"
+       << "    int64_t rowsOfTiles = (s.m + v.blockM - 1) / v.blockM;\n"
+       << "    RingPlan plan = ringPlan(v, ringPlanSize((int)(&v - kKernels), "
+          "s),\n"
+       << "                             rowsOfTiles);\n"
+       << "    splitSlots = splitTiles + rowsOfTiles * plan.values[2];\n"
+       << "  }\n";
   os << "  const Shape shapes[kNumBuffers] = {\n";
   for (const WorkspaceBuffer &buffer : d.buffers) {
     os << "      {";
@@ -849,25 +880,6 @@ CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
                          : CU_TENSOR_MAP_SWIZZLE_128B,
       CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-}
-
-/// The ring plan of `kernel` (planSpare > 0) for `size` (its run-time
-/// size, nnzb) and a grid of `tiles` rows of tiles: a row of at most W
-/// blocks is not cut, a longer one is cut into slices of S blocks, into at
-/// most C slices past the rows' first in all (the launch description's
-/// ring_plan). The kernel takes S, W and C before its operands.
-struct RingPlan {
-  int32_t values[3];
-};
-RingPlan ringPlan(const Kernel &kernel, int64_t size, int64_t tiles) {
-  int64_t spare = kernel.planSpare, maxSlice = kernel.planMaxSlice;
-  int64_t s = std::max<int64_t>(
-      {(int64_t)kernel.planMinSlice, (size + spare - 1) / spare,
-       (size * tiles + kernel.planWaveItems - 1) / kernel.planWaveItems});
-  s = std::min<int64_t>(s, maxSlice);
-  int64_t w = std::min<int64_t>(2 * s, maxSlice);
-  int64_t c = std::min<int64_t>(size / s, spare);
-  return {{(int32_t)s, (int32_t)w, (int32_t)c}};
 }
 
 /// Launches `kernel` (loaded as `function`) on a grid of `grid` blocks: its

@@ -454,6 +454,19 @@ constexpr int64_t kUnionMinFill = 35;
 /// empty slices).
 constexpr int64_t kMidSliceBlocks = 64;
 constexpr int64_t kMidSplitMaxM = 1024;
+/// Past kMidSplitMaxM and up to kPlannedSplitMaxM the one-row tiles of a
+/// layer of at most one block row a multiprocessor stay split in 2 where
+/// they plan their work (isBsrRingPlanned: only rows longer than the plan's
+/// W are cut, over the spare blocks): a skewed weight's full rows are
+/// otherwise one block's serial loop in a grid of 2 to 3 waves (v39, r95,
+/// r96: 2.7x the uniform weight's time on 4096 x 4096 at M = 1025, 3.2x on
+/// 4096 x 11008; planned 1.35 to 1.42x and 1.25 to 1.31x). Uniform weights
+/// pay the spare blocks: up to 6% at density 0.1 and 6 to 22% at 0.02 in
+/// 2 slices (4096 x 11008 in its 6 slices of M <= 1024: 57 to 72% at
+/// 0.02). 11008 x 4096 (344 block rows, 4.7 waves at M = 1025) gained
+/// little (0.93 to 1.13x the skewed time) for 30% at 0.02: not split. Past
+/// kPlannedSplitMaxM the grid holds more waves of tiles.
+constexpr int64_t kPlannedSplitMaxM = 2048;
 
 /// The 256-row union tiles cut M in two where their last row of tiles
 /// would spill into a mostly idle wave (row_split, row_rest): the first part
@@ -544,6 +557,10 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, 0));
     return configs;
   }
+  // The one-row tiles of M = kMidSplitMaxM to kPlannedSplitMaxM split in
+  // 2 planned slices.
+  bool plannedPastMid =
+      blockRows <= sms && isBsrRingPlanned(blockCols, 128, /*stages=*/4, 2);
   // One block row on warpgroups of 64 x 32: split as `make` does up to
   // M = 256, in slices of at most kMidSliceBlocks blocks up to
   // kMidSplitMaxM, unsplit past it.
@@ -552,6 +569,8 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     if (maxM != 0 && maxM <= 256)
       return make(bm, 32, 64, 32, 4, 4, 32, 8, maxM, 0, MmaKind::wgmma);
     int64_t splitK = maxM != 0 && maxM <= kMidSplitMaxM ? midSplit : 1;
+    if (maxM > kMidSplitMaxM && maxM <= kPlannedSplitMaxM && plannedPastMid)
+      splitK = 2;
     return ConfigAttr::get(ctx, {bm, 32, 32}, {64, 32}, /*stages=*/4, splitK,
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
@@ -563,8 +582,9 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, kUnionMinFill,
                            /*tailSplit=*/1,
-                           bm == 256 && maxM == 0 ? CopyKind::tma_producer
-                                                  : CopyKind::cp_async,
+                           bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM)
+                               ? CopyKind::tma_producer
+                               : CopyKind::cp_async,
                            /*streamK=*/false, /*clusterSplit=*/false);
   };
   int64_t groups = llvm::divideCeil(blockRows, 4);
@@ -595,6 +615,15 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     if (unionRows)
       configs.push_back(makeUnion(bound <= maxM128 ? 128 : 256, 1, bound));
     configs.push_back(makeRow(128, bound));
+  }
+  // The planned one-row split past kMidSplitMaxM (the union tiles of that
+  // M range are the unbounded ones, sharing their kernel).
+  if (plannedPastMid && llvm::all_of(bounds, [](int64_t bound) {
+        return bound < kPlannedSplitMaxM;
+      })) {
+    if (unionRows)
+      configs.push_back(makeUnion(256, 1, kPlannedSplitMaxM));
+    configs.push_back(makeRow(128, kPlannedSplitMaxM));
   }
   if (unionRows)
     configs.push_back(makeUnion(256, 1, 0));

@@ -16,8 +16,11 @@
 // extra slices of the long rows are scanned (shuffle-up) and a spare block
 // finds its item, a long row's own block its first extra item and count.
 // The block's work values are broadcast from lane 0 so that ptxas keeps
-// them warp-uniform; the split reduction puts slice 0 in the row's slot
-// and slice s in slot 128 + first extra + s - 1. The 128-row
+// them warp-uniform; the split reduction numbers its partial slots in 32
+// bits from the grid's y and T (read again after the K loop) and the work
+// values: slice 0 of row r in slot 128 y + r, slice s of a split row in
+// slot (128 + first extra + s - 1) T + y, T (128 + C) slots in all (the
+// stub sizes the partials by C). The 128-row
 // split variant plans alike (a wave of 5 blocks of 256 threads x 132 =
 // 660 items); the unsplit one keeps one slice a row (no plan, no launch
 // bound, no plan arguments).
@@ -96,19 +99,32 @@ func.func @bsr(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>,
 // CHECK-COUNT-2: gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
 // CHECK: %[[NSB:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
 // CHECK-NEXT: %[[NS:.*]] = arith.index_castui %[[NSB]] : i32 to index
-// CHECK-COUNT-2: gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
-// CHECK: %[[MT:.*]] = arith.muli %block_id_y{{.*}}, %c128{{.*}} : index
-// CHECK: %[[COUNTER:.*]] = arith.addi %[[MT]], %[[ROW]] : index
+// CHECK: gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
+// CHECK: %[[FXB:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c0_i32{{.*}}, %c32_i32{{.*}} : i32
+// CHECK-NEXT: %[[FX:.*]] = arith.index_castui %[[FXB]] : i32 to index
+
 // CHECK-NOT: memref<34xi32
 // CHECK: scf.for
 // CHECK: memref.load %{{.*}} : memref<30xi32, #gpu.address_space<workgroup>>
 // CHECK: nvvm.wgmma.mma_async
 // CHECK-NOT: gpu.shuffle
-// The split reduction: slot = s == 0 ? row : 128 + first extra + s - 1.
-// CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : index
+// The split reduction: the row's counter 128 y + row; slot = s == 0 ?
+// 128 y + row : (first extra + s + 127) T + y, in i32.
+// CHECK: %[[MT:.*]] = arith.muli %block_id_y{{.*}}, %c128{{.*}} : index
+// CHECK-NEXT: %[[COUNTER:.*]] = arith.addi %[[MT]], %[[ROW]] : index
+// CHECK: %[[Y:.*]] = arith.index_castui %block_id_y{{.*}} : index to i32
+// CHECK: %[[T:.*]] = arith.index_castui %grid_dim_y : index to i32
+// CHECK: %[[ROW32:.*]] = arith.index_castui %[[ROW]] : index to i32
+// CHECK: %[[Y128:.*]] = arith.muli %[[Y]], %c128_i32 : i32
+// CHECK: %[[FIRSTSLOT:.*]] = arith.addi %[[Y128]], %[[ROW32]] : i32
+// CHECK: %[[FX32:.*]] = arith.index_castui %[[FX]] : index to i32
+// CHECK: %[[ITEM:.*]] = arith.addi %[[FX32]], %{{.*}} : i32
+// CHECK: %[[ITEM127:.*]] = arith.addi %[[ITEM]], %c127_i32{{.*}} : i32
+// CHECK: %[[XT:.*]] = arith.muli %[[ITEM127]], %[[T]] : i32
+// CHECK: %[[XSLOT:.*]] = arith.addi %[[XT]], %[[Y]] : i32
+// CHECK: arith.select %{{.*}}, %[[FIRSTSLOT]], %[[XSLOT]] : i32
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[CNT]][%[[COUNTER]]]
 // CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[NS]] step
-// CHECK: arith.select %{{.*}}, %[[ROW]], %{{.*}} : index
 // CHECK: memref.store %c0_i32{{.*}}, %[[CNT]][%[[COUNTER]]] : memref<256xi32>
 // CHECK: gpu.return
 

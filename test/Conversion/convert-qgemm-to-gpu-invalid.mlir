@@ -202,6 +202,18 @@ func.func @negative_bsr_tile_n(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %
 
 // -----
 
+// A split tile's partial slots are numbered in 32 bits: here 2^24 / 64 x
+// 65536 / 32 x 4 = 2^31.
+func.func @negative_bsr_split_slots(%x: memref<?x256xf16>, %row_ptr: memref<2049xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x65536xf16>) {
+  // expected-error @+1 {{expected at most 2^31 - 1 partial tiles (ceil(max_m / BM) x ceil(N / BN) x split_k) for a split BSR config, got 2147483648 for config #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 16777216, mma = wgmma>}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<2049xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x65536xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 16777216, mma = wgmma>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]}
+  return
+}
+
+// -----
+
 func.func @negative_bsr_split_unbounded(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
   // expected-error @+1 {{expected a max_m with split_k > 1 for BSR (the split counters are sized for it), got config #qgemm.config<cta_tile = [16, 32, 32], warp_tile = [16, 8], stages = 4, split_k = 2>}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)

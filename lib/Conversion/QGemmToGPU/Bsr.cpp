@@ -1101,25 +1101,56 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// What a thread block of a split one-row ring kernel computes
 /// (planRingWork): `slice` of block row `row` (slice `index` of the row's
 /// `slice.numSlices`; its slices past the first are the items from
-/// `firstExtra` on), the row's counter `counter` and the first partial
-/// slot of the block's row of tiles `slotBase`. The values are
+/// `firstExtra` on). The row's counter (getCounter) and partial slots
+/// (getSlot; T (rows + C) for a grid of T rows of tiles, C the plan's
+/// capacity: the stub sizes the partials by C, where the static slices
+/// took T rows split_k) are found after the K loop. The values are
 /// warp-uniform (broadcastLane0), so ptxas keeps them in uniform registers
 /// over the K loop (they were parked in shared memory while they lived in
 /// vector registers, which spilled at the kernel's launch bound; perf notes
 /// v32: the same time, no spill).
 struct RingWork {
   BsrSlice slice;
-  Value row, index, firstExtra, counter, slotBase;
+  Value row, index, firstExtra;
   int64_t rows;
 
-  /// The partial slot of the row's slice `s` in this row of tiles's
-  /// rows x split_k slots: the row for its first slice, rows + its first
-  /// extra item + s - 1 for the others.
-  Value getSlot(ImplicitLocOpBuilder &b, Value s) const {
+  /// The row's counter in row of tiles y: y rows + the row (found after
+  /// the K loop, where y is read again, so that it holds no register over
+  /// the loop).
+  Value getCounter(ImplicitLocOpBuilder &b) const {
     Emitter e{b};
-    Value extra =
-        e.add(e.add(firstExtra, rows), arith::SubIOp::create(b, s, e.idx(1)));
-    return e.add(slotBase, arith::SelectOp::create(b, e.eq(s, 0), row, extra));
+    return e.add(e.mul(e.blockId(gpu::Dimension::y), rows), row);
+  }
+
+  /// The partial slot of the row's slice `s` in row of tiles y of T: the
+  /// first slices' T rows slots by tile (y rows + the row), then the extra
+  /// items' T C slots by item (T rows + (its first extra item + s - 1) T +
+  /// y; items below C). Only the grid's y and T, which ptxas reads again
+  /// from special registers, and the uniform work values enter: C kept
+  /// over the K loop spilled 16 bytes in the 128-row kernel at its
+  /// 48-register bound.
+  Value getSlot(ImplicitLocOpBuilder &b, Value s) const {
+    // In 32 bits (the slots of a grid are fewer than 2^31: T (rows + C)
+    // with T < 2^16, rows and C below 2^15 past the split-K checks).
+    auto i32 = [&](Value v) -> Value {
+      return arith::IndexCastUIOp::create(b, b.getI32Type(), v);
+    };
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, v, 32);
+    };
+    Value y = i32(gpu::BlockIdOp::create(b, gpu::Dimension::y));
+    Value tiles = i32(gpu::GridDimOp::create(b, gpu::Dimension::y));
+    Value first = arith::AddIOp::create(b, arith::MulIOp::create(b, y, c(rows)),
+                                        i32(row));
+    Value item = arith::AddIOp::create(b, i32(firstExtra), i32(s));
+    Value extra = arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(b, arith::AddIOp::create(b, item, c(rows - 1)),
+                              tiles),
+        y);
+    Value s0 = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, i32(s), c(0));
+    return arith::IndexCastUIOp::create(
+        b, b.getIndexType(), arith::SelectOp::create(b, s0, first, extra));
   }
 };
 
@@ -1229,8 +1260,7 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
   w.index = work[4];
   w.firstExtra = work[5];
   Value mTile = e.blockId(gpu::Dimension::y);
-  w.counter = e.add(e.mul(mTile, rows), w.row);
-  w.slotBase = e.mul(mTile, rows * t.splitK);
+
   return w;
 }
 
@@ -1535,7 +1565,7 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                                          e.ult(sliceIndex, slice.numSlices)));
     if (work)
       epilogue.storeSplitSlots(pairs, kernel.partials, kernel.counters,
-                               work->counter, slice.numSlices,
+                               work->getCounter(b), slice.numSlices,
                                [&](Value s) { return work->getSlot(b, s); });
     else
       epilogue.storeSplitKOrdered(pairs, kernel.partials, kernel.counters,
@@ -1738,6 +1768,14 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
              << "expected a max_m with split_k > 1 for BSR (the split "
                 "counters are sized for it), got config "
              << config;
+    // The planned kernels number their partial slots in 32 bits.
+    int64_t slots = llvm::divideCeil(config.getMaxM(), config.getBlockM()) *
+                    llvm::divideCeil(op.getN(), bn) * config.getSplitK();
+    if (config.getSplitK() > 1 && slots > std::numeric_limits<int32_t>::max())
+      return op.emitOpError()
+             << "expected at most 2^31 - 1 partial tiles (ceil(max_m / BM) "
+                "x ceil(N / BN) x split_k) for a split BSR config, got "
+             << slots << " for config " << config;
   }
   return success();
 }

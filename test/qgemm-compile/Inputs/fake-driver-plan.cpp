@@ -40,7 +40,9 @@ int main() {
   const int64_t calls[][2] = {{64, 0},  {64, 1638}, {33, 8000},  {17, 16384},
                               {1, 100}, {65, 1638}, {200, 8000}, {257, 8000}};
   for (const auto &call : calls) {
-    printf("m=%lld nnzb=%lld: ", (long long)call[0], (long long)call[1]);
+    printf("m=%lld nnzb=%lld: workspace %zu ", (long long)call[0],
+           (long long)call[1],
+           qgemm_bsr_wgmma_workspace_size(call[0], call[1]));
     qgemm_status status = qgemm_bsr_wgmma(x, rowPtr, colIdx, blocks, y, call[0],
                                           call[1], workspace, nullptr);
     if (status != QGEMM_SUCCESS)
