@@ -489,9 +489,10 @@ constexpr int64_t kRowSplitFill = 95;
 static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
                             int64_t groups, int64_t sms) {
   int64_t k = 1;
-  auto fill = [&](int64_t k) {
-    int64_t blocks = k * groups;
-    return 100 * blocks >= kRowSplitFill * sms * llvm::divideCeil(blocks, sms);
+  auto fill = [&](int64_t tileRows) {
+    int64_t blocks = tileRows * groups;
+    int64_t waves = (blocks + sms - 1) / sms;
+    return 100 * blocks >= kRowSplitFill * sms * waves;
   };
   while (k <= 64 && !fill(k))
     ++k;
