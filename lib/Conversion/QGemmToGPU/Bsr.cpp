@@ -1259,8 +1259,6 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
   w.slice.sliceBlocks = layout.sliceBlocks;
   w.index = work[4];
   w.firstExtra = work[5];
-  Value mTile = e.blockId(gpu::Dimension::y);
-
   return w;
 }
 
