@@ -508,6 +508,33 @@ static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
     if (config.getBlockM() == 256 && config.getBlockN() > 32 &&
         (config.getMaxM() == 0 || config.getMaxM() > rows))
       config = config.withRowSplit(rows, rest);
+  // Where the unbounded union tiles start (past S0) a rest of r rows can
+  // add two waves (the tiles of a wave hold fewer rows than H): the cut
+  // saves them for r up to R2, where u (0.7 + 1.2 R2 / 256) is two waves.
+  // A variant bounded at the last multiple of H below S0 plus R2 cuts
+  // there (11008 x 4096: H = 768, M = 1025 to 1152, rests of 257 to 384).
+  auto unbounded = llvm::find_if(configs, [](ConfigAttr config) {
+    return config.getBlockM() == 256 && config.getBlockN() > 32 &&
+           config.getMaxM() == 0;
+  });
+  if (unbounded == configs.end() || unbounded == configs.begin() ||
+      unbounded + 1 == configs.end())
+    return;
+  int64_t start = std::prev(unbounded, 2)->getMaxM();
+  int64_t head = start / rows * rows;
+  int64_t rest2 = std::min<int64_t>((256 * 20 * sms - 256 * 7 * groups) /
+                                        (12 * groups) / 128 * 128,
+                                    rows - 128);
+  auto waves = [&](int64_t m) {
+    return (llvm::divideCeil(m, 256) * groups + sms - 1) / sms;
+  };
+  if (head <= 0 || head + rest2 <= start || rest2 <= rest ||
+      waves(start + 1) - waves(head) < 2)
+    return;
+  ConfigAttr unionTiles =
+      unbounded->withMaxM(head + rest2).withRowSplit(rows, rest2);
+  ConfigAttr rowTiles = std::next(unbounded)->withMaxM(head + rest2);
+  configs.insert(unbounded, {unionTiles, rowTiles});
 }
 
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
