@@ -488,20 +488,23 @@ constexpr int64_t kRowSplitFill = 95;
 
 static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
                             int64_t groups, int64_t sms) {
-  int64_t k = 1;
-  auto fill = [&](int64_t tileRows) {
-    int64_t blocks = tileRows * groups;
-    int64_t waves = (blocks + sms - 1) / sms;
-    return 100 * blocks >= kRowSplitFill * sms * waves;
+  // The waves of one block a multiprocessor that `tileRows` rows of tiles
+  // (of `groups` blocks each) take.
+  auto waves = [&](int64_t tileRows) {
+    return (tileRows * groups + sms - 1) / sms;
   };
-  while (k <= 64 && !fill(k))
+  // The most rows of a rest whose call costs less than `saved` waves:
+  // 256 (saved x sms / groups - 0.7) / 1.2 in integers, down to a multiple
+  // of 128.
+  auto maxRest = [&](int64_t saved) {
+    return (256 * 10 * saved * sms - 256 * 7 * groups) / (12 * groups) / 128 *
+           128;
+  };
+  int64_t k = 1;
+  while (k <= 64 && 100 * k * groups < kRowSplitFill * sms * waves(k))
     ++k;
   int64_t rows = 256 * k;
-  // R = 256 (sms / groups - 0.7) / 1.2 in integers, down to a multiple of
-  // 128.
-  int64_t rest = std::min<int64_t>((256 * 10 * sms - 256 * 7 * groups) /
-                                       (12 * groups) / 128 * 128,
-                                   rows / 2);
+  int64_t rest = std::min<int64_t>(maxRest(1), rows / 2);
   if (k > 64 || rest < 1)
     return;
   for (ConfigAttr &config : configs)
@@ -522,14 +525,9 @@ static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
     return;
   int64_t start = std::prev(unbounded, 2)->getMaxM();
   int64_t head = start / rows * rows;
-  int64_t rest2 = std::min<int64_t>((256 * 20 * sms - 256 * 7 * groups) /
-                                        (12 * groups) / 128 * 128,
-                                    rows - 128);
-  auto waves = [&](int64_t m) {
-    return (llvm::divideCeil(m, 256) * groups + sms - 1) / sms;
-  };
+  int64_t rest2 = std::min<int64_t>(maxRest(2), rows - 128);
   if (head <= 0 || head + rest2 <= start || rest2 <= rest ||
-      waves(start + 1) - waves(head) < 2)
+      waves(llvm::divideCeil(start + 1, 256)) - waves(head / 256) < 2)
     return;
   ConfigAttr unionTiles =
       unbounded->withMaxM(head + rest2).withRowSplit(rows, rest2);

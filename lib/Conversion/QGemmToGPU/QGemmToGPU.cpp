@@ -147,14 +147,17 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   else
     kernels = kernel::buildBsrKernels(b, gpuModule, op);
 
-  // The M cut is the stub's (row_split), the same for every scheme.
+  // The M cut is the stub's (row_split), the same for every scheme: each
+  // scheme builds one matmul kernel entry per config, in order.
   auto configs = op.getConfigsAttr().getAsRange<ConfigAttr>();
   auto config = configs.begin();
-  for (LaunchKernel &kernel : kernels)
-    if (kernel.role == KernelRole::Matmul && config != configs.end()) {
-      kernel.rowSplit = (*config).getRowSplit();
-      kernel.rowRest = (*config++).getRowRest();
-    }
+  for (LaunchKernel &kernel : kernels) {
+    if (kernel.role != KernelRole::Matmul || config == configs.end())
+      continue;
+    ConfigAttr variant = *config++;
+    kernel.rowSplit = variant.getRowSplit();
+    kernel.rowRest = variant.getRowRest();
+  }
 
   // The host side: the func keeps its signature and says how to launch
   // (qgemm/Conversion/LaunchDescription.h).
