@@ -1130,8 +1130,8 @@ struct RingWork {
   /// over the K loop spilled 16 bytes in the 128-row kernel at its
   /// 48-register bound.
   Value getSlot(ImplicitLocOpBuilder &b, Value s) const {
-    // In 32 bits (the slots of a grid are fewer than 2^31: T (rows + C)
-    // with T < 2^16, rows and C below 2^15 past the split-K checks).
+    // In 32 bits: every value here is at most T (rows + C) <= T rows
+    // split_k, which checkBsrLowerable keeps below 2^31.
     auto i32 = [&](Value v) -> Value {
       return arith::IndexCastUIOp::create(b, b.getI32Type(), v);
     };
