@@ -234,7 +234,7 @@ static LogicalResult verifyWeights(MatmulOp op, int64_t n, int64_t k) {
 /// and stream_k are W8A8's (int32 partials), and so is copy = tma but for
 /// W4A16's register_a rings (operands = register_a is W4A16's, checked by
 /// verifyConfigs) and BSR's union tiles; cluster_split is W8A8's and W4A16's;
-/// row_split is BSR's, on a dynamic M.
+/// row_split is BSR's and W4A16's (int4 weights), on a dynamic M.
 static LogicalResult verifySchemeOptions(MatmulOp op, ConfigAttr config) {
   bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
               op.getLhsEncoding().isQuantized();
@@ -269,9 +269,10 @@ static LogicalResult verifySchemeOptions(MatmulOp op, ConfigAttr config) {
               "with copy = "
            << stringifyEnum(config.getCopy()) << " for bsr weights, got "
            << config.getBlockN();
-  if (config.getRowSplit() > 0 && !bsr)
-    return op.emitOpError() << "expected row_split only with bsr weights, "
-                               "got row_split = "
+  bool int4 = op.getWeightEncoding().getFormat() == WeightFormat::int4;
+  if (config.getRowSplit() > 0 && !bsr && !int4)
+    return op.emitOpError() << "expected row_split only with bsr or int4 "
+                               "weights, got row_split = "
                             << config.getRowSplit();
   if (config.getRowSplit() > 0 && !op.getLhs().getType().isDynamicDim(0))
     return op.emitOpError()

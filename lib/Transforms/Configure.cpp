@@ -98,6 +98,96 @@ constexpr int64_t kRegisterMaxWeightBytes = int64_t(32) << 20;
 /// (fuse_quantize) instead of launching the quantize kernel.
 constexpr int64_t kFusedMinK = 4096;
 
+/// Row splits of a W4A16 wgmma chain (`configs`, register variants first),
+/// from the chain's own time model `estimate(m, config)` (kernel us at M =
+/// m on `config`'s tiles): the host stub runs M = H q + r (r in [1, R]) as
+/// H q rows on the variant chosen for M, then r rows as a call of their
+/// own (docs/perf-notes.md, v40). Measured on the H200 (r99, us): past a
+/// bound where the chain changes tiles the next variant starts a second
+/// wave (4096 x 4096 at M = 1024 / 1280: 48.0 / 77.5, 1280 rows cut into
+/// 1024 + 256 would take about 71; 4096 x 11008 g128: 120.9 / 217.2 and
+/// about 168), while on 11008 x 4096, 28672 x 8192 and 1024 x 4096 the cut
+/// costs more than the wave it saves, as the model says. A cut is taken
+/// when the model gives it kCutGain of margin with kCallUs for the extra
+/// call:
+/// - at each bound B >= 512 of a wgmma variant, a variant on its tiles
+///   bounded at B + R with row_split = B cuts M = B + 1 .. B + R (R the
+///   most multiple of 128 up to B / 2 for which every M = B + 128 j wins;
+///   the variants it covers are dropped);
+/// - on the unbounded last tiles, row_split = H, H the fewest rows of those
+///   tiles that fill 95% of their waves, row_rest = R, checked at the
+///   first multiple of H past the variant's start.
+static void
+addW4A16RowSplits(SmallVector<ConfigAttr> &configs,
+                  llvm::function_ref<double(int64_t, ConfigAttr)> estimate) {
+  constexpr double kCallUs = 3.0, kCutGain = 1.1;
+  constexpr int64_t kStep = 128, kMinBound = 512, kMaxTileRows = 64;
+  // The wgmma variant the chain runs at M = m, if it is one.
+  auto variantAt = [&](int64_t m) -> ConfigAttr {
+    for (ConfigAttr config : configs)
+      if (config.getMaxM() == 0 || m <= config.getMaxM())
+        return config.isWgmma() ? config : ConfigAttr();
+    return ConfigAttr();
+  };
+  // The most rest (a multiple of kStep up to head / 2) for which cutting
+  // M = head + r (r = kStep, 2 kStep, ..) on `whole`'s tiles wins at every
+  // step, where the chain runs M on `whole` (null: on variantAt(M)).
+  auto maxRest = [&](ConfigAttr head, int64_t headRows, ConfigAttr whole) {
+    int64_t rest = 0;
+    for (int64_t r = kStep; r <= headRows / 2; r += kStep) {
+      ConfigAttr uncut = whole ? whole : variantAt(headRows + r);
+      ConfigAttr tail = variantAt(r);
+      if (!uncut || !tail)
+        break;
+      double cut = estimate(headRows, head) + estimate(r, tail) + kCallUs;
+      if (kCutGain * cut >= estimate(headRows + r, uncut))
+        break;
+      rest = r;
+    }
+    return rest;
+  };
+  // Bounded variants first: each adds one after it.
+  for (size_t i = 0; i + 1 < configs.size(); ++i) {
+    ConfigAttr config = configs[i];
+    int64_t bound = config.getMaxM();
+    if (!config.isWgmma() || config.getSplitK() > 1 || bound < kMinBound ||
+        bound % config.getBlockM() != 0)
+      continue;
+    int64_t rest = maxRest(config, bound, ConfigAttr());
+    if (rest == 0)
+      continue;
+    ConfigAttr cut = config.withMaxM(bound + rest).withRowSplit(bound, rest);
+    configs.insert(configs.begin() + i + 1, cut);
+    // The variants the cut covers whole are gone.
+    while (i + 2 < configs.size() - 1 &&
+           configs[i + 2].getMaxM() <= bound + rest)
+      configs.erase(configs.begin() + i + 2);
+    ++i;
+  }
+  // The unbounded last tiles.
+  ConfigAttr lastTiles = configs.back();
+  if (!lastTiles.isWgmma() || lastTiles.getSplitK() > 1 || configs.size() < 2)
+    return;
+  // Fewest rows of tiles whose blocks fill 95% of their waves, measured by
+  // the model: a wave of the last tiles is estimate(rows) flat in rows.
+  int64_t start = configs[configs.size() - 2].getMaxM();
+  int64_t tileRows = lastTiles.getBlockM();
+  int64_t rows = 0;
+  for (int64_t k = 1; k <= kMaxTileRows && rows == 0; ++k) {
+    double perRow = estimate(k * tileRows, lastTiles) / k;
+    double fullRow =
+        estimate(kMaxTileRows * tileRows, lastTiles) / kMaxTileRows;
+    if (perRow <= fullRow / 0.95)
+      rows = k * tileRows;
+  }
+  if (rows == 0)
+    return;
+  int64_t head = (start / rows + 1) * rows;
+  int64_t rest = maxRest(lastTiles, head, lastTiles);
+  if (rest > 0)
+    configs.back() = lastTiles.withRowSplit(rows, rest);
+}
+
 /// W4A16 on sm_90a past the register variants (`configs`): wgmma with the
 /// weights dequantized into its register operand A (operands = register_a,
 /// Y^T = W . X^T): 128 x 128 tiles (one warpgroup, two blocks per
@@ -231,6 +321,10 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     configs.back() = make(last, 0);
   else
     configs.push_back(make(last, 0));
+  addW4A16RowSplits(configs, [&](int64_t m, ConfigAttr config) {
+    return estimate(
+        m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
+  });
   return configs;
 }
 
@@ -668,7 +762,8 @@ using RingConfigMaker = function_ref<ConfigAttr(
 namespace {
 /// A config chosen earlier with the fields the later configure steps change
 /// (stages, split_k, max_m, tail_split, copy, cluster_split) open to edit;
-/// get() builds it with every other field of the original.
+/// get() builds it with every other field of the original (the row split
+/// included).
 struct ConfigEdit {
   explicit ConfigEdit(ConfigAttr config)
       : config(config), stages(config.getStages()),
@@ -681,7 +776,8 @@ struct ConfigEdit {
                            config.getWarpTile(), stages, splitK, maxM,
                            config.getMma(), config.getOperands(),
                            config.getFuseQuantize(), config.getMinFill(),
-                           tailSplit, copy, config.getStreamK(), clusterSplit);
+                           tailSplit, copy, config.getStreamK(), clusterSplit,
+                           config.getRowSplit(), config.getRowRest());
   }
 
   ConfigAttr config;

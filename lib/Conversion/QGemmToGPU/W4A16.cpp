@@ -1262,16 +1262,18 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
   ty.y = op.getOut().getType();
   SmallVector<LaunchKernel, 0> kernels;
   // A ring kernel does not depend on its variant's max_m (the split
-  // variants' tile counters are sized for the family): variants that differ
-  // only there share one kernel (a register-direct kernel's launch bound
-  // does depend on it).
+  // variants' tile counters are sized for the family) or row split (the
+  // host stub's cut): variants that differ only there share one kernel (a
+  // register-direct kernel's launch bound does depend on max_m).
   DenseMap<ConfigAttr, std::string> built;
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
     auto [known, inserted] = built.try_emplace(
-        config.isRegisterDirect() ? config : config.withMaxM(0), name);
+        config.isRegisterDirect() ? config
+                                  : config.withMaxM(0).withRowSplit(0, 0),
+        name);
     if (!inserted)
       name = known->second;
     else if (config.isRegisterDirect())

@@ -146,13 +146,13 @@ func.func @tail_split_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>
 
 // -----
 
-// The row split is BSR's (its union tiles' last wave); W8A8 and W4A16 have
-// their own schedules for a partial wave.
-func.func @row_split_not_bsr(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
-  // expected-error @+1 {{expected row_split only with bsr weights, got row_split = 1024}}
-  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
-      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
-       configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], row_split = 1024, row_rest = 512>]}
+// The row split is BSR's and W4A16's (a partial last wave of their tiles);
+// W8A8 has its own schedules for a partial wave.
+func.func @row_split_w8a8(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected row_split only with bsr or int4 weights, got row_split = 1024}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 64], row_split = 1024, row_rest = 512>]}
   return
 }
 
