@@ -423,6 +423,10 @@ LogicalResult MatmulOp::verify() {
     return emitOpError() << "expected a static K (lhs dimension 1)";
   if (ShapedType::isDynamic(n))
     return emitOpError() << "expected a static N (output dimension 1)";
+  // An empty weight has no tile to choose or launch.
+  if (k < 1 || n < 1)
+    return emitOpError() << "expected N >= 1 and K >= 1, got N = " << n
+                         << ", K = " << k;
   // The kernels index rows and columns in 32 bits and lower loops whose
   // length follows K; sizes past these bounds are no layer's.
   if (k > kMaxMatmulK || n > kMaxMatmulN)

@@ -245,3 +245,13 @@ func.func @tma_w8a8_k32(%x: memref<?x4096xf16>, %wq: memref<4096x4096xi8>, %s: m
        configs = [#qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>]}
   return
 }
+
+// -----
+
+// An empty weight (N = 0) has no tile: qgemm-configure divided by zero on it.
+func.func @negative_empty_n(%x: memref<?x1024xf16>, %w: memref<0x1024xi8>, %sw: memref<0xf32>, %y: memref<?x0xf16>) {
+  // expected-error @+1 {{expected N >= 1 and K >= 1, got N = 0, K = 1024}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<0x1024xi8>, memref<0xf32>) outs(%y : memref<?x0xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
