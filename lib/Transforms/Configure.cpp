@@ -166,22 +166,22 @@ addW4A16RowSplits(SmallVector<ConfigAttr> &configs,
   }
   // The unbounded last tiles.
   ConfigAttr lastTiles = configs.back();
-  if (!lastTiles.isWgmma() || lastTiles.getSplitK() > 1 || configs.size() < 2)
+  if (configs.size() < 2 || !lastTiles.isWgmma() || lastTiles.getSplitK() > 1)
     return;
   // Fewest rows of tiles whose blocks fill 95% of their waves, measured by
-  // the model: a wave of the last tiles is estimate(rows) flat in rows.
+  // the model: a row of tiles costs no more than 1 / 0.95 of its share of
+  // kMaxTileRows rows.
   int64_t start = configs[configs.size() - 2].getMaxM();
   int64_t tileRows = lastTiles.getBlockM();
-  int64_t rows = 0;
-  for (int64_t k = 1; k <= kMaxTileRows && rows == 0; ++k) {
-    double perRow = estimate(k * tileRows, lastTiles) / k;
-    double fullRow =
-        estimate(kMaxTileRows * tileRows, lastTiles) / kMaxTileRows;
-    if (perRow <= fullRow / 0.95)
-      rows = k * tileRows;
-  }
-  if (rows == 0)
+  double fullRowUs =
+      estimate(kMaxTileRows * tileRows, lastTiles) / kMaxTileRows;
+  int64_t k = 1;
+  while (k <= kMaxTileRows &&
+         0.95 * estimate(k * tileRows, lastTiles) > k * fullRowUs)
+    ++k;
+  if (k > kMaxTileRows)
     return;
+  int64_t rows = k * tileRows;
   int64_t head = (start / rows + 1) * rows;
   int64_t rest = maxRest(lastTiles, head, lastTiles);
   if (rest > 0)

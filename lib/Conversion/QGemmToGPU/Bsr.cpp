@@ -1810,13 +1810,7 @@ SmallVector<LaunchKernel, 0> kernel::buildBsrKernels(ImplicitLocOpBuilder &b,
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
     // (A register-direct kernel has one token tile up to max_m = 8.)
-    ConfigAttr key = ConfigAttr::get(
-        b.getContext(), config.getCtaTile(), config.getWarpTile(),
-        config.getStages(), config.getSplitK(),
-        config.isRegisterDirect() ? config.getMaxM() : 0, config.getMma(),
-        config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
-        config.getTailSplit(), config.getCopy(), config.getStreamK(),
-        config.getClusterSplit());
+    ConfigAttr key = getKernelKey(config);
     std::optional<LaunchRingPlan> plan;
     auto known = built.find(key);
     if (known != built.end()) {

@@ -236,3 +236,13 @@ void kernel::setLaunchBounds(gpu::GPUFuncOp func, int64_t threads,
       NVVM::NVVMDialect::getMinctasmAttrName(),
       b.getI32IntegerAttr(int32_t(std::max<int64_t>(blocksPerSM, 1))));
 }
+
+ConfigAttr kernel::getKernelKey(ConfigAttr config) {
+  return ConfigAttr::get(
+      config.getContext(), config.getCtaTile(), config.getWarpTile(),
+      config.getStages(), config.getSplitK(),
+      config.isRegisterDirect() ? config.getMaxM() : 0, config.getMma(),
+      config.getOperands(), config.getFuseQuantize(), /*minFill=*/0,
+      config.getTailSplit(), config.getCopy(), config.getStreamK(),
+      config.getClusterSplit());
+}

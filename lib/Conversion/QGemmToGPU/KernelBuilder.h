@@ -63,6 +63,12 @@ struct Emitter {
   Value blockId(gpu::Dimension d) { return gpu::BlockIdOp::create(b, d); }
 };
 
+/// The config a variant's kernel is built from: `config` without the fields
+/// only the host stub reads (max_m, but for a register-direct kernel, whose
+/// launch bound and token tiles depend on it; min_fill; the row split).
+/// Variants of a family with the same key share one kernel.
+ConfigAttr getKernelKey(ConfigAttr config);
+
 /// Creates `gpu.func @name(types) kernel` in `module` and positions `b` in
 /// its body. A kernel of a TMA ring takes `tensorMaps` tensor maps (!llvm.ptr)
 /// before `types`, marked for qgemm-tensor-map-params.

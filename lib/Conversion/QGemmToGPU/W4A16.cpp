@@ -1270,10 +1270,7 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
-    auto [known, inserted] = built.try_emplace(
-        config.isRegisterDirect() ? config
-                                  : config.withMaxM(0).withRowSplit(0, 0),
-        name);
+    auto [known, inserted] = built.try_emplace(getKernelKey(config), name);
     if (!inserted)
       name = known->second;
     else if (config.isRegisterDirect())

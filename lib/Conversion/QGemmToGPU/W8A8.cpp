@@ -467,8 +467,7 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       tiling.waveBlocks = resident * target.getMultiprocessorCount();
     }
     bool programmatic = isProgrammaticVariant(config, target, programmaticMaxM);
-    std::pair<ConfigAttr, unsigned> key = {
-        config.isRegisterDirect() ? config : config.withMaxM(0), programmatic};
+    std::pair<ConfigAttr, unsigned> key = {getKernelKey(config), programmatic};
     auto [known, inserted] = built.try_emplace(key, name);
     if (!inserted)
       name = known->second;
