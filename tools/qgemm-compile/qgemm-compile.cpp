@@ -164,9 +164,15 @@ int main(int argc, char **argv) {
   module->walk([&](mlir::qgemm::MatmulOp) { hasMatmul = true; });
   for (auto func : module->getOps<func::FuncOp>())
     hasLowered |= func->hasAttr(mlir::qgemm::kLaunchAttrName);
-  if (!hasMatmul && !hasLowered)
-    return fail("'" + inputFile + "' holds no qgemm.matmul to compile and "
-                "no lowered func (with a qgemm.launch description)");
+  if (!hasMatmul && !hasLowered) {
+    // An implicit module has no line of its own: point at its first op.
+    Block *body = module->getBody();
+    emitError(body->empty() ? module->getLoc() : body->front().getLoc())
+        << "'" << inputFile
+        << "' holds no qgemm.matmul to compile and no lowered func (with a "
+           "qgemm.launch description)";
+    return 1;
+  }
   if (hasMatmul && failed(runPipeline(context, *module)))
     return 1;
 

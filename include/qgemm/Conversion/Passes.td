@@ -19,7 +19,10 @@ def ConvertQGemmToGPU : Pass<"convert-qgemm-to-gpu", "::mlir::ModuleOp"> {
     bounds, the workspace buffers, and each kernel's operands, role, block
     sizes, grid rule, dynamic shared memory and programmatic launch; schema
     in `include/qgemm/Conversion/LaunchDescription.h`). The func's arguments
-    must be exactly the matmul's operands.
+    must be exactly the matmul's operands, in the default memory space; the
+    func returns nothing, is a direct child of the module the pass runs on
+    and holds the matmul in its entry block (a qgemm op anywhere else is a
+    located error, not left unlowered).
 
     W8A8 with an fp16 activation lowers to two kernels:
     - `quantize`: one block per row (up to 8 warps), absmax by warp

@@ -66,6 +66,28 @@ constexpr int64_t kWorkspaceAlign = 256;
 /// that are func arguments and configs the kernels can build. A static M is
 /// lowered like a dynamic one; the host stub accepts only that M.
 LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
+  // The host stub is a C++ function returning a status: the func's results
+  // would have nowhere to go.
+  if (func.getNumResults() != 0)
+    return op.emitOpError() << "expected its func '@" << func.getSymName()
+                            << "' to return nothing (the host stub returns a "
+                               "status), got "
+                            << func.getNumResults() << " result(s)";
+  // The stub launches the family on every call: a matmul past a branch of
+  // the func's body would run unconditionally.
+  if (op->getBlock() != &func.getBody().front())
+    return op.emitOpError() << "expected to be in the entry block of its "
+                               "func (the host stub launches it on every "
+                               "call)";
+  for (Value operand : op->getOperands()) {
+    // The stub passes device pointers the kernels read as global memory.
+    auto type = cast<MemRefType>(operand.getType());
+    if (type.getMemorySpace())
+      return op.emitOpError()
+             << "expected every operand in the default memory space (the "
+                "host stub passes global device pointers), got "
+             << type;
+  }
   for (Value operand : op->getOperands()) {
     auto arg = dyn_cast<BlockArgument>(operand);
     if (!arg || arg.getOwner()->getParentOp() != func)
@@ -186,10 +208,34 @@ struct ConvertQGemmToGPUPass
   void runOnOperation() override {
     SmallVector<std::pair<func::FuncOp, MatmulOp>> work;
     bool failedAny = false;
-    getOperation().walk([&](func::FuncOp func) {
+    // Only the funcs of this module are kernel families (one host stub
+    // each): a qgemm op anywhere else would be silently left unlowered.
+    ModuleOp root = getOperation();
+    root.walk([&](Operation *op) {
+      if (!isa<MatmulOp, QuantizeOp>(op))
+        return;
+      Operation *parent = op->getParentOp();
+      if (!isa<func::FuncOp>(parent)) {
+        op->emitOpError() << "expected to be directly in the body of a "
+                             "func.func (one kernel family per func), found "
+                             "in '"
+                          << parent->getName() << "'";
+        failedAny = true;
+      } else if (parent->getParentOp() != root) {
+        op->emitOpError() << "expected its func '@"
+                          << cast<func::FuncOp>(parent).getSymName()
+                          << "' at the top level of the module the pass "
+                             "runs on, found in a nested '"
+                          << parent->getParentOp()->getName() << "'";
+        failedAny = true;
+      }
+    });
+    if (failedAny)
+      return signalPassFailure();
+    for (auto func : root.getOps<func::FuncOp>()) {
       auto ops = llvm::to_vector(func.getOps<MatmulOp>());
       if (ops.empty())
-        return;
+        continue;
       size_t numQGemmOps =
           ops.size() + llvm::range_size(func.getOps<QuantizeOp>());
       if (numQGemmOps > 1) {
@@ -197,10 +243,10 @@ struct ConvertQGemmToGPUPass
                             "kernel family per host stub), got "
                          << numQGemmOps << " qgemm ops";
         failedAny = true;
-        return;
+        continue;
       }
       work.emplace_back(func, ops.front());
-    });
+    }
     if (failedAny)
       return signalPassFailure();
     for (auto [func, op] : work) {
