@@ -382,8 +382,8 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// loop is emitted unrolled (every chunk's registers are named values).
     static constexpr int64_t kMaxRegisterChunks = 64;
     /// Chunks past which a W4A16 register-direct warp with groups of 128
-    /// (one scale row a chunk) and rows 8..15 (max_m past 8) runs its K
-    /// loop rolled, `stages` chunks a step, which qgemm-configure sets to 2
+    /// (one scale row a chunk) and rows 8..15 (max_m past 8), or zero
+    /// points at any max_m, runs its K loop rolled, `stages` chunks a step, which qgemm-configure sets to 2
     /// for it: unrolled, its code (10118 SASS instructions for 32 chunks of
     /// g128z) outgrows the instruction cache. Smaller groups carry more
     /// scale registers per chunk and stay unrolled (rolled, g32 / g64z

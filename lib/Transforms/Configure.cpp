@@ -386,9 +386,13 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     // more than kMaxUnrolledGroupedChunks chunks) keeps 2 chunks in
     // flight: 4 spilled (28672 x 8192 g128z at M = 16, rolled: 73.2 us
     // with 4 stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25).
+    // The M <= 8 chain of g128 with zero points too (28672 x 8192 g128z at
+    // M = 1 / 8: 42.6 / 43.5 against 44.8 / 46.1 us, two runs; without zero
+    // points it lost, 40.2 / 43.2 against 38.4 / 38.9; v41).
     bool longChain = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks;
+    bool zeroPoints = op.getWeightEncoding().getZeroPoints();
     bool rolled = groupSize == ConfigAttr::kRegisterChunkBytes &&
-                  (maxM == 0 || maxM > 8) && longChain;
+                  (maxM == 0 || maxM > 8 || zeroPoints) && longChain;
     // The unrolled M <= 8 chain of zero points in groups of 32 keeps 4
     // chunks of words, scales and zero words in flight at the 128-register
     // bound of 7 blocks a multiprocessor and spilled (472 bytes on 28672 x
@@ -396,8 +400,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     // against 63.9 / 64.5 us, two runs; 3 chunks 65.1 / 65.9; the M <= 16
     // variant, which does not spill, and g64z unchanged within 2%;
     // docs/perf-notes.md, v41).
-    bool shallow = rolled || (groupSize == 32 && maxM == 8 && longChain &&
-                              op.getWeightEncoding().getZeroPoints());
+    bool shallow =
+        rolled || (groupSize == 32 && maxM == 8 && longChain && zeroPoints);
     return ConfigAttr::get(
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
         shallow ? 2 : std::min<int64_t>(4, perWarp), 1, maxM, MmaKind::mma_sync,

@@ -253,11 +253,11 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
 }
 
 // 28672 x 8192 with group scales and zero points: 896 blocks of 32
-// channels, 2 warps along K of 32 chunks each. The M <= 16 variant (rows
-// 8..15) runs its chunks rolled, with 2 chunks in flight; the M <= 8 one
-// stays unrolled with 4.
+// channels, 2 warps along K of 32 chunks each. Both register variants
+// run their chunks rolled, with 2 chunks in flight (the M <= 8 one since
+// v41, with zero points only: without, it stays unrolled with 4).
 // SM90A-LABEL: func @w4a16_n28672_k8192_g128z
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>,
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>,
 func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %z: memref<64x3584xi32>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x28672xi32>, memref<64x28672xf16>, memref<64x3584xi32>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
@@ -275,7 +275,17 @@ func.func @w4a16_n28672_k8192_g32z(%x: memref<?x8192xf16>, %wq: memref<1024x2867
   return
 }
 
-// Without zero points the same chain does not spill: 4 chunks in flight.
+// Without zero points the same chain does not spill: 4 chunks in flight
+// (groups of 128 too: only their M <= 16 variant is rolled).
+// SM90A-LABEL: func @w4a16_n28672_k8192_g128(
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>,
+func.func @w4a16_n28672_k8192_g128(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %y: memref<?x28672xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<64x28672xf16>) outs(%y : memref<?x28672xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}
+
+// Groups of 32 without zero points: 4 chunks in flight.
 // SM90A-LABEL: func @w4a16_n28672_k8192_g32(
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>,
 func.func @w4a16_n28672_k8192_g32(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<256x28672xf16>, %y: memref<?x28672xf16>) {

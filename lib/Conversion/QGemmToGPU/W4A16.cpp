@@ -491,10 +491,10 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       return Value();
     return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
   });
-  // With groups of 128 and rows 8..15 a long chunk chain runs rolled
-  // (ConfigAttr::kMaxUnrolledGroupedChunks).
+  // With groups of 128 and rows 8..15, or zero points, a long chunk chain
+  // runs rolled (ConfigAttr::kMaxUnrolledGroupedChunks).
   SmallVector<Value> accs =
-      format.groupSize == kChunkK && upperRows
+      format.groupSize == kChunkK && (upperRows || format.zeroPoints)
           ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
           : loop.build(operands);
   Value sums =
