@@ -135,7 +135,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     register-direct variant, `split_k = 2` lets the thread blocks of empty
     block rows take slices of the long ones, chosen in the kernel from
     row_ptr, and a BSR one-row variant of 64 rows cuts only its long rows
-    over the spare blocks: see the BSR scheme). `max_m` bounds the M
+    over the spare blocks: see the BSR scheme; a W4A16 register-direct
+    variant with a bounded `max_m` takes K slices of whole 128-K chunks,
+    which must divide K, the last slice adding the others' partial tiles). `max_m` bounds the M
     this variant is chosen for (0: no bound); a matmul lists its variants in
     increasing `max_m`, the last one unbounded.
 

@@ -118,9 +118,9 @@ func.func @negative_register_chunks(%x: memref<?x8320xf16>, %w: memref<128x8320x
 
 // -----
 
-// Only the BSR register kernels split their work over the grid.
+// Only the BSR and W4A16 register kernels split their work over the grid.
 func.func @negative_register_split_k(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{expected split_k = 1 with operands = registers (the warps split K inside the block; only BSR splits a register kernel's work over the grid), got 2}}
+  // expected-error @+1 {{expected split_k = 1 with operands = registers (the warps split K inside the block; only BSR and W4A16 split a register kernel's work over the grid), got 2}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90">,
        configs = [#qgemm.config<cta_tile = [16, 16, 128], warp_tile = [16, 16], split_k = 2, max_m = 16, operands = registers>,
@@ -263,5 +263,28 @@ func.func @negative_bsr_union_registers(%x: memref<?x256xf16>, %row_ptr: memref<
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<9xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x256xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 256, 32], warp_tile = [64, 256], stages = 4, mma = wgmma>]}
+  return
+}
+
+// -----
+
+// A W4A16 register split takes whole 128-K chunks: K = 384 has 3.
+func.func @negative_w4a16_register_split_chunks(%x: memref<?x384xf16>, %w: memref<48x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected split_k (2) to divide the 3 128-K chunks of K with operands = registers}}
+  qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%w, %s : memref<48x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>,
+                                                     #qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+// Its tile counters are sized for a bounded M.
+func.func @negative_w4a16_register_split_unbounded(%x: memref<?x512xf16>, %w: memref<64x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{(W4A16 split-K tile counters are sized for it)}}
+  qgemm.matmul lhs(%x : memref<?x512xf16>) weights(%w, %s : memref<64x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 2, operands = registers>]}
   return
 }

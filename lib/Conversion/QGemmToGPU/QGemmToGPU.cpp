@@ -96,14 +96,14 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
                 "func (the host stub passes them)";
   }
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
-    // Only the BSR register kernels split over the grid (slices of a block
-    // row's stored blocks); the others split K between their warps.
+    // The BSR and W4A16 register kernels split over the grid (slices of a
+    // block row's stored blocks, of K); W8A8's split K between their warps.
     if (config.isRegisterDirect() && config.getSplitK() != 1 &&
-        !kernel::isBsr(op))
+        !kernel::isBsr(op) && !kernel::isW4A16(op))
       return op.emitOpError()
              << "expected split_k = 1 with operands = registers (the warps "
-                "split K inside the block; only BSR splits a register "
-                "kernel's work over the grid), got "
+                "split K inside the block; only BSR and W4A16 split a "
+                "register kernel's work over the grid), got "
              << config.getSplitK();
     // W4A16 register variants walk K in their own chunks
     // (checkW4A16Lowerable) and BSR slices count stored blocks

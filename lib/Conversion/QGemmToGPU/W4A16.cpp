@@ -254,6 +254,10 @@ struct Int4RegisterOperands : RegisterOperands {
   Int4Converter conv;
   Value zeroShift;
 
+  /// The first K of the block's K slice (split_k > 1; null: 0). The
+  /// mainloop walks the slice's K (its `k`) from there.
+  Value kBase;
+
   Int4RegisterOperands(RegisterMainloop &loop, Value x, Value wq, Value scales,
                        Value zeros, Int4Format format, bool upperRows)
       : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
@@ -279,7 +283,8 @@ struct Int4RegisterOperands : RegisterOperands {
       valid = e.ult(c, e.idx(totalChunks));
       c = arith::MinUIOp::create(b, c, e.idx(totalChunks - 1));
     }
-    return {e.mul(c, kChunkK), valid};
+    Value first = e.mul(c, kChunkK);
+    return {kBase ? e.add(kBase, first) : first, valid};
   }
 
   /// Weights: words[slab * 4 + block] holds the 4 words of that block,
@@ -455,7 +460,7 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
 /// The launch bounds of a register-direct kernel: its block size, and the
 /// blocks a multiprocessor must hold for one wave of the grid at M <= 16
-/// (N / BN blocks). Without them ptxas aims at a full multiprocessor and
+/// (N / BN blocks, times split_k). Without them ptxas aims at a full multiprocessor and
 /// keeps 64 registers a thread, which it gets by sinking the weight loads
 /// that the kernel issues `stages` chunks ahead into the chunks that use
 /// them (measured: 64 registers for every stages value); with them it
@@ -464,26 +469,37 @@ void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
                              int64_t sms) {
   constexpr int64_t kMaxThreadsPerSM = 2048;
   int64_t threads = 32 * config.getNumWarps();
-  int64_t blocks = llvm::divideCeil(n / config.getBlockN(), sms);
+  int64_t blocks =
+      llvm::divideCeil(n / config.getBlockN() * config.getSplitK(), sms);
   setLaunchBounds(func, threads,
                   std::clamp<int64_t>(blocks, 1, kMaxThreadsPerSM / threads));
 }
 
 /// Builds one register-direct matmul kernel:
-///   (x f16 [M, K], wq i32 [K/8, N], scales f16, [zeros i32,] y f16 [M, N]).
-/// Each block computes 16 rows of BN channels.
+///   (x f16 [M, K], wq i32 [K/8, N], scales f16, [zeros i32,] y f16 [M, N]
+///    [, partials f32 [?], counters i32 [counters]]).
+/// Each block computes 16 rows of BN channels; with split_k = S > 1, over
+/// K slice z = blockIdx.z of K / S (checkW4A16Lowerable), the slices of a
+/// tile adding up in the reproducible split reduction (slot tile S + z).
 void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          StringRef name, ConfigAttr config, const W4A16Types &ty,
-                         Int4Format format, int64_t sms) {
-  auto [func, args] =
-      createW4A16Kernel(b, module, name, ty, format.zeroPoints);
+                         Int4Format format, int64_t counters, int64_t sms) {
+  int64_t split = config.getSplitK();
+  auto [func, args] = createW4A16Kernel(b, module, name, ty, format.zeroPoints,
+                                        split > 1 ? counters : 0);
   Emitter e{b};
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
-  setRegisterKernelBounds(func, config, ty.y.getDimSize(1), sms);
-  RegisterMainloop loop(b, config, x, ty.x.getDimSize(1));
+  int64_t n = ty.y.getDimSize(1), k = ty.x.getDimSize(1);
+  setRegisterKernelBounds(func, config, n, sms);
+  RegisterMainloop loop(b, config, x, k / split);
   bool upperRows = config.getMaxM() == 0 || config.getMaxM() > 8;
   Int4RegisterOperands operands(loop, x, wq, scales, zeros, format, upperRows);
+  Value slice;
+  if (split > 1) {
+    slice = e.blockId(gpu::Dimension::z);
+    operands.kBase = e.mul(slice, k / split);
+  }
   loop.loadWeightsAhead(operands);
   bool perChannel = format.groupSize == 0;
   RegisterEpilogue epilogue(loop, [&](Value col) -> Value {
@@ -499,9 +515,21 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
           : loop.build(operands);
   Value sums =
       loop.storeSums(operands.getPairs(loop, accs), b.getF32Type());
-  epilogue.store(sums, y, [&](Value total, const RegisterEpilogue::Slot &slot) {
+  auto scaleSlot = [&](Value total, const RegisterEpilogue::Slot &slot) {
     return buildOutputPair(b, total, slot.columnData);
-  });
+  };
+  if (split == 1) {
+    epilogue.store(sums, y, scaleSlot);
+  } else {
+    // Tile (16-row block r, column block c) is r ceil(N / BN) + c, as the
+    // family's counters and the stub's partials count them.
+    Value tileIndex =
+        e.add(e.mul(e.div(loop.tile.rowBase, 16), n / config.getBlockN()),
+              e.div(loop.tile.blockCol, config.getBlockN()));
+    epilogue.storeSplitOrdered(
+        sums, y, args.partials, args.counters, tileIndex, slice, e.idx(split),
+        [&](Value s) { return e.add(e.mul(tileIndex, split), s); }, scaleSlot);
+  }
   gpu::ReturnOp::create(b);
 }
 
@@ -1230,12 +1258,23 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
       return op.emitOpError() << "expected K (" << k
                               << ") to be a multiple of 128 with operands = "
                                  "registers (128-K chunks)";
+    // Split K over the grid: slices of whole 128-K chunks, and tile
+    // counters sized for the largest M the variant serves.
+    int64_t split = config.getSplitK();
+    if (split > 1 && (k / kChunkK) % split != 0)
+      return op.emitOpError()
+             << "expected split_k (" << split << ") to divide the " << k / kChunkK
+             << " 128-K chunks of K with operands = registers";
+    if (split > 1 && config.getMaxM() == 0)
+      return op.emitOpError()
+             << "expected a bounded max_m for config " << config
+             << " (W4A16 split-K tile counters are sized for it)";
     if (n % config.getBlockN() != 0)
       return op.emitOpError() << "expected cta tile N (" << config.getBlockN()
                               << ") to divide N (" << n << ")";
     if (failed(checkSharedMemory(op, config)))
       return failure();
-    int64_t perWarp = llvm::divideCeil(k / kChunkK, config.getWarpsK());
+    int64_t perWarp = llvm::divideCeil(k / split / kChunkK, config.getWarpsK());
     if (perWarp > ConfigAttr::kMaxRegisterChunks)
       return op.emitOpError()
              << "expected at most " << ConfigAttr::kMaxRegisterChunks
@@ -1275,6 +1314,7 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
       name = known->second;
     else if (config.isRegisterDirect())
       buildRegisterKernel(b, module, name, config, ty, format,
+                          getSplitTileCount(op),
                           op.getTargetAttr().getMultiprocessorCount());
     else
       buildRingKernel(b, module, name, config, ty, format,
