@@ -383,13 +383,14 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// Most K chunks one warp of a register-direct variant walks: its K
     /// loop is emitted unrolled (every chunk's registers are named values).
     static constexpr int64_t kMaxRegisterChunks = 64;
-    /// Chunks past which a W4A16 register-direct warp with groups of 128
-    /// (one scale row a chunk) and rows 8..15 (max_m past 8), or zero
-    /// points at any max_m, runs its K loop rolled, `stages` chunks a step, which qgemm-configure sets to 2
-    /// for it: unrolled, its code (10118 SASS instructions for 32 chunks of
-    /// g128z) outgrows the instruction cache. Smaller groups carry more
-    /// scale registers per chunk and stay unrolled (rolled, g32 / g64z
-    /// spilled and ran 2x slower).
+    /// Chunks past which a W4A16 register-direct warp with zero points, or
+    /// with groups of 128 (one scale row a chunk) and rows 8..15 (max_m
+    /// past 8), runs its K loop rolled, `stages` chunks a step, which
+    /// qgemm-configure sets to 2 for groups of 128 and to 1 for zero points
+    /// in smaller groups: unrolled, its code (10118 SASS instructions for
+    /// 32 chunks of g128z) outgrows the instruction cache. Groups of 32 or
+    /// 64 without zero points stay unrolled (rolled, they spilled and ran
+    /// slower; with zero points, 1 chunk in flight does not spill).
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;

@@ -382,29 +382,29 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     // 65536 on sm_80 asked for 74 otherwise).
     perWarp = std::min<int64_t>(perWarp, ConfigAttr::kMaxRegisterChunks);
     warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
-    // A warp whose K loop the lowering rolls (groups of 128, rows 8..15,
-    // more than kMaxUnrolledGroupedChunks chunks) keeps 2 chunks in
-    // flight: 4 spilled (28672 x 8192 g128z at M = 16, rolled: 73.2 us
-    // with 4 stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25).
-    // The M <= 8 chain of g128 with zero points too (28672 x 8192 g128z at
-    // M = 1 / 8: 42.6 / 43.5 against 44.8 / 46.1 us, two runs; without zero
-    // points it lost, 40.2 / 43.2 against 38.4 / 38.9; v41).
+    // A warp whose K loop the lowering rolls (more than
+    // kMaxUnrolledGroupedChunks chunks) keeps few chunks in flight. Rolled: the M <= 16 chain of groups of 128 (2 chunks in flight; 4
+    // spilled: 28672 x 8192 g128z at M = 16, rolled: 73.2 us with 4
+    // stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25), and
+    // since v41 every chain of zero points: g128z at M <= 8 with 2 chunks
+    // (42.6 / 43.5 against 44.8 / 46.1 us at M = 1 / 8; without zero
+    // points it lost, 40.2 / 43.2 against 38.4 / 38.9), groups of 32 and
+    // 64 with 1 (their scale and zero words per block spilled with 2 or
+    // more: g32z at M = 1 / 8 / 16 49.1 / 49.2 / 63.4 against 65.0 / 65.2
+    // / 74.1 us unrolled, g64z 45.1 / 45.7 / 55.7 against 51.0 / 51.9 /
+    // 65.2; unrolled with 1 chunk in flight no faster).
     bool longChain = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks;
     bool zeroPoints = op.getWeightEncoding().getZeroPoints();
-    bool rolled = groupSize == ConfigAttr::kRegisterChunkBytes &&
-                  (maxM == 0 || maxM > 8 || zeroPoints) && longChain;
-    // The unrolled M <= 8 chain of zero points in groups of 32 keeps 4
-    // chunks of words, scales and zero words in flight at the 128-register
-    // bound of 7 blocks a multiprocessor and spilled (472 bytes on 28672 x
-    // 8192): 2 chunks do not, 0.85x the time at M = 1 and 8 (75.3 / 76.1
-    // against 63.9 / 64.5 us, two runs; 3 chunks 65.1 / 65.9; the M <= 16
-    // variant, which does not spill, and g64z unchanged within 2%;
-    // docs/perf-notes.md, v41).
-    bool shallow =
-        rolled || (groupSize == 32 && maxM == 8 && longChain && zeroPoints);
+    bool rolled =
+        longChain && (zeroPoints ? groupSize != 0
+                                 : groupSize == ConfigAttr::kRegisterChunkBytes &&
+                                       (maxM == 0 || maxM > 8));
+    int64_t stages = std::min<int64_t>(4, perWarp);
+    if (rolled)
+      stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;
     return ConfigAttr::get(
         ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
-        shallow ? 2 : std::min<int64_t>(4, perWarp), 1, maxM, MmaKind::mma_sync,
+        stages, 1, maxM, MmaKind::mma_sync,
         OperandPath::registers, /*fuseQuantize=*/false);
   };
   SmallVector<ConfigAttr> configs;

@@ -1,6 +1,6 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu -split-input-file | FileCheck %s
-// Covers: a W4A16 register-direct warp with groups of 128, rows 8..15
-// (max_m past 8) or zero points, and more than 12 K chunks (ConfigAttr::
+// Covers: a W4A16 register-direct warp with zero points, or groups of 128
+// and rows 8..15 (max_m past 8), and more than 12 K chunks (ConfigAttr::
 // kMaxUnrolledGroupedChunks) runs its K loop as an scf.for of `stages`
 // chunks a step, the last stages to 2 stages - 1 chunks unrolled after it;
 // the variant of rows 0..7 without zero points, per-channel weights and
@@ -77,7 +77,32 @@ func.func @w4a16_pc_unrolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, 
 
 // -----
 
-// Groups of 32 (four scale rows a chunk): unrolled whole at every M.
+// Zero points in groups of 32, 1 stage: 31 steps of 1 chunk (16 mma.sync
+// with one token tile), then chunk 31 unrolled. The loop carries the 4
+// accumulators, the 16 activation words of the next chunk and the chunk in
+// flight: per 32-K block its 4 words, scales vector and zero-point word.
+// CHECK-LABEL: func.func @w4a16_g32z_rolled
+// CHECK-LABEL: gpu.func @matmul_v0
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c31{{.*}} step %{{.*}} iter_args(
+// CHECK-SAME: -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32)
+// CHECK-COUNT-16: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: scf.yield
+// CHECK-COUNT-16: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: gpu.return
+func.func @w4a16_g32z_rolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, %s: memref<256x256xf16>, %z: memref<256x32xi32>, %y: memref<?x256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x256xi32>, memref<256x256xf16>, memref<256x32xi32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<f16>, target = #qgemm.target<"sm_80">, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>,
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>,
+                  #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, operands = registers>]}
+  return
+}
+
+// -----
+
+// Groups of 32 (four scale rows a chunk) without zero points: unrolled
+// whole at every M.
 // CHECK-LABEL: func.func @w4a16_g32_unrolled
 // CHECK-NOT: scf.for
 // CHECK: gpu.return

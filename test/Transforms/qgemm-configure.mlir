@@ -264,11 +264,12 @@ func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x286
   return
 }
 
-// Zero points in groups of 32: the unrolled M <= 8 chain keeps 2 chunks in
-// flight (4 spilled at the 128-register bound of 7 blocks a multiprocessor,
-// v41); the M <= 16 one keeps 4 (no spill).
+// Zero points in groups of 32: both chains run rolled with 1 chunk in
+// flight (their per-block scale and zero words spilled with 2 or more at
+// the 128-register bound of 7 blocks a multiprocessor; v41: 0.76x the
+// unrolled time at M = 1).
 // SM90A-LABEL: func @w4a16_n28672_k8192_g32z
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>,
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>,
 func.func @w4a16_n28672_k8192_g32z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<256x28672xf16>, %z: memref<256x3584xi32>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x28672xi32>, memref<256x28672xf16>, memref<256x3584xi32>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>}

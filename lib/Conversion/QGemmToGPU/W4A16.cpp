@@ -507,12 +507,14 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       return Value();
     return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
   });
-  // With groups of 128 and rows 8..15, or zero points, a long chunk chain
+  // With zero points, or groups of 128 and rows 8..15, a long chunk chain
   // runs rolled (ConfigAttr::kMaxUnrolledGroupedChunks).
+  bool rolled = format.zeroPoints
+                    ? format.groupSize != 0
+                    : format.groupSize == kChunkK && upperRows;
   SmallVector<Value> accs =
-      format.groupSize == kChunkK && (upperRows || format.zeroPoints)
-          ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
-          : loop.build(operands);
+      rolled ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
+             : loop.build(operands);
   Value sums =
       loop.storeSums(operands.getPairs(loop, accs), b.getF32Type());
   auto scaleSlot = [&](Value total, const RegisterEpilogue::Slot &slot) {
