@@ -384,13 +384,13 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// loop is emitted unrolled (every chunk's registers are named values).
     static constexpr int64_t kMaxRegisterChunks = 64;
     /// Chunks past which a W4A16 register-direct warp with zero points, or
-    /// with groups of 128 (one scale row a chunk) and rows 8..15 (max_m
-    /// past 8), runs its K loop rolled, `stages` chunks a step, which
-    /// qgemm-configure sets to 2 for groups of 128 and to 1 for zero points
-    /// in smaller groups: unrolled, its code (10118 SASS instructions for
-    /// 32 chunks of g128z) outgrows the instruction cache. Groups of 32 or
-    /// 64 without zero points stay unrolled (rolled, they spilled and ran
-    /// slower; with zero points, 1 chunk in flight does not spill).
+    /// with group scales and rows 8..15 (max_m past 8), runs its K loop
+    /// rolled, `stages` chunks a step, which qgemm-configure sets to 2 for
+    /// groups of 128 and to 1 for groups of 32 and 64 (more spilled their
+    /// per-block scale and zero words): unrolled, its code (10118 SASS
+    /// instructions for 32 chunks of g128z) outgrows the instruction cache.
+    /// The rows 0..7 variant of group scales without zero points stays
+    /// unrolled (rolled, it was slower).
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;

@@ -383,22 +383,24 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     perWarp = std::min<int64_t>(perWarp, ConfigAttr::kMaxRegisterChunks);
     warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
     // A warp whose K loop the lowering rolls (more than
-    // kMaxUnrolledGroupedChunks chunks) keeps few chunks in flight. Rolled: the M <= 16 chain of groups of 128 (2 chunks in flight; 4
-    // spilled: 28672 x 8192 g128z at M = 16, rolled: 73.2 us with 4
-    // stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25), and
-    // since v41 every chain of zero points: g128z at M <= 8 with 2 chunks
-    // (42.6 / 43.5 against 44.8 / 46.1 us at M = 1 / 8; without zero
-    // points it lost, 40.2 / 43.2 against 38.4 / 38.9), groups of 32 and
-    // 64 with 1 (their scale and zero words per block spilled with 2 or
-    // more: g32z at M = 1 / 8 / 16 49.1 / 49.2 / 63.4 against 65.0 / 65.2
-    // / 74.1 us unrolled, g64z 45.1 / 45.7 / 55.7 against 51.0 / 51.9 /
-    // 65.2; unrolled with 1 chunk in flight no faster).
+    // kMaxUnrolledGroupedChunks chunks) keeps few chunks in flight. Rolled:
+    // the M <= 16 chain of group scales (groups of 128 with 2 chunks in
+    // flight; 4 spilled: 28672 x 8192 g128z at M = 16, rolled: 73.2 us
+    // with 4 stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25;
+    // smaller groups with 1 since v41: g64 / g32 at M = 9 to 16 0.91x /
+    // 0.95x the unrolled time, g128 with 1 slower, 50.4 against 48.4 us),
+    // and since v41 every chain of zero points: g128z at M <= 8 with 2
+    // chunks (42.6 / 43.5 against 44.8 / 46.1 us at M = 1 / 8; without
+    // zero points the M <= 8 chains lost, g128 40.2 / 43.2 against 38.4 /
+    // 38.9), groups of 32 and 64 with 1 (their scale and zero words per
+    // block spilled with 2 or more: g32z at M = 1 / 8 / 16 49.1 / 49.2 /
+    // 63.4 against 65.0 / 65.2 / 74.1 us unrolled, g64z 45.1 / 45.7 / 55.7
+    // against 51.0 / 51.9 / 65.2; unrolled with 1 chunk in flight no
+    // faster).
     bool longChain = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks;
     bool zeroPoints = op.getWeightEncoding().getZeroPoints();
-    bool rolled =
-        longChain && (zeroPoints ? groupSize != 0
-                                 : groupSize == ConfigAttr::kRegisterChunkBytes &&
-                                       (maxM == 0 || maxM > 8));
+    bool rolled = longChain && groupSize != 0 &&
+                  (zeroPoints || maxM == 0 || maxM > 8);
     int64_t stages = std::min<int64_t>(4, perWarp);
     if (rolled)
       stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;

@@ -1,10 +1,10 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu -split-input-file | FileCheck %s
-// Covers: a W4A16 register-direct warp with zero points, or groups of 128
+// Covers: a W4A16 register-direct warp with zero points, or group scales
 // and rows 8..15 (max_m past 8), and more than 12 K chunks (ConfigAttr::
 // kMaxUnrolledGroupedChunks) runs its K loop as an scf.for of `stages`
 // chunks a step, the last stages to 2 stages - 1 chunks unrolled after it;
-// the variant of rows 0..7 without zero points, per-channel weights and
-// smaller groups stay unrolled whole.
+// the variant of rows 0..7 without zero points and per-channel weights stay
+// unrolled whole.
 // K = 8192 over 2 warps: 32 chunks a warp. With 2 stages: 15 steps of 2
 // chunks (each a step loads the next chunk's X and the weights of the
 // chunk 2 ahead, and runs 32 mma.sync a token tile: 4 32-K blocks x 4 n8
@@ -101,17 +101,19 @@ func.func @w4a16_g32z_rolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, 
 
 // -----
 
-// Groups of 32 (four scale rows a chunk) without zero points: unrolled
-// whole at every M.
-// CHECK-LABEL: func.func @w4a16_g32_unrolled
+// Groups of 32 (four scale rows a chunk) without zero points: the rows
+// 0..7 variant unrolled whole, the rows 8..15 one rolled (1 stage: 31
+// steps).
+// CHECK-LABEL: func.func @w4a16_g32_m8_unrolled
+// CHECK-LABEL: gpu.func @matmul_v0
 // CHECK-NOT: scf.for
+// CHECK-LABEL: gpu.func @matmul_v1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c31
 // CHECK: gpu.return
-// CHECK-NOT: scf.for
-// CHECK: gpu.return
-func.func @w4a16_g32_unrolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, %s: memref<256x256xf16>, %y: memref<?x256xf16>) {
+func.func @w4a16_g32_m8_unrolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, %s: memref<256x256xf16>, %y: memref<?x256xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x256xi32>, memref<256x256xf16>) outs(%y : memref<?x256xf16>)
       {lhs_encoding = #qgemm.act<f16>, target = #qgemm.target<"sm_80">, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>,
        configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>,
-                  #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+                  #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, operands = registers>]}
   return
 }

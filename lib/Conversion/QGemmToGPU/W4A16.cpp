@@ -507,11 +507,9 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       return Value();
     return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
   });
-  // With zero points, or groups of 128 and rows 8..15, a long chunk chain
+  // With zero points, or group scales and rows 8..15, a long chunk chain
   // runs rolled (ConfigAttr::kMaxUnrolledGroupedChunks).
-  bool rolled = format.zeroPoints
-                    ? format.groupSize != 0
-                    : format.groupSize == kChunkK && upperRows;
+  bool rolled = format.groupSize != 0 && (format.zeroPoints || upperRows);
   SmallVector<Value> accs =
       rolled ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
              : loop.build(operands);
