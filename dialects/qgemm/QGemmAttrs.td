@@ -137,9 +137,9 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     row_ptr, and a BSR one-row variant of 64 rows cuts only its long rows
     over the spare blocks: see the BSR scheme; a W4A16 register-direct
     variant with a bounded `max_m` takes K slices of whole 128-K chunks,
-    which must divide K, the last slice adding the others' partial tiles). `max_m` bounds the M
-    this variant is chosen for (0: no bound); a matmul lists its variants in
-    increasing `max_m`, the last one unbounded.
+    which must divide K, the last slice adding the others' partial tiles).
+    `max_m` bounds the M this variant is chosen for (0: no bound); a matmul
+    lists its variants in increasing `max_m`, the last one unbounded.
 
     `mma` picks the tensor-core instruction: `mma_sync` (the default; warps
     of `mma.sync` m16n8k32, ldmatrix from a padded shared layout) or `wgmma`

@@ -460,11 +460,11 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 
 /// The launch bounds of a register-direct kernel: its block size, and the
 /// blocks a multiprocessor must hold for one wave of the grid at M <= 16
-/// (N / BN blocks, times split_k). Without them ptxas aims at a full multiprocessor and
-/// keeps 64 registers a thread, which it gets by sinking the weight loads
-/// that the kernel issues `stages` chunks ahead into the chunks that use
-/// them (measured: 64 registers for every stages value); with them it
-/// keeps the loads in flight (120 registers at stages = 8).
+/// (N / BN blocks, times split_k). Without them ptxas aims at a full
+/// multiprocessor and keeps 64 registers a thread, which it gets by sinking
+/// the weight loads that the kernel issues `stages` chunks ahead into the
+/// chunks that use them (measured: 64 registers for every stages value);
+/// with them it keeps the loads in flight (120 registers at stages = 8).
 void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
                              int64_t sms) {
   constexpr int64_t kMaxThreadsPerSM = 2048;
@@ -1263,8 +1263,8 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
     int64_t split = config.getSplitK();
     if (split > 1 && (k / kChunkK) % split != 0)
       return op.emitOpError()
-             << "expected split_k (" << split << ") to divide the " << k / kChunkK
-             << " 128-K chunks of K with operands = registers";
+             << "expected split_k (" << split << ") to divide the "
+             << k / kChunkK << " 128-K chunks of K with operands = registers";
     if (split > 1 && config.getMaxM() == 0)
       return op.emitOpError()
              << "expected a bounded max_m for config " << config
