@@ -392,6 +392,13 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// The rows 0..7 variant of group scales without zero points stays
     /// unrolled (rolled, it was slower).
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
+    /// Whether a W4A16 register-direct variant of `maxM` whose warps walk
+    /// more than kMaxUnrolledGroupedChunks chunks runs its K loop rolled
+    /// (above): the lowering rolls it, qgemm-configure sets its stages.
+    static bool isRolledW4A16Chain(int64_t groupSize, bool zeroPoints,
+                                   int64_t maxM) {
+      return groupSize != 0 && (zeroPoints || maxM == 0 || maxM > 8);
+    }
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;
     /// The largest row_split (the stub's largest M).

@@ -397,10 +397,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     // 63.4 against 65.0 / 65.2 / 74.1 us unrolled, g64z 45.1 / 45.7 / 55.7
     // against 51.0 / 51.9 / 65.2; unrolled with 1 chunk in flight no
     // faster).
-    bool longChain = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks;
-    bool zeroPoints = op.getWeightEncoding().getZeroPoints();
-    bool rolled = longChain && groupSize != 0 &&
-                  (zeroPoints || maxM == 0 || maxM > 8);
+    bool rolled = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks &&
+                  ConfigAttr::isRolledW4A16Chain(
+                      groupSize, op.getWeightEncoding().getZeroPoints(), maxM);
     int64_t stages = std::min<int64_t>(4, perWarp);
     if (rolled)
       stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;

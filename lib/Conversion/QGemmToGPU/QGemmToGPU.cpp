@@ -87,8 +87,6 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
              << "expected every operand in the default memory space (the "
                 "host stub passes global device pointers), got "
              << type;
-  }
-  for (Value operand : op->getOperands()) {
     auto arg = dyn_cast<BlockArgument>(operand);
     if (!arg || arg.getOwner()->getParentOp() != func)
       return op.emitOpError()

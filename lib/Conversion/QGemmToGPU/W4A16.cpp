@@ -507,12 +507,11 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       return Value();
     return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
   });
-  // With zero points, or group scales and rows 8..15, a long chunk chain
-  // runs rolled (ConfigAttr::kMaxUnrolledGroupedChunks).
-  bool rolled = format.groupSize != 0 && (format.zeroPoints || upperRows);
   SmallVector<Value> accs =
-      rolled ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
-             : loop.build(operands);
+      ConfigAttr::isRolledW4A16Chain(format.groupSize, format.zeroPoints,
+                                     config.getMaxM())
+          ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
+          : loop.build(operands);
   Value sums =
       loop.storeSums(operands.getPairs(loop, accs), b.getF32Type());
   auto scaleSlot = [&](Value total, const RegisterEpilogue::Slot &slot) {
