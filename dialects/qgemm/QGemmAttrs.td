@@ -160,6 +160,10 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     are added through shared memory. Past 16 rows the grid has one block
     per 16 rows and output column block, ordered so that the blocks of one
     column block (the same weights) run together and share them through L2.
+    The int4 (W4A16) kernels, whose tokens are mma's N, also take blocks of
+    32 or 64 rows (`cta_tile = [32 | 64, BN, BK]`, warp tile M the same):
+    every warp covers the block's rows and converts each weight word once
+    for all of them.
     The K order inside a 128-byte chunk is permuted identically for both
     operands, so that each thread's fragment bytes are 32 contiguous bytes
     of a row.
@@ -390,14 +394,18 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// per-block scale and zero words): unrolled, its code (10118 SASS
     /// instructions for 32 chunks of g128z) outgrows the instruction cache.
     /// The rows 0..7 variant of group scales without zero points stays
-    /// unrolled (rolled, it was slower).
+    /// unrolled (rolled, it was slower). So do blocks of 32 or 64 rows in
+    /// every format: unrolled, ptxas spilled their words in flight (28672 x
+    /// 8192 per channel, 64 rows: 14.7 KB a thread against 224 bytes).
     static constexpr int64_t kMaxUnrolledGroupedChunks = 12;
-    /// Whether a W4A16 register-direct variant of `maxM` whose warps walk
-    /// more than kMaxUnrolledGroupedChunks chunks runs its K loop rolled
-    /// (above): the lowering rolls it, qgemm-configure sets its stages.
+    /// Whether a W4A16 register-direct variant of `blockM` rows and `maxM`
+    /// whose warps walk more than kMaxUnrolledGroupedChunks chunks runs its
+    /// K loop rolled (above): the lowering rolls it, qgemm-configure sets
+    /// its stages.
     static bool isRolledW4A16Chain(int64_t groupSize, bool zeroPoints,
-                                   int64_t maxM) {
-      return groupSize != 0 && (zeroPoints || maxM == 0 || maxM > 8);
+                                   int64_t maxM, int64_t blockM) {
+      return blockM > 16 ||
+             (groupSize != 0 && (zeroPoints || maxM == 0 || maxM > 8));
     }
     /// Most slices a tail_split variant splits a tile of the last wave into.
     static constexpr int64_t kMaxTailSplit = 16;

@@ -367,9 +367,14 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "expected mma = mma_sync with operands = "
                             "registers, got mma = "
                          << stringifyEnum(mma);
-    if (ctaTile[0] != 16 || warpTile[0] != 16)
-      return emitError() << "expected cta tile M and warp tile M of 16 (one "
-                            "mma row tile) with operands = registers, got "
+    // A warp covers the block's rows: 16 (one mma row tile), or 32 / 64
+    // for the int4 kernels, whose tokens are mma's N (QGemmOps checks the
+    // scheme).
+    if (ctaTile[0] != warpTile[0] ||
+        (ctaTile[0] != 16 && ctaTile[0] != 32 && ctaTile[0] != 64))
+      return emitError() << "expected cta tile M and warp tile M of 16, 32 "
+                            "or 64 (equal: every warp covers the block's "
+                            "rows) with operands = registers, got "
                          << ctaTile[0] << " and " << warpTile[0];
     if (ctaTile[2] % kRegisterChunkBytes != 0)
       return emitError() << "expected cta tile K (" << ctaTile[2]

@@ -370,6 +370,15 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
       return op.emitOpError() << "expected cta tile K (" << config.getBlockK()
                               << ") to be a multiple of the mma K ("
                               << op.getMmaK() << ")";
+    // Only the int4 register-direct kernels (tokens as mma's N) cover 32 or
+    // 64 rows a block; the others one 16-row mma tile.
+    if (config.isRegisterDirect() && config.getBlockM() != 16 &&
+        op.getWeightEncoding().getFormat() != WeightFormat::int4)
+      return op.emitOpError()
+             << "expected cta tile M of 16 with operands = registers for "
+             << stringifyEnum(op.getWeightEncoding().getFormat())
+             << " weights (32 and 64 rows a block are the int4 kernels'), got "
+             << config.getBlockM();
     // int4 register-direct variants: warps walk 128-K chunks, and the
     // last chunks of some warps may lie past K (the kernel skips them).
     if (config.isRegisterDirect() &&

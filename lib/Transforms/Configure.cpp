@@ -399,7 +399,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     // faster).
     bool rolled = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks &&
                   ConfigAttr::isRolledW4A16Chain(
-                      groupSize, op.getWeightEncoding().getZeroPoints(), maxM);
+                      groupSize, op.getWeightEncoding().getZeroPoints(), maxM,
+                      /*blockM=*/16);
     int64_t stages = std::min<int64_t>(4, perWarp);
     if (rolled)
       stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;
@@ -428,6 +429,25 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   if (registerK && !ring)
     return configs;
   if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
+    // The M <= 16 variant's warps over 32 or 64 rows: every weight word
+    // converted once for all of them (warp tile [BM, 32]).
+    auto moreRows = [&](int64_t rows, int64_t maxM) {
+      ConfigAttr r16 = configs[1];
+      return ConfigAttr::get(ctx, {rows, r16.getBlockN(), r16.getBlockK()},
+                             {rows, r16.getWarpN()}, r16.getStages(), 1, maxM,
+                             MmaKind::mma_sync, OperandPath::registers,
+                             /*fuseQuantize=*/false);
+    };
+    // M = 17 to 32 where K <= 4096: 32-row blocks before the 64-channel
+    // register variant, which reads the weights once per 16 rows (v42, same
+    // run, us at M = 17 / 24 / 32: 11008 x 4096 pc 22.9 / 23.2 / 23.4 ->
+    // 17.4 / 17.6 / 18.4, g128z 25.8 / 25.9 / 26.1 -> 18.8 / 18.8 / 19.2;
+    // 1024 x 4096 g128z 11.3 / 11.8 / 11.4 -> 10.2 / 11.0 / 10.8; 4096 x
+    // 4096 within 3%; with longer K slower: 4096 x 11008 pc 18.1 / 18.6
+    // against 18.9 / 21.9 at M = 24 / 32, whose 15-warp blocks spill at
+    // 128 registers, and 28672 x 8192 against its wgmma tiles).
+    if (registerK && wide && k <= 4096)
+      configs.insert(configs.end() - 1, moreRows(32, 32));
     // M = 49 to 64 (17 to 64 where no 64-channel register variant runs to
     // M = 64): 64 x 128 register-A tiles with K in kMidSplit slices, when
     // that grid fills the multiprocessors and the slices have 8 K tiles
@@ -450,6 +470,21 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
         configs.back() = registers(
             64, k / 64 >= 128 ? kW4A16LongKRegisterMaxM
                               : kW4A16RegisterWgmmaMaxM);
+      // M = 33 to 48 where K = 4096 on at most 12 MiB of weights (between
+      // 4096 x 4096 and 11008 x 4096, 8 and 22 MiB): 64-row blocks, one wave
+      // of them, where the 64-channel variant's three rows of blocks took a
+      // second wave (v42, same run, us at M = 33 / 40 / 48: 4096 x 4096 pc
+      // 17.3 / 16.6 / 17.4 -> 13.4 / 14.2 / 14.0, g128z 19.6 / 19.2 / 19.8
+      // -> 13.4 / 14.0 / 13.8, g32z 20.7 / 20.4 / 21.0 -> 13.5 / 14.2 /
+      // 13.9; the 64 x 64 wgmma tiles from M = 33: 14.8 / 14.2 / 14.8 for
+      // pc). Past 8 MiB each 32-channel block reads X again from L2, M
+      // rows of it (11008 x 4096 pc 29.5 to 30.0 us against 26.2 to 26.7),
+      // and at M = 49 to 64 the wgmma tiles stay ahead (4096 x 4096 pc
+      // 14.4 against 15.0). The 32-row variant (above) serves M = 17 to 32.
+      if (wide && k <= 4096 &&
+          configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM &&
+          n * k / 2 <= (int64_t(12) << 20))
+        configs.back() = moreRows(64, kW4A16RegisterWgmmaMaxM);
       // Where K has fewer than 128 tiles, 64 x 64 tiles (one 64-channel
       // warpgroup) in half the slices, as many thread blocks with twice
       // the K tiles each (v24 step 6, same run, us at M = 49 / 64: 4096 x

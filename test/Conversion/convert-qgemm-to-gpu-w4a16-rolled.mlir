@@ -8,8 +8,9 @@
 // K = 8192 over 2 warps: 32 chunks a warp. With 2 stages: 15 steps of 2
 // chunks (each a step loads the next chunk's X and the weights of the
 // chunk 2 ahead, and runs 32 mma.sync a token tile: 4 32-K blocks x 4 n8
-// tiles a chunk), then chunks 30 and 31 unrolled. The loop carries the 4
-// accumulators, the activation words of chunk j + 1 (16 a token tile), and
+// tiles a chunk), then chunks 30 and 31 unrolled. The loop carries the 2
+// accumulators (two 16-channel m-tiles of the one token tile), the
+// activation words of chunk j + 1 (16 a token tile), and
 // per chunk in flight its 16 weight words with one scales vector and one
 // zero-point word after the first block's four (the chunk's four 32-K
 // blocks share them: G = 128).
@@ -17,7 +18,7 @@
 // CHECK-LABEL: func.func @w4a16_g128z_rolled
 // CHECK-LABEL: gpu.func @matmul_v0
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c15{{.*}} step %{{.*}} iter_args(
-// CHECK-SAME: -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
+// CHECK-SAME: -> (vector<2x2xf32>, vector<2x2xf32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 // CHECK-COUNT-32: nvgpu.mma.sync
 // CHECK-NOT: nvgpu.mma.sync
 // CHECK: scf.yield
@@ -78,13 +79,13 @@ func.func @w4a16_pc_unrolled(%x: memref<?x8192xf16>, %wq: memref<1024x256xi32>, 
 // -----
 
 // Zero points in groups of 32, 1 stage: 31 steps of 1 chunk (16 mma.sync
-// with one token tile), then chunk 31 unrolled. The loop carries the 4
+// with one token tile), then chunk 31 unrolled. The loop carries the 2
 // accumulators, the 16 activation words of the next chunk and the chunk in
 // flight: per 32-K block its 4 words, scales vector and zero-point word.
 // CHECK-LABEL: func.func @w4a16_g32z_rolled
 // CHECK-LABEL: gpu.func @matmul_v0
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c31{{.*}} step %{{.*}} iter_args(
-// CHECK-SAME: -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32)
+// CHECK-SAME: -> (vector<2x2xf32>, vector<2x2xf32>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32, i32, i32, i32, i32, vector<4xf16>, i32)
 // CHECK-COUNT-16: nvgpu.mma.sync
 // CHECK-NOT: nvgpu.mma.sync
 // CHECK: scf.yield

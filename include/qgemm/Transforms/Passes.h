@@ -52,7 +52,7 @@ inline constexpr llvm::StringLiteral kGridIndependentAttrName =
     "qgemm.grid_independent";
 
 /// Byte offsets in the dynamic shared memory of a register-direct variant:
-/// the warps' int32 sums [BK / 128, 16, BN]; with fuse_quantize also the
+/// the warps' int32 (f32) sums [BK / 128, BM, BN]; with fuse_quantize also the
 /// quantized rows [max_m, K + 16] (the 16-byte pad spreads the rows of one
 /// warp's loads over the banks) and per-warp row maxima [max_m, warps] f32.
 struct RegisterSharedLayout {
@@ -62,7 +62,7 @@ inline RegisterSharedLayout getRegisterSharedLayout(ConfigAttr config,
                                                     int64_t k) {
   RegisterSharedLayout l;
   l.sums = 0;
-  l.rows = config.getWarpsK() * 16 * config.getBlockN() * 4;
+  l.rows = config.getWarpsK() * config.getBlockM() * config.getBlockN() * 4;
   l.rowStride = k + 16;
   int64_t rows = config.getFuseQuantize() ? config.getMaxM() : 0;
   l.maxima = l.rows + rows * l.rowStride;

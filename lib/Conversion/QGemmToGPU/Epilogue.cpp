@@ -436,15 +436,16 @@ RegisterEpilogue::RegisterEpilogue(
     : loop(loop) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
-  int64_t pairsPerRow = loop.bn / 2, pairs = 16 * pairsPerRow;
+  int64_t pairsPerRow = loop.bn / 2, pairs = loop.bm * pairsPerRow;
   for (int64_t first = 0; first < pairs; first += loop.threads) {
     Value p = e.add(loop.tid, first);
     Value col = e.mul(e.rem(p, pairsPerRow), 2);
     // Every col is below BN (threads past the last pair load a valid one).
-    // Their tile row is clamped to 15 too: not needed for correctness (they
-    // store nothing), but without it ptxas spills 12 instead of 4 bytes in
-    // the 40-register 16-warp W8A8 kernel.
-    Value tileRow = arith::MinUIOp::create(b, e.div(p, pairsPerRow), e.idx(15));
+    // Their tile row is clamped to BM - 1 too: not needed for correctness
+    // (they store nothing), but without it ptxas spills 12 instead of 4
+    // bytes in the 40-register 16-warp W8A8 kernel.
+    Value tileRow =
+        arith::MinUIOp::create(b, e.div(p, pairsPerRow), e.idx(loop.bm - 1));
     slots.push_back({first, tileRow, col, loadColumnData(col), Value()});
   }
 }
@@ -468,7 +469,7 @@ std::tuple<Value, Value, Value> RegisterEpilogue::getStore(Value y,
                                                            const Slot &slot) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
-  int64_t pairs = 16 * (loop.bn / 2);
+  int64_t pairs = loop.bm * (loop.bn / 2);
   Value p = e.add(loop.tid, slot.first);
   Value row = e.add(loop.tile.rowBase, slot.tileRow);
   Value yCol = e.add(loop.tile.blockCol, slot.col);
@@ -503,7 +504,7 @@ void RegisterEpilogue::storeSplitOrdered(
     function_ref<Value(Value total, const Slot &slot)> scaleSlot) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
-  int64_t pairs = 16 * (loop.bn / 2);
+  int64_t pairs = loop.bm * (loop.bn / 2);
   auto pairType =
       VectorType::get({2}, cast<MemRefType>(sums.getType()).getElementType());
   auto partialIndex = [&](Value s, const Slot &pairSlot) {

@@ -107,7 +107,7 @@ private:
 };
 
 /// The epilogue of a RegisterMainloop: thread tid stores pairs tid,
-/// tid + threads, ... of the block's [16, BN] tile, pair p at tile row
+/// tid + threads, ... of the block's [BM, BN] tile, pair p at tile row
 /// p / (BN / 2), column 2 (p % (BN / 2)). Build it before the mainloop's
 /// loads, so that what the scheme needs per pair (`columnData`, and
 /// `rowData` set by the kernel) is loaded with the operands, not after the
@@ -132,7 +132,7 @@ public:
   /// whose slices 0 .. `numSlices` - 1 (run-time) take part; blocks that
   /// take no part store nothing and must not call this. Slice `slice` stores
   /// its totals (the K warps' sums) into `partials` at slot `slotOf(slice)`
-  /// (pair p of slot S at element (S 16 BN / 2 + p) 2); the last slice to
+  /// (pair p of slot S at element (S BM BN / 2 + p) 2); the last slice to
   /// count adds every slice's totals in slice order 0, 1, ... (its own read
   /// back), stores them as `store` does and resets the tile's counter to 0.
   void storeSplitOrdered(

@@ -681,7 +681,8 @@ void kernel::loadFragmentWords(ImplicitLocOpBuilder &b, Value src, Value row,
 
 RegisterMainloop::RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config,
                                    Value rows, int64_t k)
-    : b(b), config(config), k(k), bn(config.getBlockN()), wn(config.getWarpN()),
+    : b(b), config(config), k(k), bm(config.getBlockM()),
+      bn(config.getBlockN()), wn(config.getWarpN()),
       warpsN(bn / wn), warpsK(config.getWarpsK()), nTiles(wn / 8),
       threads(32 * config.getNumWarps()),
       // Chunks per warp; when warpsK does not divide the chunks of K (a
@@ -700,7 +701,7 @@ RegisterMainloop::RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config,
   kw = e.div(warp, warpsN);
   g = e.div(lane, 4);
   q = e.rem(lane, 4);
-  tile = scheduleRegisterTile(b, bn);
+  tile = scheduleRegisterTile(b, bm, bn);
   warpCol = e.add(tile.blockCol, e.mul(cw, wn));
   m = memref::DimOp::create(b, rows, 0);
   mLast = arith::SubIOp::create(b, m, e.idx(1));
@@ -735,7 +736,7 @@ void RegisterMainloop::buildUnrolledChunk(
     next = operands.loadActivations(*this, RegisterChunk{j + 1});
   auto &wj = weights[j % ahead];
   if (!RegisterChunk{j}.mayPassK(*this)) {
-    operands.buildChunk(*this, act, wj, accs);
+    operands.buildChunk(*this, RegisterChunk{j}, act, wj, accs);
   } else {
     // Chunk j of some warps lies wholly past K (their loads were clamped
     // and zeroed): those warps skip its mma steps (kw is warp-uniform).
@@ -747,7 +748,7 @@ void RegisterMainloop::buildUnrolledChunk(
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&inK.getThenRegion().front());
     SmallVector<Value> updated(accs);
-    operands.buildChunk(*this, act, wj, updated);
+    operands.buildChunk(*this, RegisterChunk{j}, act, wj, updated);
     scf::YieldOp::create(b, updated);
     b.setInsertionPointToStart(&inK.getElseRegion().front());
     scf::YieldOp::create(b, accs);
@@ -806,9 +807,15 @@ private:
 };
 } // namespace
 
+int64_t RegisterOperands::getNumAccumulators(
+    const RegisterMainloop &loop) const {
+  return loop.nTiles;
+}
+
 SmallVector<Value> RegisterMainloop::build(RegisterOperands &operands,
                                            int64_t maxUnrolledChunks) {
-  SmallVector<Value> accs(nTiles, operands.buildZeroAccumulator(b));
+  SmallVector<Value> accs(operands.getNumAccumulators(*this),
+                          operands.buildZeroAccumulator(b));
   auto next = operands.loadActivations(*this, RegisterChunk{0});
   // Chunks 0 .. inK - 1 lie inside K for every warp. The rolled steps take
   // chunks 0 .. steps * ahead - 1 and issue loads up to chunk
@@ -854,7 +861,8 @@ SmallVector<Value> RegisterMainloop::build(RegisterOperands &operands,
         auto act = stepNext;
         stepNext =
             operands.loadActivations(*this, RegisterChunk{0, e.add(j, 1)});
-        operands.buildChunk(*this, act, stepWeights[u], stepAccs);
+        operands.buildChunk(*this, RegisterChunk{0, j}, act, stepWeights[u],
+                            stepAccs);
         stepWeights[u] =
             operands.loadWeights(*this, RegisterChunk{0, e.add(j, ahead)});
       }
@@ -879,7 +887,7 @@ SmallVector<Value> RegisterMainloop::build(RegisterOperands &operands,
 Value RegisterMainloop::storeSums(ArrayRef<Value> accs, Type elementType) {
   Emitter e{b};
   // The warps along K meet in shared memory: sums[kw, row, col].
-  Value sums = createSharedView(b, smem, {warpsK, 16, bn}, elementType,
+  Value sums = createSharedView(b, smem, {warpsK, bm, bn}, elementType,
                                 e.idx(layout.sums));
   for (int64_t ni = 0; ni < nTiles; ++ni) {
     Value col = e.add(e.add(e.mul(cw, wn), ni * 8), e.mul(q, 2));
@@ -897,7 +905,7 @@ Value RegisterMainloop::storeSums(ArrayRef<Value> accs, Type elementType) {
 
 Value RegisterMainloop::storeSums(ArrayRef<Pair> pairs, Type elementType) {
   Emitter e{b};
-  Value sums = createSharedView(b, smem, {warpsK, 16, bn}, elementType,
+  Value sums = createSharedView(b, smem, {warpsK, bm, bn}, elementType,
                                 e.idx(layout.sums));
   for (const Pair &p : pairs)
     vector::StoreOp::create(b, p.value, sums, ValueRange{kw, p.row, p.col},

@@ -250,19 +250,25 @@ public:
   /// The weight words of K chunk `j` for every mma tile of the warp.
   virtual SmallVector<SmallVector<Value, 8>>
   loadWeights(RegisterMainloop &loop, const RegisterChunk &j) = 0;
-  /// The activation words of K chunk `j` (rows g and g + 8).
+  /// The activation words of K chunk `j` (rows g and g + 8), which the
+  /// loop loads one chunk ahead (a scheme may load them in buildChunk
+  /// instead and return none).
   virtual SmallVector<SmallVector<Value, 8>>
   loadActivations(RegisterMainloop &loop, const RegisterChunk &j) = 0;
-  /// The mma.sync steps of one chunk, updating one accumulator per mma tile.
-  virtual void buildChunk(RegisterMainloop &loop,
+  /// The mma.sync steps of chunk `j`, updating one accumulator per mma tile.
+  virtual void buildChunk(RegisterMainloop &loop, const RegisterChunk &j,
                           ArrayRef<SmallVector<Value, 8>> activations,
                           ArrayRef<SmallVector<Value, 8>> weights,
                           MutableArrayRef<Value> accs) = 0;
   /// The zero accumulator of one m16n8 tile.
   virtual Value buildZeroAccumulator(ImplicitLocOpBuilder &b) = 0;
+  /// The accumulators a warp carries: by default one per mma tile of its
+  /// 16 rows and WN columns (WN / 8).
+  virtual int64_t getNumAccumulators(const RegisterMainloop &loop) const;
 };
 
-/// A register-direct K loop of a 16-row block (operands = registers).
+/// A register-direct K loop of a block of BM rows (operands = registers; 16,
+/// one mma row tile, but for a scheme whose operands cover 32 or 64).
 /// Warp (cw, kw) owns columns [cw WN, (cw + 1) WN) of the block's BN and the
 /// 128-byte K chunks kw, kw + BK / 128, ...; lane (g, q) = (lane / 4,
 /// lane % 4). `stages` chunks of weights are in flight, issued by
@@ -286,11 +292,11 @@ public:
   SmallVector<Value>
   build(RegisterOperands &operands,
         int64_t maxUnrolledChunks = std::numeric_limits<int64_t>::max());
-  /// Stores the warp's accumulators into the shared sums [BK / 128, 16, BN]
+  /// Stores the warp's accumulators into the shared sums [BK / 128, BM, BN]
   /// and passes the block's barrier; returns the sums view.
   Value storeSums(ArrayRef<Value> accs, Type elementType);
   /// The same for a scheme whose accumulators are not in the m16n8 C order
-  /// of `accs` above: `pairs` give each pair's tile row (0..15) and column
+  /// of `accs` above: `pairs` give each pair's tile row (0..BM-1) and column
   /// in the block (0..BN-1).
   Value storeSums(ArrayRef<Pair> pairs, Type elementType);
 
@@ -299,7 +305,9 @@ public:
 
   ImplicitLocOpBuilder &b;
   ConfigAttr config;
-  int64_t k, bn, wn, warpsN, warpsK, nTiles, threads, chunks, ahead;
+  /// bm: the block's rows (16, or 32 / 64 for a scheme whose tokens are
+  /// mma's N: its operands cover them).
+  int64_t k, bm, bn, wn, warpsN, warpsK, nTiles, threads, chunks, ahead;
   RegisterSharedLayout layout;
   Value smem, tid, lane, warp, cw, kw, g, q;
   RegisterTile tile;

@@ -208,9 +208,10 @@ int64_t kernel::getSplitTileCount(MatmulOp op) {
   return tiles;
 }
 
-RegisterTile kernel::scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bn) {
+RegisterTile kernel::scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bm,
+                                          int64_t bn) {
   Emitter e{b};
-  // Linear block id l = y * gridDim.x + x, column l / gridDim.y, 16-row
+  // Linear block id l = y * gridDim.x + x, column l / gridDim.y, BM-row
   // block l % gridDim.y.
   Value rowBlocks = gpu::GridDimOp::create(b, gpu::Dimension::y);
   Value linear =
@@ -219,7 +220,7 @@ RegisterTile kernel::scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bn) {
             e.blockId(gpu::Dimension::x));
   RegisterTile t;
   t.blockCol = e.mul(arith::DivUIOp::create(b, linear, rowBlocks), bn);
-  t.rowBase = e.mul(arith::RemUIOp::create(b, linear, rowBlocks), 16);
+  t.rowBase = e.mul(arith::RemUIOp::create(b, linear, rowBlocks), bm);
   return t;
 }
 

@@ -102,16 +102,18 @@ Value getRingTileIndex(ImplicitLocOpBuilder &b, int64_t n, int64_t bn);
 /// workspace for every M.
 int64_t getSplitTileCount(MatmulOp op);
 
-/// The 16-row output tile of a block of a register-direct variant: past
-/// M = 16 the grid has ceil(M / 16) rows of blocks, renumbered so that the
+/// The BM-row output tile of a block of a register-direct variant: past
+/// M = BM the grid has ceil(M / BM) rows of blocks, renumbered so that the
 /// blocks of one column of the output (the same weights) run next to each
 /// other and share those weights through L2.
 struct RegisterTile {
   Value blockCol, rowBase;
 };
 
-/// Builds the RegisterTile of the current block for column blocks `bn` wide.
-RegisterTile scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bn);
+/// Builds the RegisterTile of the current block for blocks of `bm` rows and
+/// `bn` columns.
+RegisterTile scheduleRegisterTile(ImplicitLocOpBuilder &b, int64_t bm,
+                                  int64_t bn);
 
 /// Whether the variant `config` of an op compiled for `target` is launched
 /// as a programmatic dependent of the prologue kernel: on sm_90 and later,

@@ -240,12 +240,14 @@ void buildSlabMmas(ImplicitLocOpBuilder &b,
 //===----------------------------------------------------------------------===//
 
 /// int4 operands of a register-direct mainloop. Warp (cw, kw) owns WN / 32
-/// slabs and the 128-K chunks kw, kw + warpsK, ... (the last ones may be
-/// past K when warpsK does not divide the chunk count: their loads are
-/// clamped to the last chunk and their activations zeroed). Per chunk and
-/// slab a lane loads 4 x 16 bytes of weights (one per 32-K block), and per
-/// token tile 4 x 16 bytes of X; with group scales the group's 4 scales
-/// (8 bytes) and zero-point word.
+/// slabs, the block's BM rows as BM / 8 token tiles (one for a 16-row block
+/// bounded at M = 8), and the 128-K chunks kw, kw + warpsK, ... (the last
+/// ones may be past K when warpsK does not divide the chunk count: their
+/// loads are clamped to the last chunk and their activations zeroed). Per
+/// chunk and slab a lane loads 4 x 16 bytes of weights (one per 32-K block),
+/// converted once for all the token tiles, and per token tile 4 x 16 bytes
+/// of X; with group scales the group's 4 scales (8 bytes) and zero-point
+/// word.
 struct Int4RegisterOperands : RegisterOperands {
   using Words = SmallVector<SmallVector<Value, 8>>;
   Value x, wq, scales, zeros;
@@ -253,20 +255,27 @@ struct Int4RegisterOperands : RegisterOperands {
   int64_t slabs, tokenTiles, totalChunks;
   Int4Converter conv;
   Value zeroShift;
+  /// The X row lane (g, q) loads for token tile t: rowBase + 8 t + g,
+  /// clamped to M - 1 (rows past M feed accumulator rows never stored).
+  SmallVector<Value> tokenRows;
 
   /// The first K of the block's K slice (split_k > 1; null: 0). The
   /// mainloop walks the slice's K (its `k`) from there.
   Value kBase;
 
   Int4RegisterOperands(RegisterMainloop &loop, Value x, Value wq, Value scales,
-                       Value zeros, Int4Format format, bool upperRows)
+                       Value zeros, Int4Format format, int64_t tokenTiles)
       : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
-        slabs(loop.wn / kSlabN), tokenTiles(upperRows ? 2 : 1),
+        slabs(loop.wn / kSlabN), tokenTiles(tokenTiles),
         totalChunks(loop.k / kChunkK), conv(loop.b, format.zeroPoints) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
     zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
                                            e.mul(e.rem(loop.g, 2), 16));
+    tokenRows = {loop.actRowLo, loop.actRowHi};
+    for (int64_t t = 2; t < tokenTiles; ++t)
+      tokenRows.push_back(arith::MinUIOp::create(
+          b, e.add(e.add(loop.tile.rowBase, loop.g), 8 * t), loop.mLast));
   }
 
   /// The first K of chunk `j` (clamped to the last chunk) and, when the
@@ -290,16 +299,36 @@ struct Int4RegisterOperands : RegisterOperands {
   /// Weights: words[slab * 4 + block] holds the 4 words of that block,
   /// then (group scales) its scales vector and zero word, in that order.
   Words loadWeights(RegisterMainloop &loop, const RegisterChunk &j) override;
-  /// Activations: words[t] holds the 16 words of token tile t's row.
+  /// Activations: words[t] holds the 16 words of token tile t's row; none
+  /// when late (isLate).
   Words loadActivations(RegisterMainloop &loop,
                         const RegisterChunk &j) override;
-  void buildChunk(RegisterMainloop &loop, ArrayRef<SmallVector<Value, 8>> act,
+  /// The 4 words of token tile t's row in 32-K block `blk` of chunk `j`:
+  /// words[t].
+  Words loadBlockActivations(RegisterMainloop &loop, const RegisterChunk &j,
+                             int64_t blk);
+  /// The 4 words of token tile t's row in 32-K block `blk` of the chunk
+  /// whose first K is `kc` (zeroed where `valid`, when given, is false).
+  SmallVector<Value, 8> loadRowWords(RegisterMainloop &loop, Value kc,
+                                     Value valid, Value zero, int64_t t,
+                                     int64_t blk);
+  /// Whether the X words are loaded in buildChunk, one 32-K block ahead,
+  /// rather than a whole chunk ahead by the mainloop: past two token tiles,
+  /// whose chunk of X (16 words a token tile) twice over would take the
+  /// registers the weights in flight need.
+  bool isLate() const { return tokenTiles > 2; }
+  void buildChunk(RegisterMainloop &loop, const RegisterChunk &j,
+                  ArrayRef<SmallVector<Value, 8>> act,
                   ArrayRef<SmallVector<Value, 8>> wj,
                   MutableArrayRef<Value> accs) override;
   Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
     return buildZeroF32Accumulator(b);
   }
-  /// The warp's accumulators as pairs of the block's [16, BN] tile.
+  /// Two m-tiles of 16 channels a slab, times the token tiles.
+  int64_t getNumAccumulators(const RegisterMainloop &) const override {
+    return slabs * 2 * tokenTiles;
+  }
+  /// The warp's accumulators as pairs of the block's [BM, BN] tile.
   SmallVector<Pair> getPairs(RegisterMainloop &loop, ArrayRef<Value> accs);
 };
 
@@ -345,38 +374,69 @@ Int4RegisterOperands::loadWeights(RegisterMainloop &loop,
 Int4RegisterOperands::Words
 Int4RegisterOperands::loadActivations(RegisterMainloop &loop,
                                       const RegisterChunk &j) {
+  if (isLate())
+    return {};
+  auto [kc, valid] = getChunkK(loop, j);
+  Value zero = buildI32(loop.b, 0);
+  Words words(tokenTiles);
+  for (int64_t t = 0; t < tokenTiles; ++t)
+    for (int64_t blk = 0; blk < kChunkK / kBlockK; ++blk)
+      words[t].append(loadRowWords(loop, kc, valid, zero, t, blk));
+  return words;
+}
+
+Int4RegisterOperands::Words
+Int4RegisterOperands::loadBlockActivations(RegisterMainloop &loop,
+                                           const RegisterChunk &j,
+                                           int64_t blk) {
+  auto [kc, valid] = getChunkK(loop, j);
+  Value zero = buildI32(loop.b, 0);
+  Words words(tokenTiles);
+  for (int64_t t = 0; t < tokenTiles; ++t)
+    words[t] = loadRowWords(loop, kc, valid, zero, t, blk);
+  return words;
+}
+
+SmallVector<Value, 8> Int4RegisterOperands::loadRowWords(
+    RegisterMainloop &loop, Value kc, Value valid, Value zero, int64_t t,
+    int64_t blk) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto f16x8 = VectorType::get({8}, b.getF16Type());
-  auto [kc, valid] = getChunkK(loop, j);
-  Value zero = buildI32(b, 0);
-  Words words(tokenTiles);
-  for (int64_t t = 0; t < tokenTiles; ++t) {
-    Value row = t == 0 ? loop.actRowLo : loop.actRowHi;
-    for (int64_t blk = 0; blk < kChunkK / kBlockK; ++blk) {
-      Value k = e.add(e.add(kc, blk * kBlockK), e.mul(loop.q, 8));
-      Value v = vector::LoadOp::create(b, f16x8, x, ValueRange{row, k},
-                                       /*nontemporal=*/false, llvm::Align(16));
-      for (Value word : splitWords(b, v))
-        words[t].push_back(
-            valid ? arith::SelectOp::create(b, valid, word, zero) : word);
-    }
-  }
+  Value k = e.add(e.add(kc, blk * kBlockK), e.mul(loop.q, 8));
+  Value v = vector::LoadOp::create(b, f16x8, x, ValueRange{tokenRows[t], k},
+                                   /*nontemporal=*/false, llvm::Align(16));
+  SmallVector<Value, 8> words;
+  for (Value word : splitWords(b, v))
+    words.push_back(valid ? arith::SelectOp::create(b, valid, word, zero)
+                          : word);
   return words;
 }
 
 void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
+                                      const RegisterChunk &j,
                                       ArrayRef<SmallVector<Value, 8>> act,
                                       ArrayRef<SmallVector<Value, 8>> wj,
                                       MutableArrayRef<Value> accs) {
   ImplicitLocOpBuilder &b = loop.b;
   int64_t blocks = kChunkK / kBlockK;
+  // Late activations: block blk + 1's X loads issued before block blk's
+  // mma steps.
+  Words late;
+  if (isLate())
+    late = loadBlockActivations(loop, j, 0);
   for (int64_t blk = 0; blk < blocks; ++blk) {
+    Words blockAct = late;
+    if (isLate() && blk + 1 < blocks)
+      late = loadBlockActivations(loop, j, blk + 1);
     SmallVector<Value> actFrags;
     for (int64_t t = 0; t < tokenTiles; ++t)
       for (int64_t s = 0; s < 2; ++s)
         actFrags.push_back(buildActivationFragment(
-            b, ArrayRef<Value>(act[t]).slice(4 * blk, 4), s));
+            b,
+            isLate() ? ArrayRef<Value>(blockAct[t])
+                     : ArrayRef<Value>(act[t]).slice(4 * blk, 4),
+            s));
     for (int64_t slab = 0; slab < slabs; ++slab) {
       const SmallVector<Value, 8> &slot = wj[slab * blocks + blk];
       SlabWords words{SmallVector<Value, 8>(slot.begin(), slot.begin() + 4),
@@ -471,14 +531,16 @@ void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
   int64_t threads = 32 * config.getNumWarps();
   int64_t blocks =
       llvm::divideCeil(n / config.getBlockN() * config.getSplitK(), sms);
-  setLaunchBounds(func, threads,
-                  std::clamp<int64_t>(blocks, 1, kMaxThreadsPerSM / threads));
+  int64_t most = kMaxThreadsPerSM / threads;
+  if (config.getBlockM() > 16)
+    most = std::min<int64_t>(most, 65536 / (threads * 168));
+  setLaunchBounds(func, threads, std::clamp<int64_t>(blocks, 1, most));
 }
 
 /// Builds one register-direct matmul kernel:
 ///   (x f16 [M, K], wq i32 [K/8, N], scales f16, [zeros i32,] y f16 [M, N]
 ///    [, partials f32 [?], counters i32 [counters]]).
-/// Each block computes 16 rows of BN channels; with split_k = S > 1, over
+/// Each block computes BM rows of BN channels; with split_k = S > 1, over
 /// K slice z = blockIdx.z of K / S (checkW4A16Lowerable), the slices of a
 /// tile adding up in the reproducible split reduction (slot tile S + z).
 void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
@@ -493,8 +555,13 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   int64_t n = ty.y.getDimSize(1), k = ty.x.getDimSize(1);
   setRegisterKernelBounds(func, config, n, sms);
   RegisterMainloop loop(b, config, x, k / split);
-  bool upperRows = config.getMaxM() == 0 || config.getMaxM() > 8;
-  Int4RegisterOperands operands(loop, x, wq, scales, zeros, format, upperRows);
+  // A 16-row block bounded at M = 8 needs one token tile of 8.
+  int64_t tokenTiles =
+      loop.bm == 16 && config.getMaxM() != 0 && config.getMaxM() <= 8
+          ? 1
+          : loop.bm / 8;
+  Int4RegisterOperands operands(loop, x, wq, scales, zeros, format,
+                                tokenTiles);
   Value slice;
   if (split > 1) {
     slice = e.blockId(gpu::Dimension::z);
@@ -509,7 +576,7 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   });
   SmallVector<Value> accs =
       ConfigAttr::isRolledW4A16Chain(format.groupSize, format.zeroPoints,
-                                     config.getMaxM())
+                                     config.getMaxM(), loop.bm)
           ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
           : loop.build(operands);
   Value sums =
@@ -520,10 +587,10 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   if (split == 1) {
     epilogue.store(sums, y, scaleSlot);
   } else {
-    // Tile (16-row block r, column block c) is r ceil(N / BN) + c, as the
+    // Tile (BM-row block r, column block c) is r ceil(N / BN) + c, as the
     // family's counters and the stub's partials count them.
     Value tileIndex =
-        e.add(e.mul(e.div(loop.tile.rowBase, 16), n / config.getBlockN()),
+        e.add(e.mul(e.div(loop.tile.rowBase, loop.bm), n / config.getBlockN()),
               e.div(loop.tile.blockCol, config.getBlockN()));
     epilogue.storeSplitOrdered(
         sums, y, args.partials, args.counters, tileIndex, slice, e.idx(split),

@@ -198,12 +198,14 @@ struct Int8RegisterOperands : RegisterOperands {
   Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
     return buildZeroInt32Accumulator(b);
   }
-  void buildChunk(RegisterMainloop &loop, ArrayRef<SmallVector<Value, 8>> act,
+  void buildChunk(RegisterMainloop &loop, const RegisterChunk &j,
+                  ArrayRef<SmallVector<Value, 8>> act,
                   ArrayRef<SmallVector<Value, 8>> wj,
                   MutableArrayRef<Value> accs) override;
 };
 
 void Int8RegisterOperands::buildChunk(RegisterMainloop &loop,
+                                      const RegisterChunk &,
                                       ArrayRef<SmallVector<Value, 8>> act,
                                       ArrayRef<SmallVector<Value, 8>> wj,
                                       MutableArrayRef<Value> accs) {

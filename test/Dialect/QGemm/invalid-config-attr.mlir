@@ -83,8 +83,13 @@ func.func private @negative_registers_wgmma() attributes {c = #qgemm.config<cta_
 
 // -----
 
-// expected-error @+1 {{expected cta tile M and warp tile M of 16 (one mma row tile) with operands = registers, got 32 and 16}}
+// expected-error @+1 {{expected cta tile M and warp tile M of 16, 32 or 64 (equal: every warp covers the block's rows) with operands = registers, got 32 and 16}}
 func.func private @negative_registers_block_m() attributes {c = #qgemm.config<cta_tile = [32, 16, 1024], warp_tile = [16, 16], max_m = 16, operands = registers>}
+
+// -----
+
+// expected-error @+1 {{expected cta tile M and warp tile M of 16, 32 or 64 (equal: every warp covers the block's rows) with operands = registers, got 128 and 128}}
+func.func private @negative_registers_block_m_128() attributes {c = #qgemm.config<cta_tile = [128, 32, 1024], warp_tile = [128, 32], max_m = 128, operands = registers>}
 
 // -----
 

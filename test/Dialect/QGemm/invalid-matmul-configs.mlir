@@ -255,3 +255,27 @@ func.func @negative_empty_n(%x: memref<?x1024xf16>, %w: memref<0x1024xi8>, %sw: 
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// -----
+
+// Register-direct blocks of 32 or 64 rows are the int4 kernels' (tokens as
+// mma's N); W8A8's and BSR's cover one 16-row mma tile.
+func.func @negative_w8a8_register_rows(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
+  // expected-error @+1 {{expected cta tile M of 16 with operands = registers for int8 weights (32 and 64 rows a block are the int4 kernels'), got 32}}
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [32, 16, 1024], warp_tile = [32, 16], max_m = 32, operands = registers>,
+                  #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64]>]}
+  return
+}
+
+// -----
+
+func.func @negative_bsr_register_rows(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected cta tile M of 16 with operands = registers for bsr weights (32 and 64 rows a block are the int4 kernels'), got 64}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       configs = [#qgemm.config<cta_tile = [64, 32, 128], warp_tile = [64, 32], stages = 2, max_m = 64, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 8], stages = 4>]}
+  return
+}
