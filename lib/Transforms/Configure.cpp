@@ -428,26 +428,35 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   }
   if (registerK && !ring)
     return configs;
+  // The M <= 16 variant's warps over 32 or 64 rows: every weight word
+  // converted once for all of them (warp tile [BM, 32]).
+  auto moreRows = [&](int64_t rows, int64_t maxM) {
+    ConfigAttr r16 = configs[1];
+    return ConfigAttr::get(ctx, {rows, r16.getBlockN(), r16.getBlockK()},
+                           {rows, r16.getWarpN()}, r16.getStages(), 1, maxM,
+                           MmaKind::mma_sync, OperandPath::registers,
+                           /*fuseQuantize=*/false);
+  };
+  // The blocks of 32 and 64 rows were measured on the H200 only (sm_90a and
+  // sm_90 kernels), with K <= 4096: an sm_80 family keeps its 16-row ones.
+  bool rowBlocks = registerK && wide && k <= 4096 &&
+                   op.getTargetAttr().getSMVersion() >= 90;
+  // 64-row blocks of at most 8 warps (256 threads), which keep 168
+  // registers or more a thread: 1024 x 4096's 16 warps, held to 128,
+  // spilled and ran 1.5 to 1.7x slower (v42).
+  bool sixtyFourRows = rowBlocks && configs[1].getWarpsK() <= 8;
+  // M = 17 to 32 where K <= 4096: 32-row blocks before the 64-channel
+  // register variant, which reads the weights once per 16 rows (v42, same
+  // run, us at M = 17 / 24 / 32: 11008 x 4096 pc 22.9 / 23.2 / 23.4 ->
+  // 17.4 / 17.6 / 18.4, g128z 25.8 / 25.9 / 26.1 -> 18.8 / 18.8 / 19.2 on
+  // sm_90a, the same on sm_90; 1024 x 4096 g128z 11.3 / 11.8 / 11.4 ->
+  // 10.2 / 11.0 / 10.8; 4096 x 4096 within 3%; with longer K slower: 4096
+  // x 11008 pc 18.1 / 18.6 against 18.9 / 21.9 at M = 24 / 32, whose
+  // 15-warp blocks spill at 128 registers, and 28672 x 8192 against its
+  // wgmma tiles).
+  if (rowBlocks)
+    configs.insert(configs.end() - 1, moreRows(32, 32));
   if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
-    // The M <= 16 variant's warps over 32 or 64 rows: every weight word
-    // converted once for all of them (warp tile [BM, 32]).
-    auto moreRows = [&](int64_t rows, int64_t maxM) {
-      ConfigAttr r16 = configs[1];
-      return ConfigAttr::get(ctx, {rows, r16.getBlockN(), r16.getBlockK()},
-                             {rows, r16.getWarpN()}, r16.getStages(), 1, maxM,
-                             MmaKind::mma_sync, OperandPath::registers,
-                             /*fuseQuantize=*/false);
-    };
-    // M = 17 to 32 where K <= 4096: 32-row blocks before the 64-channel
-    // register variant, which reads the weights once per 16 rows (v42, same
-    // run, us at M = 17 / 24 / 32: 11008 x 4096 pc 22.9 / 23.2 / 23.4 ->
-    // 17.4 / 17.6 / 18.4, g128z 25.8 / 25.9 / 26.1 -> 18.8 / 18.8 / 19.2;
-    // 1024 x 4096 g128z 11.3 / 11.8 / 11.4 -> 10.2 / 11.0 / 10.8; 4096 x
-    // 4096 within 3%; with longer K slower: 4096 x 11008 pc 18.1 / 18.6
-    // against 18.9 / 21.9 at M = 24 / 32, whose 15-warp blocks spill at
-    // 128 registers, and 28672 x 8192 against its wgmma tiles).
-    if (registerK && wide && k <= 4096)
-      configs.insert(configs.end() - 1, moreRows(32, 32));
     // M = 49 to 64 (17 to 64 where no 64-channel register variant runs to
     // M = 64): 64 x 128 register-A tiles with K in kMidSplit slices, when
     // that grid fills the multiprocessors and the slices have 8 K tiles
@@ -481,7 +490,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
       // rows of it (11008 x 4096 pc 29.5 to 30.0 us against 26.2 to 26.7),
       // and at M = 49 to 64 the wgmma tiles stay ahead (4096 x 4096 pc
       // 14.4 against 15.0). The 32-row variant (above) serves M = 17 to 32.
-      if (wide && k <= 4096 &&
+      if (sixtyFourRows &&
           configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM &&
           n * k / 2 <= (int64_t(12) << 20))
         configs.back() = moreRows(64, kW4A16RegisterWgmmaMaxM);
@@ -499,6 +508,22 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
           OperandPath::register_a, /*fuseQuantize=*/false));
     }
     return chooseW4A16WgmmaConfigs(op, std::move(configs));
+  }
+  // Without wgmma the 64-channel register variant runs to M = 64 (four
+  // rows of 16-row blocks): 64-row blocks take M = 33 to 64 on at most 12
+  // MiB of weights, M = 49 to 64 past it (v42, sm_90 kernels on the H200,
+  // same run, us at M = 33 / 48 / 64: 4096 x 4096 pc 16.9 / 16.9 / 17.9 ->
+  // 13.6 / 14.1 / 15.5, g128z 19.8 / 20.0 / 19.7 -> 14.1 / 14.7 / 14.7;
+  // 11008 x 4096 at M = 56 / 64 pc 35.6 / 35.7 -> 29.3 / 29.8, g128z 42.0 /
+  // 42.1 -> 32.5 / 33.3, but at 33 / 48 pc 26.5 / 26.9 against 28.2 /
+  // 28.8).
+  if (sixtyFourRows && configs.back().getMaxM() == kRegisterMaxM) {
+    if (n * k / 2 <= (int64_t(12) << 20)) {
+      configs.back() = moreRows(64, kRegisterMaxM);
+    } else {
+      configs.back() = registers(64, 48);
+      configs.push_back(moreRows(64, kRegisterMaxM));
+    }
   }
   auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
                   int64_t stages, int64_t maxM) {

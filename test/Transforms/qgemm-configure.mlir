@@ -194,12 +194,16 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 
 // W4A16 (int4 weights, fp16 activation, its own table): register-direct
 // variants of 32-channel warp tiles to M = 8 (one token tile) and M = 16,
-// of 64-channel warp tiles to M = 64, the K chunks spread over warps so
-// that the grid has about 8 warps per multiprocessor (4096 / 32 = 128
-// blocks: 8 warps of 4 chunks; 4096 / 64 = 64 blocks: 16 warps of 2), then
+// the K chunks spread over warps so that the grid has about 8 warps per
+// multiprocessor (4096 / 32 = 128 blocks: 8 warps of 4 chunks), the same
+// warps over 32 rows to M = 32 and over 64 rows to M = 64 (K = 4096, 8 MiB
+// of weights, 8 warps: each weight converted once for all the rows; on
+// sm_80, not measured, 64-channel warp tiles of 16 rows to M = 64), then
 // the ring with 64 x 128 x 64 tiles to M = 256 and 128 x 256 x 64 tiles.
 // CHECK-LABEL: func @w4a16_g128_4096x4096
-// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1024], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 1024], warp_tile = [64, 32], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
+// SM80-LABEL: func @w4a16_g128_4096x4096
+// SM80: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, {{[0-9]+}}], warp_tile = [16, 64], {{.*}}max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
 // On sm_90a the variants past M = 64 are wgmma with the dequantized
 // weights as its register A (operands = register_a, warpgroups of 128
 // channels and every row, or of 64 channels for 256-row tiles), 4 stages,
@@ -337,6 +341,11 @@ func.func @w4a16_n11008_k4096(%x: memref<?x4096xf16>, %wq: memref<512x11008xi32>
 // once for the 32 rows), then the 64-channel variant's 16-row blocks to
 // M = 48 (22 MiB of weights: no 64-row blocks, which read X again from L2
 // for every 32 channels).
+// Without wgmma (sm_90) the 64-channel variant stops at M = 48 and 64-row
+// blocks take M = 49 to 64, where its four rows of blocks read and convert
+// every weight four times.
+// CHECK-LABEL: func @w4a16_n11008_k4096_g128z
+// CHECK: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 896], warp_tile = [16, 64], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 32, 512], warp_tile = [64, 32], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
 // SM90A-LABEL: func @w4a16_n11008_k4096_g128z
 // SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 896], warp_tile = [16, 64], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n11008_k4096_g128z(%x: memref<?x4096xf16>, %wq: memref<512x11008xi32>, %s: memref<32x11008xf16>, %z: memref<32x1376xi32>, %y: memref<?x11008xf16>) {
@@ -356,10 +365,11 @@ func.func @w4a16_n1056(%x: memref<?x1024xf16>, %wq: memref<128x1056xi32>, %s: me
 }
 
 // N = 4160 (a multiple of 64, not of 128): the register variants of any
-// N % 64, then ring tiles 128 channels wide whose last column of blocks is
-// half past N (masked); 128 x 256 tiles only where 256 divides N.
+// N % 64 (8.1 MiB of weights: 32- and 64-row blocks as 4096 x 4096), then
+// ring tiles 128 channels wide whose last column of blocks is half past N
+// (masked); 128 x 256 tiles only where 256 divides N.
 // CHECK-LABEL: func @w4a16_n4160
-// CHECK: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 32], stages = 4>]
+// CHECK: #qgemm.config<cta_tile = [32, 32, 1024], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 1024], warp_tile = [64, 32], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 32], stages = 4>]
 func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: memref<4160xf16>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4160xi32>, memref<4160xf16>) outs(%y : memref<?x4160xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}

@@ -1,0 +1,7 @@
+module {
+  func.func @w4a16_n4096_k4096_g128z_s90r(%arg0: memref<?x4096xf16>, %arg1: memref<512x4096xi32>, %arg2: memref<32x4096xf16>, %arg3: memref<32x512xi32>, %arg4: memref<?x4096xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x4096xf16>) weights(%arg1, %arg2, %arg3 : memref<512x4096xi32>, memref<32x4096xf16>, memref<32x512xi32>) outs(%arg4 : memref<?x4096xf16>) {configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1024], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 1024], warp_tile = [64, 32], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>], lhs_encoding = #qgemm.act<f16>, target = #qgemm.target<"sm_90">, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
+    return
+  }
+}
+
