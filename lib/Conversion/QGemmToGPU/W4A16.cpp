@@ -303,8 +303,8 @@ struct Int4RegisterOperands : RegisterOperands {
   /// when late (isLate).
   Words loadActivations(RegisterMainloop &loop,
                         const RegisterChunk &j) override;
-  /// The 4 words of token tile t's row in 32-K block `blk` of chunk `j`:
-  /// words[t].
+  /// Every token tile's 4 words of 32-K block `blk` of chunk `j`: words[t]
+  /// for token tile t.
   Words loadBlockActivations(RegisterMainloop &loop, const RegisterChunk &j,
                              int64_t blk);
   /// The 4 words of token tile t's row in 32-K block `blk` of the chunk
@@ -525,15 +525,22 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// the weight loads that the kernel issues `stages` chunks ahead into the
 /// chunks that use them (measured: 64 registers for every stages value);
 /// with them it keeps the loads in flight (120 registers at stages = 8).
+/// Blocks of 32 or 64 rows ask for no more blocks than leave each thread
+/// kRowBlockRegisters: their accumulators and X rows (8 token tiles of 64
+/// rows: 64 and 32 registers) spilled at 128 (28672 x 8192 per channel, 64
+/// rows: 2936 bytes a thread at 168, 14.7 KB at 128 with the loop
+/// unrolled).
 void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
                              int64_t sms) {
-  constexpr int64_t kMaxThreadsPerSM = 2048;
+  constexpr int64_t kMaxThreadsPerSM = 2048, kRegistersPerSM = 65536,
+                    kRowBlockRegisters = 168;
   int64_t threads = 32 * config.getNumWarps();
   int64_t blocks =
       llvm::divideCeil(n / config.getBlockN() * config.getSplitK(), sms);
   int64_t most = kMaxThreadsPerSM / threads;
   if (config.getBlockM() > 16)
-    most = std::min<int64_t>(most, 65536 / (threads * 168));
+    most = std::min<int64_t>(most,
+                             kRegistersPerSM / (threads * kRowBlockRegisters));
   setLaunchBounds(func, threads, std::clamp<int64_t>(blocks, 1, most));
 }
 
