@@ -479,6 +479,16 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
         configs.back() = registers(
             64, k / 64 >= 128 ? kW4A16LongKRegisterMaxM
                               : kW4A16RegisterWgmmaMaxM);
+      // Past 24 MiB of weights (no 64-channel variant) the 16-row blocks
+      // still serve M = 17 to 32, two rows of them whose blocks of one
+      // column run next to each other and share the weights through L2
+      // (v42 step 6, same run, 28672 x 8192, us at M = 17 / 32 against the
+      // split tiles: pc 79.6 / 82.6 against 90.2 / 90.5, g128 78.1 / 86.5
+      // against 96.9 / 97.1, g128z 82.8 / 85.1 against 95.0 / 95.4, g32
+      // 83.6 / 84.4 against 94.3 / 94.9, g32z 103.6 / 106.2 against 107.0 /
+      // 107.8; three rows at M = 33 to 48 1.2 to 1.3x slower).
+      else if (registerK && configs.back().getMaxM() == 16)
+        configs.back() = registers(32, 32);
       // M = 33 to 48 where K = 4096 on at most 12 MiB of weights (between
       // 4096 x 4096 and 11008 x 4096, 8 and 22 MiB): 64-row blocks, one wave
       // of them, where the 64-channel variant's three rows of blocks took a
