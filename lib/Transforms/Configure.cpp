@@ -348,7 +348,8 @@ constexpr int64_t kRegisterMaxWarpsK = 16;
 ///   to M = 16 (one token tile of 8 to M = 8: 11008 x 4096 at M = 1,
 ///   13.0 -> 11.7 us), of 64 channels to M = 64 (4096 x 4096 at M = 64:
 ///   15.2 us against 36.9 us with 64 x 128 ring tiles) when the weights
-///   are at most 24 MiB;
+///   are at most 24 MiB; since v42 (sm_90 family, K <= 4096) the 32-channel
+///   warps over 32 rows to M = 32 and over 64 rows further (below);
 /// - M <= 256: the cp.async ring, 64 x 128 x 64 tiles, warp tiles of 32
 ///   tokens x 64 channels;
 /// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
@@ -457,8 +458,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   if (rowBlocks)
     configs.insert(configs.end() - 1, moreRows(32, 32));
   if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
-    // M = 49 to 64 (17 to 64 where no 64-channel register variant runs to
-    // M = 64): 64 x 128 register-A tiles with K in kMidSplit slices, when
+    // M = 49 to 64 (33 to 64 where no 64-channel register variant runs to
+    // M = 64, the 16-row blocks taking 17 to 32 there, below): 64 x 128
+    // register-A tiles with K in kMidSplit slices, when
     // that grid fills the multiprocessors and the slices have 8 K tiles
     // (v20, same run, us at M = 48 / 64, register variant against these:
     // 4096 x 4096 pc 17.3 / 17.7 against 16.8 / 16.9, g128z 19.5 / 19.9
