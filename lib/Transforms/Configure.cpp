@@ -506,6 +506,15 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
           configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM &&
           n * k / 2 <= (int64_t(12) << 20))
         configs.back() = moreRows(64, kW4A16RegisterWgmmaMaxM);
+      // Past 12 MiB with group scales the 64 x 64 wgmma tiles below take
+      // M = 33 to 48 too: the 64-channel variant's three rows of blocks
+      // convert every weight and group scale three times (v42 step 7, same
+      // run, 11008 x 4096 at M = 33 / 48: g128z 30.6 / 30.9 -> 28.4 / 28.6
+      // us, g32z 32.9 / 33.4 -> 28.7 / 28.9, g64 29.2 / 29.6 -> 27.9 /
+      // 27.9; per channel it stays, 26.1 / 26.4 against 26.7 / 26.8).
+      else if (rowBlocks && groupSize != 0 && configs.back().getBlockM() == 16 &&
+               configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM)
+        configs.pop_back();
       // Where K has fewer than 128 tiles, 64 x 64 tiles (one 64-channel
       // warpgroup) in half the slices, as many thread blocks with twice
       // the K tiles each (v24 step 6, same run, us at M = 49 / 64: 4096 x
