@@ -337,6 +337,164 @@ constexpr int64_t kOneWaveMaxChunksPerWarp = 6;
 /// M = 64) slower than 16 warps of two chunks (docs/perf-notes.md, v15).
 constexpr int64_t kRegisterMaxWarpsK = 16;
 
+/// The register-direct W4A16 variant of `op` with warp tiles of 16 rows and
+/// `wn` channels, bounded at `maxM`: the 128-K chunks spread over as many
+/// warps along K as bring the grid to about 8 warps per multiprocessor
+/// (chooseW4A16Configs).
+static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
+                                         int64_t maxM) {
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN(), k = op.getK();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t chunks = std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1);
+  int64_t groupSize =
+      op.getWeightEncoding().getScales() == ScaleGranularity::per_group
+          ? op.getWeightEncoding().getGroupSize()
+          : 0;
+  int64_t blocks = std::max<int64_t>(n / wn, 1);
+  int64_t warpsK = std::clamp<int64_t>(
+      llvm::divideCeil(8 * sms, blocks), 1,
+      std::min<int64_t>(kRegisterMaxWarpsK, chunks));
+  int64_t perWarp = int64_t(llvm::divideCeil(chunks, warpsK));
+  // A grid of at most one block per multiprocessor keeps each warp's
+  // chain of chunks short (docs/perf-notes.md, v15: 4096 x 11008 at
+  // M = 1, 9 warps of 10 chunks 12.7 us, 15 warps of 6 11.6 us; g128z
+  // 14.4 -> 12.5 us). Targeting 16 warps per multiprocessor everywhere
+  // was slower on 11008 x 4096 and 28672 x 8192.
+  if (blocks <= sms)
+    perWarp = std::min<int64_t>(perWarp, kOneWaveMaxChunksPerWarp);
+  perWarp =
+      std::max<int64_t>(perWarp, llvm::divideCeil(chunks, kRegisterMaxWarpsK));
+  // The lowering unrolls at most kMaxRegisterChunks chunks a warp (K =
+  // 65536 on sm_80 asked for 74 otherwise).
+  perWarp = std::min<int64_t>(perWarp, ConfigAttr::kMaxRegisterChunks);
+  warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
+  // A warp whose K loop the lowering rolls (more than
+  // kMaxUnrolledGroupedChunks chunks) keeps few chunks in flight. Rolled:
+  // the M <= 16 chain of group scales (groups of 128 with 2 chunks in
+  // flight; 4 spilled: 28672 x 8192 g128z at M = 16, rolled: 73.2 us
+  // with 4 stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25;
+  // smaller groups with 1 since v41: g64 / g32 at M = 9 to 16 0.91x /
+  // 0.95x the unrolled time, g128 with 1 slower, 50.4 against 48.4 us),
+  // and since v41 every chain of zero points: g128z at M <= 8 with 2
+  // chunks (42.6 / 43.5 against 44.8 / 46.1 us at M = 1 / 8; without
+  // zero points the M <= 8 chains lost, g128 40.2 / 43.2 against 38.4 /
+  // 38.9), groups of 32 and 64 with 1 (their scale and zero words per
+  // block spilled with 2 or more: g32z at M = 1 / 8 / 16 49.1 / 49.2 /
+  // 63.4 against 65.0 / 65.2 / 74.1 us unrolled, g64z 45.1 / 45.7 / 55.7
+  // against 51.0 / 51.9 / 65.2; unrolled with 1 chunk in flight no
+  // faster).
+  bool rolled = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks &&
+                ConfigAttr::isRolledW4A16Chain(
+                    groupSize, op.getWeightEncoding().getZeroPoints(), maxM,
+                    /*blockM=*/16);
+  int64_t stages = std::min<int64_t>(4, perWarp);
+  if (rolled)
+    stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;
+  return ConfigAttr::get(
+      ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
+      stages, 1, maxM, MmaKind::mma_sync,
+      OperandPath::registers, /*fuseQuantize=*/false);
+}
+
+/// The register-direct variant `r16` (16 rows a block) with its warps over
+/// `rows` = 32 or 64 rows, bounded at `maxM`: every weight word converted
+/// once for all of them (warp tile [rows, WN]).
+static ConfigAttr getW4A16RowBlockConfig(ConfigAttr r16, int64_t rows,
+                                         int64_t maxM) {
+  return ConfigAttr::get(r16.getContext(),
+                         {rows, r16.getBlockN(), r16.getBlockK()},
+                         {rows, r16.getWarpN()}, r16.getStages(), 1, maxM,
+                         MmaKind::mma_sync, OperandPath::registers,
+                         /*fuseQuantize=*/false);
+}
+
+/// W4A16 on sm_90a from M = 17 to 64 (chooseW4A16Configs): the split
+/// register-A wgmma tiles where they fill the GPU, and before them the
+/// register variants `configs` ends with, bounded or replaced as measured.
+/// `registerK`, `wide`, `rowBlocks` and `sixtyFourRows` are
+/// chooseW4A16Configs' (K in 128-K chunks, a 64-channel variant, blocks of
+/// 32 rows and of 64).
+static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs,
+                               bool registerK, bool wide, bool rowBlocks,
+                               bool sixtyFourRows) {
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN(), k = op.getK();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  bool grouped =
+      op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
+  // M = 49 to 64 (33 to 64 where no 64-channel register variant runs to
+  // M = 64, the 16-row blocks taking 17 to 32 there, below): 64 x 128
+  // register-A tiles with K in kMidSplit slices, when
+  // that grid fills the multiprocessors and the slices have 8 K tiles
+  // (v20, same run, us at M = 48 / 64, register variant against these:
+  // 4096 x 4096 pc 17.3 / 17.7 against 16.8 / 16.9, g128z 19.5 / 19.9
+  // against 17.2 / 17.4; 11008 x 4096 26.5 / 35.3 against 29.3 / 29.5;
+  // 4096 x 11008 31.1 / 31.0 against 24.3 / 24.0; 28672 x 8192, 128 x 256
+  // register-A tiles, 99.7 / 99.7 against 91.3 / 92.5; at M = 32 the
+  // register variants are faster but on 28672 x 8192, 10.9 against 16.2
+  // us on 4096 x 4096; 128 x 128 tiles in 4 or 8 slices were slower).
+  constexpr int64_t kMidSplit = 8, kMidMaxM = 64;
+  if (registerK && int64_t(llvm::divideCeil(n, 128)) * kMidSplit >= sms &&
+      k / 64 >= 8 * kMidSplit) {
+    // With K of 128 tiles or more the split tiles take over from M = 33
+    // (v20, one run, us at M = 33 / 48, registers against them: 4096 x
+    // 11008 pc 31.2 / 31.2 against 24.5 / 24.7, g128z 36.6 / 36.8
+    // against 26.1 / 26.1; with K = 4096 they tie on 4096 x 4096 and
+    // lose on 11008 x 4096, 29.3 against 26.5 us at M = 48).
+    if (wide)
+      configs.back() = getW4A16RegisterConfig(op, 
+          64, k / 64 >= 128 ? kW4A16LongKRegisterMaxM
+                            : kW4A16RegisterWgmmaMaxM);
+    // Past 24 MiB of weights (no 64-channel variant) the 16-row blocks
+    // still serve M = 17 to 32, two rows of them whose blocks of one
+    // column run next to each other and share the weights through L2
+    // (v42 step 6, same run, 28672 x 8192, us at M = 17 / 32 against the
+    // split tiles: pc 79.6 / 82.6 against 90.2 / 90.5, g128 78.1 / 86.5
+    // against 96.9 / 97.1, g128z 82.8 / 85.1 against 95.0 / 95.4, g32
+    // 83.6 / 84.4 against 94.3 / 94.9, g32z 103.6 / 106.2 against 107.0 /
+    // 107.8; three rows at M = 33 to 48 1.2 to 1.3x slower).
+    else if (registerK && configs.back().getMaxM() == 16)
+      configs.back() = getW4A16RegisterConfig(op, 32, 32);
+    // M = 33 to 48 where K = 4096 on at most 12 MiB of weights (between
+    // 4096 x 4096 and 11008 x 4096, 8 and 22 MiB): 64-row blocks, one wave
+    // of them, where the 64-channel variant's three rows of blocks took a
+    // second wave (v42, same run, us at M = 33 / 40 / 48: 4096 x 4096 pc
+    // 17.3 / 16.6 / 17.4 -> 13.4 / 14.2 / 14.0, g128z 19.6 / 19.2 / 19.8
+    // -> 13.4 / 14.0 / 13.8, g32z 20.7 / 20.4 / 21.0 -> 13.5 / 14.2 /
+    // 13.9; the 64 x 64 wgmma tiles from M = 33: 14.8 / 14.2 / 14.8 for
+    // pc). Past 8 MiB each 32-channel block reads X again from L2, M
+    // rows of it (11008 x 4096 pc 29.5 to 30.0 us against 26.2 to 26.7),
+    // and at M = 49 to 64 the wgmma tiles stay ahead (4096 x 4096 pc
+    // 14.4 against 15.0). The 32-row variant (above) serves M = 17 to 32.
+    if (sixtyFourRows &&
+        configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM &&
+        n * k / 2 <= (int64_t(12) << 20))
+      configs.back() = getW4A16RowBlockConfig(configs[1], 64, kW4A16RegisterWgmmaMaxM);
+    // Past 12 MiB with group scales the 64 x 64 wgmma tiles below take
+    // M = 33 to 48 too: the 64-channel variant's three rows of blocks
+    // convert every weight and group scale three times (v42 step 7, same
+    // run, 11008 x 4096 at M = 33 / 48: g128z 30.6 / 30.9 -> 28.4 / 28.6
+    // us, g32z 32.9 / 33.4 -> 28.7 / 28.9, g64 29.2 / 29.6 -> 27.9 /
+    // 27.9; per channel it stays, 26.1 / 26.4 against 26.7 / 26.8).
+    else if (rowBlocks && grouped && configs.back().getBlockM() == 16 &&
+             configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM)
+      configs.pop_back();
+    // Where K has fewer than 128 tiles, 64 x 64 tiles (one 64-channel
+    // warpgroup) in half the slices, as many thread blocks with twice
+    // the K tiles each (v24 step 6, same run, us at M = 49 / 64: 4096 x
+    // 4096 pc 16.7 / 16.8 -> 14.6 / 14.7, g128z 17.0 / 17.2 -> 15.1 /
+    // 15.2; 11008 x 4096 pc 29.3 / 29.5 -> 26.7 / 26.8; with 128 or more
+    // K tiles within 3% either way: 28672 x 8192 g128z 96.8 / 98.0 ->
+    // 99.1 / 100.7, 4096 x 11008 pc 24.2 / 24.0 -> 23.8 / 24.5).
+    int64_t midN = k / 64 < 128 ? 64 : 128;
+    configs.push_back(ConfigAttr::get(
+        ctx, {64, midN, 64}, {64, midN}, /*stages=*/4,
+        midN == 64 ? kMidSplit / 2 : kMidSplit, kMidMaxM, MmaKind::wgmma,
+        OperandPath::register_a, /*fuseQuantize=*/false));
+  }
+}
+
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200
 /// (docs/perf-notes.md, v12):
 /// - M <= 64: the register-direct variant, one block per warp tile of WN
@@ -358,58 +516,6 @@ constexpr int64_t kRegisterMaxWarpsK = 16;
 static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
-  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t chunks = std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1);
-  int64_t groupSize =
-      op.getWeightEncoding().getScales() == ScaleGranularity::per_group
-          ? op.getWeightEncoding().getGroupSize()
-          : 0;
-  auto registers = [&](int64_t wn, int64_t maxM) {
-    int64_t blocks = std::max<int64_t>(n / wn, 1);
-    int64_t warpsK = std::clamp<int64_t>(
-        llvm::divideCeil(8 * sms, blocks), 1,
-        std::min<int64_t>(kRegisterMaxWarpsK, chunks));
-    int64_t perWarp = int64_t(llvm::divideCeil(chunks, warpsK));
-    // A grid of at most one block per multiprocessor keeps each warp's
-    // chain of chunks short (docs/perf-notes.md, v15: 4096 x 11008 at
-    // M = 1, 9 warps of 10 chunks 12.7 us, 15 warps of 6 11.6 us; g128z
-    // 14.4 -> 12.5 us). Targeting 16 warps per multiprocessor everywhere
-    // was slower on 11008 x 4096 and 28672 x 8192.
-    if (blocks <= sms)
-      perWarp = std::min<int64_t>(perWarp, kOneWaveMaxChunksPerWarp);
-    perWarp =
-        std::max<int64_t>(perWarp, llvm::divideCeil(chunks, kRegisterMaxWarpsK));
-    // The lowering unrolls at most kMaxRegisterChunks chunks a warp (K =
-    // 65536 on sm_80 asked for 74 otherwise).
-    perWarp = std::min<int64_t>(perWarp, ConfigAttr::kMaxRegisterChunks);
-    warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
-    // A warp whose K loop the lowering rolls (more than
-    // kMaxUnrolledGroupedChunks chunks) keeps few chunks in flight. Rolled:
-    // the M <= 16 chain of group scales (groups of 128 with 2 chunks in
-    // flight; 4 spilled: 28672 x 8192 g128z at M = 16, rolled: 73.2 us
-    // with 4 stages, 52.2 with 2; 62.5 unrolled; docs/perf-notes.md, v25;
-    // smaller groups with 1 since v41: g64 / g32 at M = 9 to 16 0.91x /
-    // 0.95x the unrolled time, g128 with 1 slower, 50.4 against 48.4 us),
-    // and since v41 every chain of zero points: g128z at M <= 8 with 2
-    // chunks (42.6 / 43.5 against 44.8 / 46.1 us at M = 1 / 8; without
-    // zero points the M <= 8 chains lost, g128 40.2 / 43.2 against 38.4 /
-    // 38.9), groups of 32 and 64 with 1 (their scale and zero words per
-    // block spilled with 2 or more: g32z at M = 1 / 8 / 16 49.1 / 49.2 /
-    // 63.4 against 65.0 / 65.2 / 74.1 us unrolled, g64z 45.1 / 45.7 / 55.7
-    // against 51.0 / 51.9 / 65.2; unrolled with 1 chunk in flight no
-    // faster).
-    bool rolled = perWarp > ConfigAttr::kMaxUnrolledGroupedChunks &&
-                  ConfigAttr::isRolledW4A16Chain(
-                      groupSize, op.getWeightEncoding().getZeroPoints(), maxM,
-                      /*blockM=*/16);
-    int64_t stages = std::min<int64_t>(4, perWarp);
-    if (rolled)
-      stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;
-    return ConfigAttr::get(
-        ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
-        stages, 1, maxM, MmaKind::mma_sync,
-        OperandPath::registers, /*fuseQuantize=*/false);
-  };
   SmallVector<ConfigAttr> configs;
   // The ring masks N edge tiles (of 32-channel slabs): its tiles are 128
   // channels wide from N = 128 on, whether 128 divides N or not.
@@ -422,21 +528,16 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   // every M (its K tiles are 64).
   bool registerK = k % ConfigAttr::kRegisterChunkBytes == 0;
   if (registerK) {
-    configs.push_back(registers(32, 8));
-    configs.push_back(registers(32, wide || ring ? 16 : 0));
+    configs.push_back(getW4A16RegisterConfig(op, 32, 8));
+    configs.push_back(getW4A16RegisterConfig(op, 32, wide || ring ? 16 : 0));
     if (wide)
-      configs.push_back(registers(64, ring ? 64 : 0));
+      configs.push_back(getW4A16RegisterConfig(op, 64, ring ? 64 : 0));
   }
   if (registerK && !ring)
     return configs;
-  // The M <= 16 variant's warps over 32 or 64 rows: every weight word
-  // converted once for all of them (warp tile [BM, 32]).
+  // The M <= 16 variant's warps over 32 or 64 rows.
   auto moreRows = [&](int64_t rows, int64_t maxM) {
-    ConfigAttr r16 = configs[1];
-    return ConfigAttr::get(ctx, {rows, r16.getBlockN(), r16.getBlockK()},
-                           {rows, r16.getWarpN()}, r16.getStages(), 1, maxM,
-                           MmaKind::mma_sync, OperandPath::registers,
-                           /*fuseQuantize=*/false);
+    return getW4A16RowBlockConfig(configs[1], rows, maxM);
   };
   // The blocks of 32 and 64 rows were measured on the H200 only (sm_90a and
   // sm_90 kernels), with K <= 4096: an sm_80 family keeps its 16-row ones.
@@ -458,76 +559,8 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   if (rowBlocks)
     configs.insert(configs.end() - 1, moreRows(32, 32));
   if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
-    // M = 49 to 64 (33 to 64 where no 64-channel register variant runs to
-    // M = 64, the 16-row blocks taking 17 to 32 there, below): 64 x 128
-    // register-A tiles with K in kMidSplit slices, when
-    // that grid fills the multiprocessors and the slices have 8 K tiles
-    // (v20, same run, us at M = 48 / 64, register variant against these:
-    // 4096 x 4096 pc 17.3 / 17.7 against 16.8 / 16.9, g128z 19.5 / 19.9
-    // against 17.2 / 17.4; 11008 x 4096 26.5 / 35.3 against 29.3 / 29.5;
-    // 4096 x 11008 31.1 / 31.0 against 24.3 / 24.0; 28672 x 8192, 128 x 256
-    // register-A tiles, 99.7 / 99.7 against 91.3 / 92.5; at M = 32 the
-    // register variants are faster but on 28672 x 8192, 10.9 against 16.2
-    // us on 4096 x 4096; 128 x 128 tiles in 4 or 8 slices were slower).
-    constexpr int64_t kMidSplit = 8, kMidMaxM = 64;
-    if (registerK && int64_t(llvm::divideCeil(n, 128)) * kMidSplit >= sms &&
-        k / 64 >= 8 * kMidSplit) {
-      // With K of 128 tiles or more the split tiles take over from M = 33
-      // (v20, one run, us at M = 33 / 48, registers against them: 4096 x
-      // 11008 pc 31.2 / 31.2 against 24.5 / 24.7, g128z 36.6 / 36.8
-      // against 26.1 / 26.1; with K = 4096 they tie on 4096 x 4096 and
-      // lose on 11008 x 4096, 29.3 against 26.5 us at M = 48).
-      if (wide)
-        configs.back() = registers(
-            64, k / 64 >= 128 ? kW4A16LongKRegisterMaxM
-                              : kW4A16RegisterWgmmaMaxM);
-      // Past 24 MiB of weights (no 64-channel variant) the 16-row blocks
-      // still serve M = 17 to 32, two rows of them whose blocks of one
-      // column run next to each other and share the weights through L2
-      // (v42 step 6, same run, 28672 x 8192, us at M = 17 / 32 against the
-      // split tiles: pc 79.6 / 82.6 against 90.2 / 90.5, g128 78.1 / 86.5
-      // against 96.9 / 97.1, g128z 82.8 / 85.1 against 95.0 / 95.4, g32
-      // 83.6 / 84.4 against 94.3 / 94.9, g32z 103.6 / 106.2 against 107.0 /
-      // 107.8; three rows at M = 33 to 48 1.2 to 1.3x slower).
-      else if (registerK && configs.back().getMaxM() == 16)
-        configs.back() = registers(32, 32);
-      // M = 33 to 48 where K = 4096 on at most 12 MiB of weights (between
-      // 4096 x 4096 and 11008 x 4096, 8 and 22 MiB): 64-row blocks, one wave
-      // of them, where the 64-channel variant's three rows of blocks took a
-      // second wave (v42, same run, us at M = 33 / 40 / 48: 4096 x 4096 pc
-      // 17.3 / 16.6 / 17.4 -> 13.4 / 14.2 / 14.0, g128z 19.6 / 19.2 / 19.8
-      // -> 13.4 / 14.0 / 13.8, g32z 20.7 / 20.4 / 21.0 -> 13.5 / 14.2 /
-      // 13.9; the 64 x 64 wgmma tiles from M = 33: 14.8 / 14.2 / 14.8 for
-      // pc). Past 8 MiB each 32-channel block reads X again from L2, M
-      // rows of it (11008 x 4096 pc 29.5 to 30.0 us against 26.2 to 26.7),
-      // and at M = 49 to 64 the wgmma tiles stay ahead (4096 x 4096 pc
-      // 14.4 against 15.0). The 32-row variant (above) serves M = 17 to 32.
-      if (sixtyFourRows &&
-          configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM &&
-          n * k / 2 <= (int64_t(12) << 20))
-        configs.back() = moreRows(64, kW4A16RegisterWgmmaMaxM);
-      // Past 12 MiB with group scales the 64 x 64 wgmma tiles below take
-      // M = 33 to 48 too: the 64-channel variant's three rows of blocks
-      // convert every weight and group scale three times (v42 step 7, same
-      // run, 11008 x 4096 at M = 33 / 48: g128z 30.6 / 30.9 -> 28.4 / 28.6
-      // us, g32z 32.9 / 33.4 -> 28.7 / 28.9, g64 29.2 / 29.6 -> 27.9 /
-      // 27.9; per channel it stays, 26.1 / 26.4 against 26.7 / 26.8).
-      else if (rowBlocks && groupSize != 0 && configs.back().getBlockM() == 16 &&
-               configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM)
-        configs.pop_back();
-      // Where K has fewer than 128 tiles, 64 x 64 tiles (one 64-channel
-      // warpgroup) in half the slices, as many thread blocks with twice
-      // the K tiles each (v24 step 6, same run, us at M = 49 / 64: 4096 x
-      // 4096 pc 16.7 / 16.8 -> 14.6 / 14.7, g128z 17.0 / 17.2 -> 15.1 /
-      // 15.2; 11008 x 4096 pc 29.3 / 29.5 -> 26.7 / 26.8; with 128 or more
-      // K tiles within 3% either way: 28672 x 8192 g128z 96.8 / 98.0 ->
-      // 99.1 / 100.7, 4096 x 11008 pc 24.2 / 24.0 -> 23.8 / 24.5).
-      int64_t midN = k / 64 < 128 ? 64 : 128;
-      configs.push_back(ConfigAttr::get(
-          ctx, {64, midN, 64}, {64, midN}, /*stages=*/4,
-          midN == 64 ? kMidSplit / 2 : kMidSplit, kMidMaxM, MmaKind::wgmma,
-          OperandPath::register_a, /*fuseQuantize=*/false));
-    }
+    addW4A16MidConfigs(op, configs, registerK, wide, rowBlocks,
+                       sixtyFourRows);
     return chooseW4A16WgmmaConfigs(op, std::move(configs));
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four
@@ -542,7 +575,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     if (n * k / 2 <= (int64_t(12) << 20)) {
       configs.back() = moreRows(64, kRegisterMaxM);
     } else {
-      configs.back() = registers(64, 48);
+      configs.back() = getW4A16RegisterConfig(op, 64, 48);
       configs.push_back(moreRows(64, kRegisterMaxM));
     }
   }
