@@ -710,6 +710,14 @@ RegisterMainloop::RegisterMainloop(ImplicitLocOpBuilder &b, ConfigAttr config,
   laneOffset = e.add(e.mul(kw, ConfigAttr::kRegisterChunkBytes), e.mul(q, 32));
 }
 
+Value RegisterMainloop::getTokenRow(int64_t t) {
+  if (t < 2)
+    return t == 0 ? actRowLo : actRowHi;
+  Emitter e{b};
+  return arith::MinUIOp::create(b, e.add(e.add(tile.rowBase, g), 8 * t),
+                                mLast);
+}
+
 bool RegisterChunk::mayPassK(const RegisterMainloop &loop) const {
   return !dynamicIndex &&
          (index + 1) * loop.warpsK * ConfigAttr::kRegisterChunkBytes > loop.k;

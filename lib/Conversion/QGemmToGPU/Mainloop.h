@@ -314,6 +314,10 @@ public:
   /// The activation rows lane (g, q) loads: g and g + 8 of the block,
   /// clamped to M - 1 (rows past M feed accumulator rows never stored).
   Value warpCol, m, mLast, actRowLo, actRowHi, laneOffset;
+  /// The activation row lane (g, q) loads for token tile t (8 rows, for a
+  /// scheme whose tokens are mma's N): rowBase + 8 t + g, clamped to M - 1;
+  /// actRowLo and actRowHi for t = 0 and 1.
+  Value getTokenRow(int64_t t);
   SmallVector<SmallVector<SmallVector<Value, 8>>> weights;
 
 private:

@@ -255,8 +255,8 @@ struct Int4RegisterOperands : RegisterOperands {
   int64_t slabs, tokenTiles, totalChunks;
   Int4Converter conv;
   Value zeroShift;
-  /// The X row lane (g, q) loads for token tile t: rowBase + 8 t + g,
-  /// clamped to M - 1 (rows past M feed accumulator rows never stored).
+  /// The X row lane (g, q) loads for token tile t (RegisterMainloop::
+  /// getTokenRow; rows past M feed accumulator rows never stored).
   SmallVector<Value> tokenRows;
 
   /// The first K of the block's K slice (split_k > 1; null: 0). The
@@ -272,10 +272,8 @@ struct Int4RegisterOperands : RegisterOperands {
     Emitter e{b};
     zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
                                            e.mul(e.rem(loop.g, 2), 16));
-    tokenRows = {loop.actRowLo, loop.actRowHi};
-    for (int64_t t = 2; t < tokenTiles; ++t)
-      tokenRows.push_back(arith::MinUIOp::create(
-          b, e.add(e.add(loop.tile.rowBase, loop.g), 8 * t), loop.mLast));
+    for (int64_t t = 0; t < tokenTiles; ++t)
+      tokenRows.push_back(loop.getTokenRow(t));
   }
 
   /// The first K of chunk `j` (clamped to the last chunk) and, when the
