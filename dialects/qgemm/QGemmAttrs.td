@@ -387,6 +387,10 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// Most K chunks one warp of a register-direct variant walks: its K
     /// loop is emitted unrolled (every chunk's registers are named values).
     static constexpr int64_t kMaxRegisterChunks = 64;
+    /// Registers a thread that the launch bounds of a W4A16 register-direct
+    /// block of 32 or 64 rows leave it (its accumulators and X rows spilled
+    /// at 128), which bounds how many such blocks a multiprocessor holds.
+    static constexpr int64_t kRowBlockRegisters = 168;
     /// Chunks past which a W4A16 register-direct warp with zero points, or
     /// with group scales and rows 8..15 (max_m past 8), runs its K loop
     /// rolled, `stages` chunks a step, which qgemm-configure sets to 2 for

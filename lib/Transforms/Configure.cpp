@@ -84,8 +84,9 @@ constexpr int64_t kRegisterMaxM = 64;
 /// The same for W8A8 on sm_90a for N >= 2048, where the 64 x 64 wgmma tiles
 /// follow (appendW8A8WgmmaConfigs).
 constexpr int64_t kRegisterWgmmaMaxM = 32;
-/// The same for W4A16 on sm_90a where the split 64 x 128 register-A tiles
-/// follow (chooseW4A16Configs), and with K of 128 tiles of 64 or more.
+/// The same for W4A16 on sm_90a where the split register-A tiles follow
+/// (addW4A16MidConfigs): the 64-channel variant to M = 48 where it stays
+/// ahead of them, else to M = 32.
 constexpr int64_t kW4A16RegisterWgmmaMaxM = 48, kW4A16LongKRegisterMaxM = 32;
 /// Past this many weight bytes (N x K) the register-direct variant stops at
 /// M = 16 when wgmma tiles follow it: it reads the weights once per 16 rows,
@@ -409,6 +410,21 @@ static ConfigAttr getW4A16RowBlockConfig(ConfigAttr r16, int64_t rows,
                          /*fuseQuantize=*/false);
 }
 
+/// Whether the register-direct variant `r16` (16 rows a block) over 32 or
+/// 64 rows a block has a grid (N / WN blocks a row of them) that the
+/// multiprocessors hold in one wave: as many blocks a multiprocessor as its
+/// threads and ConfigAttr::kRowBlockRegisters registers a thread allow (the
+/// launch bounds of such blocks, setRegisterKernelBounds).
+static bool fitsRowBlockWave(MatmulOp op, ConfigAttr r16) {
+  constexpr int64_t kMaxThreadsPerSM = 2048, kRegistersPerSM = 65536;
+  int64_t threads = 32 * r16.getNumWarps();
+  int64_t resident =
+      std::min(kMaxThreadsPerSM / threads,
+               kRegistersPerSM / (threads * ConfigAttr::kRowBlockRegisters));
+  int64_t blocks = op.getN() / r16.getBlockN();
+  return blocks <= resident * op.getTargetAttr().getMultiprocessorCount();
+}
+
 /// W4A16 on sm_90a from M = 17 to 64 (chooseW4A16Configs): the split
 /// register-A wgmma tiles where they fill the GPU, and before them the
 /// register variants `configs` ends with, bounded or replaced as measured.
@@ -421,78 +437,89 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  bool grouped =
-      op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
-  // M = 49 to 64 (33 to 64 where no 64-channel register variant runs to
-  // M = 64, the 16-row blocks taking 17 to 32 there, below): 64 x 128
-  // register-A tiles with K in kMidSplit slices, when
-  // that grid fills the multiprocessors and the slices have 8 K tiles
-  // (v20, same run, us at M = 48 / 64, register variant against these:
-  // 4096 x 4096 pc 17.3 / 17.7 against 16.8 / 16.9, g128z 19.5 / 19.9
-  // against 17.2 / 17.4; 11008 x 4096 26.5 / 35.3 against 29.3 / 29.5;
-  // 4096 x 11008 31.1 / 31.0 against 24.3 / 24.0; 28672 x 8192, 128 x 256
-  // register-A tiles, 99.7 / 99.7 against 91.3 / 92.5; at M = 32 the
-  // register variants are faster but on 28672 x 8192, 10.9 against 16.2
-  // us on 4096 x 4096; 128 x 128 tiles in 4 or 8 slices were slower).
-  constexpr int64_t kMidSplit = 8, kMidMaxM = 64;
-  if (registerK && int64_t(llvm::divideCeil(n, 128)) * kMidSplit >= sms &&
-      k / 64 >= 8 * kMidSplit) {
-    // With K of 128 tiles or more the split tiles take over from M = 33
-    // (v20, one run, us at M = 33 / 48, registers against them: 4096 x
-    // 11008 pc 31.2 / 31.2 against 24.5 / 24.7, g128z 36.6 / 36.8
-    // against 26.1 / 26.1; with K = 4096 they tie on 4096 x 4096 and
-    // lose on 11008 x 4096, 29.3 against 26.5 us at M = 48).
-    if (wide)
-      configs.back() = getW4A16RegisterConfig(op, 
-          64, k / 64 >= 128 ? kW4A16LongKRegisterMaxM
-                            : kW4A16RegisterWgmmaMaxM);
-    // Past 24 MiB of weights (no 64-channel variant) the 16-row blocks
-    // still serve M = 17 to 32, two rows of them whose blocks of one
-    // column run next to each other and share the weights through L2
-    // (v42 step 6, same run, 28672 x 8192, us at M = 17 / 32 against the
-    // split tiles: pc 79.6 / 82.6 against 90.2 / 90.5, g128 78.1 / 86.5
-    // against 96.9 / 97.1, g128z 82.8 / 85.1 against 95.0 / 95.4, g32
-    // 83.6 / 84.4 against 94.3 / 94.9, g32z 103.6 / 106.2 against 107.0 /
-    // 107.8; three rows at M = 33 to 48 1.2 to 1.3x slower).
-    else if (registerK && configs.back().getMaxM() == 16)
-      configs.back() = getW4A16RegisterConfig(op, 32, 32);
-    // M = 33 to 48 where K = 4096 on at most 12 MiB of weights (between
-    // 4096 x 4096 and 11008 x 4096, 8 and 22 MiB): 64-row blocks, one wave
-    // of them, where the 64-channel variant's three rows of blocks took a
-    // second wave (v42, same run, us at M = 33 / 40 / 48: 4096 x 4096 pc
-    // 17.3 / 16.6 / 17.4 -> 13.4 / 14.2 / 14.0, g128z 19.6 / 19.2 / 19.8
-    // -> 13.4 / 14.0 / 13.8, g32z 20.7 / 20.4 / 21.0 -> 13.5 / 14.2 /
-    // 13.9; the 64 x 64 wgmma tiles from M = 33: 14.8 / 14.2 / 14.8 for
-    // pc). Past 8 MiB each 32-channel block reads X again from L2, M
-    // rows of it (11008 x 4096 pc 29.5 to 30.0 us against 26.2 to 26.7),
-    // and at M = 49 to 64 the wgmma tiles stay ahead (4096 x 4096 pc
-    // 14.4 against 15.0). The 32-row variant (above) serves M = 17 to 32.
-    if (sixtyFourRows &&
-        configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM &&
-        n * k / 2 <= (int64_t(12) << 20))
-      configs.back() = getW4A16RowBlockConfig(configs[1], 64, kW4A16RegisterWgmmaMaxM);
-    // Past 12 MiB with group scales the 64 x 64 wgmma tiles below take
-    // M = 33 to 48 too: the 64-channel variant's three rows of blocks
-    // convert every weight and group scale three times (v42 step 7, same
-    // run, 11008 x 4096 at M = 33 / 48: g128z 30.6 / 30.9 -> 28.4 / 28.6
-    // us, g32z 32.9 / 33.4 -> 28.7 / 28.9, g64 29.2 / 29.6 -> 27.9 /
-    // 27.9; per channel it stays, 26.1 / 26.4 against 26.7 / 26.8).
-    else if (rowBlocks && grouped && configs.back().getBlockM() == 16 &&
-             configs.back().getMaxM() == kW4A16RegisterWgmmaMaxM)
+  // M = 49 to 64 (33 to 64 where no register variant runs past M = 32):
+  // register-A tiles of 64 rows with K in slices, when that grid fills the
+  // multiprocessors and the slices have at least kMinSliceTiles K tiles
+  // (v20, same run, us at M = 48 / 64, register variant against 64 x 128
+  // tiles in kMidSplit slices: 4096 x 4096 pc 17.3 / 17.7 against 16.8 /
+  // 16.9, g128z 19.5 / 19.9 against 17.2 / 17.4; 11008 x 4096 26.5 / 35.3
+  // against 29.3 / 29.5; 4096 x 11008 31.1 / 31.0 against 24.3 / 24.0;
+  // 28672 x 8192, 128 x 256 register-A tiles, 99.7 / 99.7 against 91.3 /
+  // 92.5; at M = 32 the register variants are faster but on 28672 x 8192,
+  // 10.9 against 16.2 us on 4096 x 4096; 128 x 128 tiles in 4 or 8 slices
+  // were slower). Where K has fewer than 128 tiles, 64 x 64 tiles (one
+  // 64-channel warpgroup) in half the slices, as many thread blocks with
+  // twice the K tiles each (v24 step 6, same run, us at M = 49 / 64: 4096 x
+  // 4096 pc 16.7 / 16.8 -> 14.6 / 14.7, g128z 17.0 / 17.2 -> 15.1 / 15.2;
+  // 11008 x 4096 pc 29.3 / 29.5 -> 26.7 / 26.8; with 128 or more K tiles
+  // within 3% either way: 28672 x 8192 g128z 96.8 / 98.0 -> 99.1 / 100.7,
+  // 4096 x 11008 pc 24.2 / 24.0 -> 23.8 / 24.5). Slices of 6 K tiles still
+  // win (v43, same run, us at M = 49 / 64: 8960 x 1536 pc 18.4 / 18.6 ->
+  // 16.0 / 16.0, g128z 19.0 / 19.8 -> 16.5 / 16.6, 24 K tiles in 4 slices
+  // after the 64-channel variant; 18944 x 3584, 56 K tiles, where no
+  // variant ran from M = 17 to 128 but 128 x 256 tiles, pc 45.3 / 45.4 ->
+  // 35.0 / 35.3, g128z 47.4 / 47.3 -> 37.5 / 37.9).
+  constexpr int64_t kMidSplit = 8, kMidMaxM = 64, kMinSliceTiles = 6;
+  int64_t kTiles = k / 64;
+  int64_t midN = kTiles < 128 ? 64 : 128;
+  int64_t midSplit = midN == 64 ? kMidSplit / 2 : kMidSplit;
+  if (!registerK || int64_t(llvm::divideCeil(n, 128)) * kMidSplit < sms ||
+      kTiles < kMinSliceTiles * midSplit)
+    return;
+  if (wide) {
+    // The 64-channel register variant (configs.back(), to M = 64) reads and
+    // converts every weight once per 16 rows. M = 33 to 48 goes:
+    // - where K = 4096 on at most 9 MiB of weights, to 64-row
+    //   blocks, one wave of them, where its three rows of blocks took a
+    //   second wave (v42, same run, us at M = 33 / 40 / 48: 4096 x 4096 pc
+    //   17.3 / 16.6 / 17.4 -> 13.4 / 14.2 / 14.0, g128z 19.6 / 19.2 / 19.8
+    //   -> 13.4 / 14.0 / 13.8, g32z 20.7 / 20.4 / 21.0 -> 13.5 / 14.2 /
+    //   13.9; the 64 x 64 wgmma tiles from M = 33: 14.8 / 14.2 / 14.8 for
+    //   pc). Past that each 32-channel block reads X again from L2, M rows
+    //   of it: 6144 x 4096 (12 MiB) pc 21.7 / 22.0 us at M = 33 / 48
+    //   against 17.7 / 17.9 on the wgmma tiles (v43), 11008 x 4096 pc 29.5
+    //   to 30.0 against 26.2 to 26.7 (v42); at M = 49 to 64 the wgmma tiles
+    //   stay ahead (4096 x 4096 pc 14.4 against 15.0);
+    // - to the 64-channel variant itself where its three rows of blocks
+    //   are one wave (2560 x 10240: 120 blocks, pc 16.2 to 16.7 us at
+    //   M = 33 to 48 against 22.8 to 23.3 on the 64 x 128 tiles, 20.4 to
+    //   21.1 on 64 x 64 ones, v43) or K is short (8960 x 1536, 24 K tiles:
+    //   pc 14.6 to 14.9 against 15.8 to 15.9);
+    // - else to the wgmma tiles below, the 64-channel variant bounded at
+    //   M = 32 or, where the 32-row blocks serve M = 17 to 32, dropped (v43,
+    //   same run, us at M = 33 / 48: 5120 x 5120 pc 21.0 / 21.3 -> 19.8 /
+    //   19.9, g128z 23.5 / 23.5 -> 20.9 / 21.1; 6144 x 4096 pc 24.2 / 24.9
+    //   (the 64-channel variant) -> 17.7 / 17.9; v42 step 7: 11008 x 4096
+    //   g128z 30.6 / 30.9 -> 28.4 / 28.6, g32z 32.9 / 33.4 -> 28.7 / 28.9,
+    //   per channel 26.1 / 26.4 -> 26.7 / 26.8, 2% slower; 4096 x 11008 at
+    //   M = 33 / 48, 64 x 128 tiles, pc 31.2 / 31.2 -> 24.5 / 24.7, g128z
+    //   36.6 / 36.8 -> 26.1 / 26.1, v20).
+    if (sixtyFourRows && kTiles >= 64 && n * k / 2 <= (int64_t(9) << 20))
+      configs.back() =
+          getW4A16RowBlockConfig(configs[1], 64, kW4A16RegisterWgmmaMaxM);
+    else if (kTiles < 64 || 3 * (n / 64) <= sms)
+      configs.back() =
+          getW4A16RegisterConfig(op, 64, kW4A16RegisterWgmmaMaxM);
+    else if (rowBlocks)
       configs.pop_back();
-    // Where K has fewer than 128 tiles, 64 x 64 tiles (one 64-channel
-    // warpgroup) in half the slices, as many thread blocks with twice
-    // the K tiles each (v24 step 6, same run, us at M = 49 / 64: 4096 x
-    // 4096 pc 16.7 / 16.8 -> 14.6 / 14.7, g128z 17.0 / 17.2 -> 15.1 /
-    // 15.2; 11008 x 4096 pc 29.3 / 29.5 -> 26.7 / 26.8; with 128 or more
-    // K tiles within 3% either way: 28672 x 8192 g128z 96.8 / 98.0 ->
-    // 99.1 / 100.7, 4096 x 11008 pc 24.2 / 24.0 -> 23.8 / 24.5).
-    int64_t midN = k / 64 < 128 ? 64 : 128;
-    configs.push_back(ConfigAttr::get(
-        ctx, {64, midN, 64}, {64, midN}, /*stages=*/4,
-        midN == 64 ? kMidSplit / 2 : kMidSplit, kMidMaxM, MmaKind::wgmma,
-        OperandPath::register_a, /*fuseQuantize=*/false));
+    else
+      configs.back() =
+          getW4A16RegisterConfig(op, 64, kW4A16LongKRegisterMaxM);
+  } else if (configs.back().getMaxM() == 16) {
+    // Past 24 MiB of weights (no 64-channel variant) and without 32-row
+    // blocks the 16-row blocks still serve M = 17 to 32, two rows of them
+    // whose blocks of one column run next to each other and share the
+    // weights through L2 (v42 step 6, same run, 28672 x 8192, us at
+    // M = 17 / 32 against the split tiles: pc 79.6 / 82.6 against 90.2 /
+    // 90.5, g128 78.1 / 86.5 against 96.9 / 97.1, g128z 82.8 / 85.1
+    // against 95.0 / 95.4, g32 83.6 / 84.4 against 94.3 / 94.9, g32z
+    // 103.6 / 106.2 against 107.0 / 107.8; three rows at M = 33 to 48 1.2
+    // to 1.3x slower).
+    configs.back() = getW4A16RegisterConfig(op, 32, 32);
   }
+  configs.push_back(ConfigAttr::get(
+      ctx, {64, midN, 64}, {64, midN}, /*stages=*/4, midSplit, kMidMaxM,
+      MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));
 }
 
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200
@@ -506,8 +533,9 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
 ///   to M = 16 (one token tile of 8 to M = 8: 11008 x 4096 at M = 1,
 ///   13.0 -> 11.7 us), of 64 channels to M = 64 (4096 x 4096 at M = 64:
 ///   15.2 us against 36.9 us with 64 x 128 ring tiles) when the weights
-///   are at most 24 MiB; since v42 (sm_90 family, K <= 4096) the 32-channel
-///   warps over 32 rows to M = 32 and over 64 rows further (below);
+///   are at most 24 MiB; since v42 (sm_90 family, K <= 4096; since v43 on
+///   sm_90a also wherever their grid is one wave) the 32-channel warps over
+///   32 rows to M = 32 and over 64 rows further (below);
 /// - M <= 256: the cp.async ring, 64 x 128 x 64 tiles, warp tiles of 32
 ///   tokens x 64 channels;
 /// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
@@ -540,13 +568,25 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     return getW4A16RowBlockConfig(configs[1], rows, maxM);
   };
   // The blocks of 32 and 64 rows were measured on the H200 only (sm_90a and
-  // sm_90 kernels), with K <= 4096: an sm_80 family keeps its 16-row ones.
-  bool rowBlocks = registerK && wide && k <= 4096 &&
-                   op.getTargetAttr().getSMVersion() >= 90;
+  // sm_90 kernels): an sm_80 family keeps its 16-row ones. With K <= 4096
+  // they serve the layers with a 64-channel variant (v42); on sm_90a also
+  // any layer whose 32-row grid is resident in one wave at the registers
+  // such blocks keep (v43, same run, us at M = 17 / 32 against two rows of
+  // 16-row blocks: 14336 x 4096 pc 27.8 / 28.9 -> 21.3 / 22.8, g128z 30.1
+  // / 30.8 -> 23.7 / 24.2; 13824 x 5120 pc 31.6 / 33.0 -> 30.0 / 31.3,
+  // g128z 35.1 / 35.6 -> 31.7 / 33.0; 18944 x 3584 pc 29.3 / 33.1 -> 29.8
+  // / 31.2, g128z 33.9 / 33.9 -> 32.5 / 34.0; where 160 blocks of 7 warps
+  // hold one a multiprocessor, 5120 x 13824 pc 31.4 / 40.5 -> 43.2 / 45.3,
+  // g128z 41.2 / 42.0 -> 48.2 / 50.5, and 5120 x 5120 within 8% of its
+  // 64-channel variant either way).
+  bool rowBlocks = registerK && op.getTargetAttr().getSMVersion() >= 90 &&
+                   ((wide && k <= 4096) ||
+                    (op.getTargetAttr().hasWgmma() && fitsRowBlockWave(op, configs[1])));
   // 64-row blocks of at most 8 warps (256 threads), which keep 168
   // registers or more a thread: 1024 x 4096's 16 warps, held to 128,
-  // spilled and ran 1.5 to 1.7x slower (v42).
-  bool sixtyFourRows = rowBlocks && configs[1].getWarpsK() <= 8;
+  // spilled and ran 1.5 to 1.7x slower (v42); measured with K = 4096 only.
+  bool sixtyFourRows =
+      rowBlocks && wide && k <= 4096 && configs[1].getWarpsK() <= 8;
   // M = 17 to 32 where K <= 4096: 32-row blocks before the 64-channel
   // register variant, which reads the weights once per 16 rows (v42, same
   // run, us at M = 17 / 24 / 32: 11008 x 4096 pc 22.9 / 23.2 / 23.4 ->
@@ -556,8 +596,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   // x 11008 pc 18.1 / 18.6 against 18.9 / 21.9 at M = 24 / 32, whose
   // 15-warp blocks spill at 128 registers, and 28672 x 8192 against its
   // wgmma tiles).
-  if (rowBlocks)
+  if (rowBlocks && wide)
     configs.insert(configs.end() - 1, moreRows(32, 32));
+  else if (rowBlocks)
+    configs.push_back(moreRows(32, 32));
   if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
     addW4A16MidConfigs(op, configs, registerK, wide, rowBlocks,
                        sixtyFourRows);

@@ -324,10 +324,11 @@ func.func @w4a16_n28672_k8192_pc(%x: memref<?x8192xf16>, %wq: memref<1024x28672x
 // a wave of 264 and 80: 90.9 us against 101.1 for the 172 blocks of
 // 256 x 128 in two waves), 769 to 896 and 1025 to 1280 (the sub-levels of
 // 128 rows to M = 1024, of 256 to 2048); 256 x 128 between them and past
-// 1280. Per channel the 64-channel register variant serves M = 33 to 48
-// after the 32-row blocks (with group scales the wgmma tiles do, below).
+// 1280. After the 32-row blocks the 64 x 64 wgmma tiles serve M = 33 to
+// 64, as with group scales (below): the 64-channel register variant's three
+// rows of 16-row blocks (516) are no wave of their own.
 // SM90A-LABEL: func @w4a16_n11008_k4096
-// SM90A: #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 896], warp_tile = [16, 64], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
+// SM90A: #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>
 // SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 // On 11008 x 4096 no cut saves 10% (1280 rows: 151.7 + 50.6 + 3 against
 // 202 us), as measured (v40: 181 against 176 us at M = 1280).
@@ -558,6 +559,86 @@ func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %s
 // SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 2048], warp_tile = [32, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 2048
 func.func @w4a16_n1024_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, %s: memref<1024xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1024xi32>, memref<1024xf16>) outs(%y : memref<?x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// Layers of released models outside the harness (v43, sm_90a). 18944 x
+// 3584 (34 MiB, 56 K tiles): the 32-row blocks serve M = 17 to 32 past 24
+// MiB, their 592 blocks of 2 warps resident in one wave at 168 registers a
+// thread; then 64 x 64 register-A tiles in 4 slices of 14 K tiles (before
+// v43 no variant served M = 17 to 128 but 128 x 256 tiles, unsplit).
+// SM90A-LABEL: func @w4a16_n18944_k3584
+// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 256], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64]
+func.func @w4a16_n18944_k3584(%x: memref<?x3584xf16>, %wq: memref<448x18944xi32>, %s: memref<18944xf16>, %y: memref<?x18944xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%wq, %s : memref<448x18944xi32>, memref<18944xf16>) outs(%y : memref<?x18944xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// 14336 x 4096 with zero points (29 MiB): 32-row blocks at M = 17 to 32
+// (448 blocks of 3 warps); on sm_90 (no wgmma, not measured) the 16-row
+// blocks stop at M = 16 and the ring follows.
+// SM90A-LABEL: func @w4a16_n14336_k4096_g128z
+// SM90A: max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 384], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+// CHECK-LABEL: func @w4a16_n14336_k4096_g128z
+// CHECK: #qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>
+func.func @w4a16_n14336_k4096_g128z(%x: memref<?x4096xf16>, %wq: memref<512x14336xi32>, %s: memref<32x14336xf16>, %z: memref<32x1792xi32>, %y: memref<?x14336xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s, %z : memref<512x14336xi32>, memref<32x14336xf16>, memref<32x1792xi32>) outs(%y : memref<?x14336xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
+  return
+}
+
+// 5120 x 13824: 160 blocks of 7 warps hold one a multiprocessor at 168
+// registers, two waves: no 32-row blocks (1.12 to 1.38x slower, v43), two
+// rows of 16-row blocks to M = 32, then 64 x 128 tiles in 8 slices.
+// SM90A-LABEL: func @w4a16_n5120_k13824
+// SM90A: max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+// SM90A-NOT: cta_tile = [32, 32
+func.func @w4a16_n5120_k13824(%x: memref<?x13824xf16>, %wq: memref<1728x5120xi32>, %s: memref<5120xf16>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x13824xf16>) weights(%wq, %s : memref<1728x5120xi32>, memref<5120xf16>) outs(%y : memref<?x5120xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// 6144 x 4096 (12 MiB, K = 4096): the 32-row blocks, then no 64-row blocks
+// (past 9 MiB each 32-channel block reads X again from L2) and no
+// 64-channel variant, whose three rows of blocks (288) take a third wave:
+// the 64 x 64 tiles from M = 33.
+// SM90A-LABEL: func @w4a16_n6144_k4096
+// SM90A: #qgemm.config<cta_tile = [16, 32, 768], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 768], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, %s: memref<6144xf16>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x6144xi32>, memref<6144xf16>) outs(%y : memref<?x6144xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// 5120 x 5120 (K past 4096, no 32-row blocks: one block of 7 warps a
+// multiprocessor): the 64-channel variant to M = 32, then the 64 x 64 tiles.
+// SM90A-LABEL: func @w4a16_n5120_k5120
+// SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1792], warp_tile = [16, 64], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>
+func.func @w4a16_n5120_k5120(%x: memref<?x5120xf16>, %wq: memref<640x5120xi32>, %s: memref<5120xf16>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%wq, %s : memref<640x5120xi32>, memref<5120xf16>) outs(%y : memref<?x5120xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// 2560 x 10240: the 64-channel variant's three rows of blocks (120) are one
+// wave, so it serves M = 17 to 48; the 64 x 128 tiles (160 K tiles) after.
+// SM90A-LABEL: func @w4a16_n2560_k10240
+// SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>
+func.func @w4a16_n2560_k10240(%x: memref<?x10240xf16>, %wq: memref<1280x2560xi32>, %s: memref<2560xf16>, %y: memref<?x2560xf16>) {
+  qgemm.matmul lhs(%x : memref<?x10240xf16>) weights(%wq, %s : memref<1280x2560xi32>, memref<2560xf16>) outs(%y : memref<?x2560xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// 8960 x 1536 (24 K tiles): the 64-channel variant keeps M = 33 to 48, the
+// 64 x 64 tiles in 4 slices of 6 K tiles take 49 to 64.
+// SM90A-LABEL: func @w4a16_n8960_k1536
+// SM90A: #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 768], warp_tile = [16, 64], stages = 2, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+func.func @w4a16_n8960_k1536(%x: memref<?x1536xf16>, %wq: memref<192x8960xi32>, %s: memref<8960xf16>, %y: memref<?x8960xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1536xf16>) weights(%wq, %s : memref<192x8960xi32>, memref<8960xf16>) outs(%y : memref<?x8960xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }

@@ -524,21 +524,21 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// chunks that use them (measured: 64 registers for every stages value);
 /// with them it keeps the loads in flight (120 registers at stages = 8).
 /// Blocks of 32 or 64 rows ask for no more blocks than leave each thread
-/// kRowBlockRegisters: their accumulators and X rows (8 token tiles of 64
+/// ConfigAttr::kRowBlockRegisters: their accumulators and X rows (8 token tiles of 64
 /// rows: 64 and 32 registers) spilled at 128 (28672 x 8192 per channel, 64
 /// rows: 2936 bytes a thread at 168, 14.7 KB at 128 with the loop
 /// unrolled).
 void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
                              int64_t sms) {
-  constexpr int64_t kMaxThreadsPerSM = 2048, kRegistersPerSM = 65536,
-                    kRowBlockRegisters = 168;
+  constexpr int64_t kMaxThreadsPerSM = 2048, kRegistersPerSM = 65536;
   int64_t threads = 32 * config.getNumWarps();
   int64_t blocks =
       llvm::divideCeil(n / config.getBlockN() * config.getSplitK(), sms);
   int64_t most = kMaxThreadsPerSM / threads;
   if (config.getBlockM() > 16)
     most = std::min<int64_t>(most,
-                             kRegistersPerSM / (threads * kRowBlockRegisters));
+                             kRegistersPerSM /
+                                 (threads * ConfigAttr::kRowBlockRegisters));
   setLaunchBounds(func, threads, std::clamp<int64_t>(blocks, 1, most));
 }
 

@@ -1,0 +1,11 @@
+// W4A16, a layer of a released model outside the harness's five (issue 13's sweep): Y[M, 6144] =
+// X[M, 4096] . W^T, W = (q - z) * s, unsigned int4 packed 8 per i32 along K, per group of 128 along K
+// fp16 scales and zero points packed 8 per i32 along N; no configs.
+func.func @w4a16_n6144_k4096_g128z_ml(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, %scales: memref<32x6144xf16>, %zeros: memref<32x768xi32>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>)
+      weights(%wq, %scales, %zeros : memref<512x6144xi32>, memref<32x6144xf16>, memref<32x768xi32>)
+      outs(%y : memref<?x6144xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
+  return
+}
