@@ -825,14 +825,30 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // empty rows take slices of the long rows) where K / 32 is more than two
   // of the shortest slices.
   auto makeRegister = [&](int64_t maxM) {
-    int64_t warps = std::clamp<int64_t>(
-        llvm::bit_floor(uint64_t(
-            std::max<int64_t>(16 * sms / std::max<int64_t>(blockRows, 1), 1))),
-        4, maxM <= 8 ? 16 : 8);
+    // Warps a block for about 16 a multiprocessor when `blocks` thread
+    // blocks make one wave.
+    auto warpsFor = [&](int64_t blocks) {
+      return std::clamp<int64_t>(
+          llvm::bit_floor(uint64_t(
+              std::max<int64_t>(16 * sms / std::max<int64_t>(blocks, 1), 1))),
+          4, maxM <= 8 ? 16 : 8);
+    };
+    int64_t warps = warpsFor(blockRows);
     // split_k = 2 only where a row can be longer than two slices.
     constexpr int64_t stages = 2;
     int64_t splitK =
         blockCols > 2 * kBsrMinSliceGroups * warps * stages ? 2 : 1;
+    // With two token tiles (M = 9 to 16) a block's loads in flight hold
+    // its multiprocessor to two blocks of 8 warps: the split grid's blocks
+    // count (v43, same run, us at M = 16, 8 warps against 4: 5120 x 5120,
+    // 320 blocks, d = 1 / 0.5 / 0.1 / 0.02 / skewed 28.6 / 19.9 / 10.9 /
+    // 10.0 / 11.8 against 24.7 / 18.0 / 9.8 / 7.3 / 11.4; 6144 x 4096, 384
+    // blocks, 24.8 / 18.0 / 10.7 / 9.4 / 11.3 against 21.9 / 15.4 / 9.0 /
+    // 7.2 / 11.1). One token tile (M <= 8) keeps the rows' count (not
+    // measured split), and so does sm_80 (not measured: with 108
+    // multiprocessors the rule would change 4096 x 4096).
+    if (maxM > 8 && splitK == 2 && op.getTargetAttr().getSMVersion() >= 90)
+      warps = std::min(warps, warpsFor(2 * blockRows));
     return ConfigAttr::get(
         ctx, {16, 32, warps * ConfigAttr::kRegisterChunkBytes}, {16, 32},
         stages, splitK, maxM, MmaKind::mma_sync, OperandPath::registers,

@@ -642,3 +642,20 @@ func.func @w4a16_n8960_k1536(%x: memref<?x1536xf16>, %wq: memref<192x8960xi32>, 
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
+
+// BSR 5120 x 5120 (160 block rows, each split in 2: 320 thread blocks):
+// the M <= 8 register variant keeps 8 warps a block; with two token tiles
+// (M = 9 to 16) a multiprocessor holds two blocks of 8 warps, so the split
+// grid takes 4 warps a block for one wave (v43). sm_80 keeps 8 (not
+// measured).
+// CHECK-LABEL: func @bsr_5120
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>
+// SM90A-LABEL: func @bsr_5120
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>
+// SM80-LABEL: func @bsr_5120
+// SM80: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>
+func.func @bsr_5120(%x: memref<?x5120xf16>, %row_ptr: memref<161xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%row_ptr, %col_idx, %blocks : memref<161xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x5120xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
