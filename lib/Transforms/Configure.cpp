@@ -775,6 +775,32 @@ static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
     if (config.getBlockM() == 256 && config.getBlockN() > 32 &&
         (config.getMaxM() == 0 || config.getMaxM() > rows))
       config = config.withRowSplit(rows, rest);
+  // Where one wave of whole rows of tiles (k1 = sms / groups rows) already
+  // fills kFirstWaveFill% of it but H is further, the bounded 256-row tiles
+  // past k1 rows cut there instead (5120 x 5120, 40 groups: three rows
+  // fill 120 of 132 multiprocessors and M = 1024 took a second wave; cut
+  // at 768 rows, us at M = 800 / 1024 178.9 / 179.4 -> 120.9 / 137.9 at
+  // d = 1, 172.2 / 173.0 -> 116.1 / 136.4 at d = 0.5; 3072 x 4096, 24
+  // groups, cut at 1280 rows: M = 1300 / 1536 / 1920 123.3 / 125.9 / 126.6
+  // -> 86.1 / 95.5 / 122.1 at d = 1, v44). The unbounded tiles keep H:
+  // every M past a cut at k1 rows pays a rest call (5120 x 5120 at M =
+  // 4096, 3840 + 256 rows: 444.0 against 390.0 us uncut).
+  constexpr int64_t kFirstWaveFill = 90;
+  int64_t firstRows = 256 * (sms / groups);
+  if (firstRows > 0 && firstRows < rows &&
+      100 * (sms / groups) * groups >= kFirstWaveFill * sms) {
+    int64_t firstRest = std::min<int64_t>(maxRest(1), firstRows / 2);
+    // Only a variant that serves some M of firstRows + 1 .. firstRows +
+    // firstRest: past its previous bound `start`.
+    int64_t start = 0;
+    for (ConfigAttr &config : configs) {
+      if (config.getBlockM() == 256 && config.getBlockN() > 32 &&
+          config.getMaxM() > firstRows && config.getRowSplit() == 0 &&
+          start < firstRows + firstRest)
+        config = config.withRowSplit(firstRows, firstRest);
+      start = std::max(start, config.getMaxM());
+    }
+  }
   // Where the unbounded union tiles start (past S0) a rest of r rows can
   // add two waves (the tiles of a wave hold fewer rows than H): the cut
   // saves them for r up to R2, where u (0.7 + 1.2 R2 / 256) is two waves.
