@@ -579,9 +579,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   // hold one a multiprocessor, 5120 x 13824 pc 31.4 / 40.5 -> 43.2 / 45.3,
   // g128z 41.2 / 42.0 -> 48.2 / 50.5, and 5120 x 5120 within 8% of its
   // 64-channel variant either way).
-  bool rowBlocks = registerK && op.getTargetAttr().getSMVersion() >= 90 &&
-                   ((wide && k <= 4096) ||
-                    (op.getTargetAttr().hasWgmma() && fitsRowBlockWave(op, configs[1])));
+  bool rowBlocks =
+      registerK && op.getTargetAttr().getSMVersion() >= 90 &&
+      ((wide && k <= 4096) ||
+       (op.getTargetAttr().hasWgmma() && fitsRowBlockWave(op, configs[1])));
   // 64-row blocks of at most 8 warps (256 threads), which keep 168
   // registers or more a thread: 1024 x 4096's 16 warps, held to 128,
   // spilled and ran 1.5 to 1.7x slower (v42); measured with K = 4096 only.
