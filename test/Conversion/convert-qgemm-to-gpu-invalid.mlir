@@ -288,3 +288,28 @@ func.func @negative_w4a16_register_split_unbounded(%x: memref<?x512xf16>, %w: me
        target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 2, operands = registers>]}
   return
 }
+
+// -----
+
+// W8A8 on four warpgroups without a producer: 512 threads, 128 registers a
+// thread under their launch bounds, of which the 64 x 208 accumulators take
+// 104 (ptxas refused the kernel, C7602).
+func.func @negative_w8a8_four_warpgroup_registers(%x: memref<?x4096xf16>, %w: memref<4160x4096xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
+  // expected-error @+1 {{expected at most 96 accumulator registers a thread (warp tile M x N / 128) for config #qgemm.config<cta_tile = [256, 208, 128], warp_tile = [64, 208], mma = wgmma>: a thread of its 512 has 128 registers and needs about 32 more, got 104}}
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4160x4096xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 208, 128], warp_tile = [64, 208], stages = 3, mma = wgmma>]}
+  return
+}
+
+// -----
+
+// W4A16 register-A tiles of 256 x 256 over four warpgroups of 64 channels:
+// each holds 256 rows of 64 channels, 128 accumulator registers a thread.
+func.func @negative_w4a16_four_warpgroup_registers(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
+  // expected-error @+1 {{expected at most 96 accumulator registers a thread (warp tile M x N / 128) for config #qgemm.config<cta_tile = [256, 256, 64], warp_tile = [256, 64], mma = wgmma, operands = register_a>: a thread of its 512 has 128 registers and needs about 32 more, got 128}}
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 256, 64], warp_tile = [256, 64], stages = 3, mma = wgmma, operands = register_a>]}
+  return
+}

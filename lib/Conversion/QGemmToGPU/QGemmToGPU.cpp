@@ -123,6 +123,26 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
     // epilogues mask the edge tiles (a scheme that cannot says so).
     if (failed(checkSharedMemory(op, config)))
       return failure();
+    // A wgmma block of more than 256 threads without a producer runs under
+    // launch bounds of one block a multiprocessor, 65536 / threads
+    // registers a thread; a warpgroup's accumulators take WM x WN / 128 of
+    // them and the rest about 32 (W8A8 on four warpgroups, ptxas: 64 x 160
+    // at 128 registers, 64 x 176 and 64 x 192 spilling 76 and 148 bytes,
+    // 64 x 208 refused, C7602; W4A16 256 x 256 register-A tiles need 194).
+    if (config.isWgmma() && !config.isTmaProducer() &&
+        config.getBlockThreads() > 256) {
+      constexpr int64_t kRegistersPerSM = 65536, kOtherRegisters = 32;
+      int64_t registers = kRegistersPerSM / config.getBlockThreads();
+      int64_t accumulators = config.getWarpM() * config.getWarpN() / 128;
+      if (accumulators + kOtherRegisters > registers)
+        return op.emitOpError()
+               << "expected at most " << registers - kOtherRegisters
+               << " accumulator registers a thread (warp tile M x N / 128) "
+                  "for config "
+               << config << ": a thread of its " << config.getBlockThreads()
+               << " has " << registers << " registers and needs about "
+               << kOtherRegisters << " more, got " << accumulators;
+    }
   }
   return success();
 }

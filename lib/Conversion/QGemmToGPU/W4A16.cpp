@@ -1235,9 +1235,15 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Tiling tiling(config, /*elementBytes=*/2);
   tiling.residentBlocks = getRingResidentBlocks(target, tiling, sharedMemory);
   // A producer warpgroup moves registers with setmaxnreg, which ptxas
-  // honours only under launch bounds.
+  // honours only under launch bounds. Past 256 threads (four warpgroups of
+  // tiles) a block cannot launch with more than 128 registers a thread,
+  // which unbounded ptxas takes for wide tiles (256 x 256 over four
+  // warpgroups: 192 and 194, the launch refused): one block a
+  // multiprocessor, as W8A8's (their accumulators then spill).
   if (tiling.producer)
     setLaunchBounds(func, tiling.launchThreads, tiling.residentBlocks);
+  else if (tiling.launchThreads > 256)
+    setLaunchBounds(func, tiling.launchThreads, 1);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,
