@@ -391,6 +391,14 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     /// block of 32 or 64 rows leave it (its accumulators and X rows spilled
     /// at 128), which bounds how many such blocks a multiprocessor holds.
     static constexpr int64_t kRowBlockRegisters = 168;
+    /// The most W4A16 register-direct blocks of 32 or 64 rows and `threads`
+    /// threads a multiprocessor holds: what its 2048 threads and 65536
+    /// registers allow at kRowBlockRegisters a thread (their launch bounds;
+    /// qgemm-configure's one-wave test).
+    static int64_t getRowBlocksPerSM(int64_t threads) {
+      return std::min<int64_t>(2048 / threads,
+                               65536 / (threads * kRowBlockRegisters));
+    }
     /// Chunks past which a W4A16 register-direct warp with zero points, or
     /// with group scales and rows 8..15 (max_m past 8), runs its K loop
     /// rolled, `stages` chunks a step, which qgemm-configure sets to 2 for

@@ -412,15 +412,10 @@ static ConfigAttr getW4A16RowBlockConfig(ConfigAttr r16, int64_t rows,
 
 /// Whether the register-direct variant `r16` (16 rows a block) over 32 or
 /// 64 rows a block has a grid (N / WN blocks a row of them) that the
-/// multiprocessors hold in one wave: as many blocks a multiprocessor as its
-/// threads and ConfigAttr::kRowBlockRegisters registers a thread allow (the
-/// launch bounds of such blocks, setRegisterKernelBounds).
+/// multiprocessors hold in one wave, ConfigAttr::getRowBlocksPerSM a
+/// multiprocessor (the launch bounds of such blocks).
 static bool fitsRowBlockWave(MatmulOp op, ConfigAttr r16) {
-  constexpr int64_t kMaxThreadsPerSM = 2048, kRegistersPerSM = 65536;
-  int64_t threads = 32 * r16.getNumWarps();
-  int64_t resident =
-      std::min(kMaxThreadsPerSM / threads,
-               kRegistersPerSM / (threads * ConfigAttr::kRowBlockRegisters));
+  int64_t resident = ConfigAttr::getRowBlocksPerSM(32 * r16.getNumWarps());
   int64_t blocks = op.getN() / r16.getBlockN();
   return blocks <= resident * op.getTargetAttr().getMultiprocessorCount();
 }

@@ -47,6 +47,14 @@ int64_t kernel::getRingResidentBlocks(TargetAttr target, const Tiling &t,
   return std::min<int64_t>(blocks, t.threads > 128 || t.bn > 128 ? 1 : 2);
 }
 
+void kernel::setRingLaunchBounds(gpu::GPUFuncOp func, const Tiling &t,
+                                 int64_t resident) {
+  if (t.producer)
+    setLaunchBounds(func, t.launchThreads, resident);
+  else if (t.launchThreads > 256)
+    setLaunchBounds(func, t.launchThreads, 1);
+}
+
 //===----------------------------------------------------------------------===//
 // RingMainloop
 //===----------------------------------------------------------------------===//

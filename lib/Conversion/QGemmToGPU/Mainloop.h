@@ -63,6 +63,18 @@ struct Tiling {
 int64_t getRingResidentBlocks(TargetAttr target, const Tiling &t,
                               int64_t sharedBytes);
 
+/// The launch bounds of a W8A8 or W4A16 ring kernel: with a producer
+/// warpgroup, its threads and `resident` blocks (the producer moves
+/// registers with setmaxnreg, which ptxas honours only under launch
+/// bounds); past 256 threads without one (four warpgroups of tiles), one
+/// block a multiprocessor, so that ptxas keeps 65536 / threads registers a
+/// thread (unbounded it took 130 for W8A8 256 x 144 tiles on cp.async and
+/// the launch was refused; a maxnreg cap alone spilled). Narrower kernels
+/// stay unbounded. BSR's ring kernels bound only their producer variants
+/// (their union tiles have their own register check).
+void setRingLaunchBounds(gpu::GPUFuncOp func, const Tiling &t,
+                         int64_t resident);
+
 class RingMainloop;
 
 /// The scheme's operand step of a RingMainloop.

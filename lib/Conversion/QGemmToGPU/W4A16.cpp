@@ -524,21 +524,20 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// chunks that use them (measured: 64 registers for every stages value);
 /// with them it keeps the loads in flight (120 registers at stages = 8).
 /// Blocks of 32 or 64 rows ask for no more blocks than leave each thread
-/// ConfigAttr::kRowBlockRegisters: their accumulators and X rows (8 token tiles of 64
-/// rows: 64 and 32 registers) spilled at 128 (28672 x 8192 per channel, 64
+/// ConfigAttr::kRowBlockRegisters (ConfigAttr::getRowBlocksPerSM): their
+/// accumulators and X rows (8 token tiles of 64 rows: 64 and 32 registers)
+/// spilled at 128 (28672 x 8192 per channel, 64
 /// rows: 2936 bytes a thread at 168, 14.7 KB at 128 with the loop
 /// unrolled).
 void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
                              int64_t sms) {
-  constexpr int64_t kMaxThreadsPerSM = 2048, kRegistersPerSM = 65536;
+  constexpr int64_t kMaxThreadsPerSM = 2048;
   int64_t threads = 32 * config.getNumWarps();
   int64_t blocks =
       llvm::divideCeil(n / config.getBlockN() * config.getSplitK(), sms);
-  int64_t most = kMaxThreadsPerSM / threads;
-  if (config.getBlockM() > 16)
-    most = std::min<int64_t>(most,
-                             kRegistersPerSM /
-                                 (threads * ConfigAttr::kRowBlockRegisters));
+  int64_t most = config.getBlockM() > 16
+                     ? ConfigAttr::getRowBlocksPerSM(threads)
+                     : kMaxThreadsPerSM / threads;
   setLaunchBounds(func, threads, std::clamp<int64_t>(blocks, 1, most));
 }
 
@@ -1234,16 +1233,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         y = args.y;
   Tiling tiling(config, /*elementBytes=*/2);
   tiling.residentBlocks = getRingResidentBlocks(target, tiling, sharedMemory);
-  // A producer warpgroup moves registers with setmaxnreg, which ptxas
-  // honours only under launch bounds. Past 256 threads (four warpgroups of
-  // tiles) a block cannot launch with more than 128 registers a thread,
-  // which unbounded ptxas takes for wide tiles (256 x 256 over four
-  // warpgroups: 192 and 194, the launch refused): one block a
-  // multiprocessor, as W8A8's (their accumulators then spill).
-  if (tiling.producer)
-    setLaunchBounds(func, tiling.launchThreads, tiling.residentBlocks);
-  else if (tiling.launchThreads > 256)
-    setLaunchBounds(func, tiling.launchThreads, 1);
+  setRingLaunchBounds(func, tiling, tiling.residentBlocks);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,

@@ -279,17 +279,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   int64_t maps = t.tma ? 2 : 0;
   gpu::GPUFuncOp func = createKernel(
       b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32}, maps);
-  // A producer warpgroup moves registers with setmaxnreg, which ptxas
-  // honours only under launch bounds. Past 256 threads (four warpgroups of
-  // tiles) a block cannot launch with more than 128 registers a thread,
-  // which unbounded ptxas may take (256 x 144 tiles on cp.async: 130, the
-  // launch refused with CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES): launch bounds
-  // of one block a multiprocessor (a register cap alone, maxnreg 128, made
-  // the same kernel spill 20 bytes).
-  if (t.producer)
-    setLaunchBounds(func, t.launchThreads, resident);
-  else if (t.launchThreads > 256)
-    setLaunchBounds(func, t.launchThreads, 1);
+  setRingLaunchBounds(func, t, resident);
   ValueRange args = func.getArguments().drop_front(maps);
   Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4],
         partials = args[5], counters = args[6];
