@@ -1151,8 +1151,11 @@ constexpr int64_t kQuadTileMaxM = 4096;
 /// as large, 256 x 128 tiles were 0 to 2% slower at M >= 1024.
 static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
                                     SmallVectorImpl<ConfigAttr> &configs) {
-  auto *rows = llvm::find_if(
-      configs, [](ConfigAttr config) { return config.getBlockM() == 128; });
+  // The 128-row tiles of 128 columns and more (not the 128 x 64 tiles of
+  // M = 65 to 128).
+  auto *rows = llvm::find_if(configs, [](ConfigAttr config) {
+    return config.getBlockM() == 128 && config.getBlockN() >= 128;
+  });
   if (rows == configs.begin() || rows == configs.end())
     return;
   int64_t firstM = std::prev(rows)->getMaxM();
@@ -1336,8 +1339,9 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
 ///   24.6 us at M = 256 / 512 / 1024 against 21.9 / 23.5 / 26.1 us);
 /// - otherwise, M = 65 to 256: K split in two (slices of at least 16 K
 ///   tiles) where the split grid still fits one wave: 64 x 128 tiles (two
-///   blocks a multiprocessor) up to M = 128, 128 x 128 tiles (one) up to
-///   256 (v15, same run: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us
+///   blocks a multiprocessor; since v45 128 x 64 tiles where K is a
+///   multiple of 128) up to M = 128, 128 x 128 tiles (one) up to 256 (v15,
+///   same run: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us
 ///   against 22.2 / 22.3 us unsplit; 4096 x 11008, 34.1 / 35.3 against
 ///   46.7 / 49.0 us; 11008 x 4096, two waves when split, and 4096 x 1024,
 ///   8 K tiles, are faster unsplit);
@@ -1391,11 +1395,26 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     // 16.1 / 18.3 against 16.1 / 19.1, so not split further; the 128-row
     // tiles in four slices, two waves, were slower: 41.8 against 34.8 us
     // on 4096 x 11008 at M = 256).
+    //
+    // M = 65 to 128 takes the 128 rows as one tile 64 columns wide (two
+    // warpgroups of 64 x 64, the same blocks as two rows of 64 x 128 tiles):
+    // each weight tile is read once for the 128 rows, and a multiprocessor
+    // has two warpgroups issuing wgmma instead of one. Measured (v45, same
+    // run, us at M = 65 / 96 / 128, against 64 x 128): 4096 x 4096 14.6 /
+    // 14.5 / 15.0 against 15.3 / 15.3 / 15.8; 4096 x 11008 (4 slices) 25.4
+    // / 26.3 / 26.4 against 27.9 / 27.1 / 28.0; 3584 x 18944 and 4096 x
+    // 14336 4 to 9% faster; 2560 x 10240, 5120 x 5120 and 6144 x 4096
+    // within 5% either way. Not on a TMA ring (K not a multiple of 128),
+    // whose one thread issues the copies for both warpgroups: 4160 x 4160
+    // 1.12 to 1.26x slower.
     int64_t splitBlocks = 2 * colTiles * 2;
     int64_t rowSplit = kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
+    bool pairRows = op.getK() % 128 == 0;
     if (splitBlocks <= 2 * sms)
-      configs.push_back(
-          make(64, 128, 128, 64, 128, 4, 128, rowSplit, MmaKind::wgmma));
+      configs.push_back(pairRows ? make(128, 64, 128, 64, 64, 4, 128, rowSplit,
+                                        MmaKind::wgmma)
+                                 : make(64, 128, 128, 64, 128, 4, 128,
+                                        rowSplit, MmaKind::wgmma));
     if (splitBlocks <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
