@@ -1041,7 +1041,13 @@ static int64_t getFittedBlockN(int64_t n) {
 /// with stages: docs/perf-notes.md, v34, same run, us at M = 33 / 64:
 /// 4096 x 4096 12.8 / 12.6 in two slices of 8 stages against 14.2 / 14.5
 /// in four of 4; 4096 x 11008 20.4 / 20.9 against 22.3 / 23.0); where
-/// none does, the most that give at most three (v20).
+/// none does but the unsplit grid is itself one block a multiprocessor, none
+/// (v45, same run, us at M = 33 / 64, unsplit in 8 stages against the four
+/// clustered slices of 4 stages, three blocks a multiprocessor, that the
+/// next rule gave: 6144 x 4096, 96 blocks, 14.2 / 14.3 against 19.9 / 20.0;
+/// 5120 x 5120, 80 blocks, 15.4 / 15.4 against 15.9 / 16.3; two slices of
+/// 4 stages 17.0 / 17.3 and 18.6 / 18.8); else the most that give at most
+/// three (v20).
 static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
   auto mostSlices = [&](int64_t blocksPerMultiprocessor) {
     int64_t split = 1;
@@ -1052,7 +1058,9 @@ static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
     return split;
   };
   int64_t lone = mostSlices(1);
-  return lone > 1 ? lone : mostSlices(3);
+  if (lone > 1 || blocks <= sms)
+    return lone;
+  return mostSlices(3);
 }
 
 /// The last steps of appendW8A8WgmmaConfigs over its variants: the tail

@@ -90,6 +90,19 @@ func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>,
   return
 }
 
+// W8A8 6144 x 4096 on sm_90a: the 64 x 64 tiles of M = 33 to 64 have 96
+// columns, so no split keeps them one block a multiprocessor (two slices
+// give 192 blocks), but the unsplit grid does: unsplit, with the deepest
+// ring (8 stages), not the four clustered slices of three blocks a
+// multiprocessor (384 blocks) the packed rule gives; then 128 x 64 tiles in
+// two slices to M = 128 (two warpgroups, 96 x 2 blocks).
+// SM90A-LABEL: func @w8a8_n6144_k4096
+// SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma>
+func.func @w8a8_n6144_k4096(%x: memref<?x4096xf16>, %w: memref<6144x4096xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6144x4096xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 64 tiles to
 // M = 128 (64 blocks a row of tiles; they go on past M = 64 because the
 // 64 x 128 tiles would give 64 blocks at M = 128, under half the
