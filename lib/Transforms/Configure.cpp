@@ -1408,24 +1408,46 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     // warpgroups of 64 x 64, the same blocks as two rows of 64 x 128 tiles):
     // each weight tile is read once for the 128 rows, and a multiprocessor
     // has two warpgroups issuing wgmma instead of one. Measured (v45, same
-    // run, us at M = 65 / 96 / 128, against 64 x 128): 4096 x 4096 14.6 /
-    // 14.5 / 15.0 against 15.3 / 15.3 / 15.8; 4096 x 11008 (4 slices) 25.4
-    // / 26.3 / 26.4 against 27.9 / 27.1 / 28.0; 3584 x 18944 and 4096 x
-    // 14336 4 to 9% faster; 2560 x 10240, 5120 x 5120 and 6144 x 4096
-    // within 5% either way. Not on a TMA ring (K not a multiple of 128),
-    // whose one thread issues the copies for both warpgroups: 4160 x 4160
-    // 1.12 to 1.26x slower.
+    // run, us at M = 65 / 96 / 128, against 64 x 128 in the same slices):
+    // 4096 x 4096 14.6 / 14.5 / 15.0 against 15.3 / 15.3 / 15.8; 4096 x
+    // 11008 (4 slices) 25.4 / 26.3 / 26.4 against 27.9 / 27.1 / 28.0;
+    // 3584 x 18944 and 4096 x 14336 4 to 9% faster; 2560 x 10240, 5120 x
+    // 5120 and 6144 x 4096 within 5% either way. Not on a TMA ring (K not a
+    // multiple of 128), whose one thread issues the copies for both
+    // warpgroups: 4160 x 4160 1.12 to 1.26x slower. These tiles are N / 64
+    // blocks a slice and split as the 64 x 64 ones of M <= 64
+    // (getNarrowSplit): one block a multiprocessor, deepest ring (v45, same
+    // run, us at M = 65 / 128 against the four slices or packed blocks
+    // before: 4096 x 11008 22.6 / 23.7 in two slices against 25.2 / 26.5 in
+    // four, 3584 x 18944 30.9 / 32.6 against 35.1 / 37.2, 4096 x 14336 26.7
+    // / 28.1 against 30.1 / 31.2, 2560 x 10240 21.4 / 21.9 against 22.9 /
+    // 22.6; unsplit, 6144 x 4096 16.4 / 17.0 against 19.3 / 18.6 in two
+    // slices of 4 stages, 5120 x 5120 20.5 / 19.9 against 21.5 / 20.2).
     int64_t splitBlocks = 2 * colTiles * 2;
-    int64_t rowSplit = kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
     bool pairRows = op.getK() % 128 == 0;
-    if (splitBlocks <= 2 * sms)
-      configs.push_back(pairRows ? make(128, 64, 128, 64, 64, 4, 128, rowSplit,
-                                        MmaKind::wgmma)
-                                 : make(64, 128, 128, 64, 128, 4, 128,
-                                        rowSplit, MmaKind::wgmma));
+    if (splitBlocks <= 2 * sms) {
+      int64_t rowSplit =
+          kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
+      configs.push_back(
+          pairRows
+              ? make(128, 64, 128, 64, 64, 4, 128,
+                     getNarrowSplit(llvm::divideCeil(op.getN(), 64), kTiles,
+                                    sms),
+                     MmaKind::wgmma)
+              : make(64, 128, 128, 64, 128, 4, 128, rowSplit, MmaKind::wgmma));
+    }
+    // M = 129 to 256: 128 x 128 tiles in two slices while that grid is one
+    // block a multiprocessor, else unsplit while theirs is (deepened to 6
+    // stages; v45, same run, us at M = 129 / 192 / 256 against the 64 x 128
+    // tiles of two blocks a multiprocessor below: 6144 x 4096 20.7 / 20.7 /
+    // 20.7 against 23.5 / 22.6 / 24.1, 5120 x 5120 23.7 / 24.0 / 23.6
+    // against 26.6 / 26.1 / 27.4).
     if (splitBlocks <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
+    else if (pairRows && 2 * colTiles <= sms)
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
   }
   // The unsplit 64 x 128 tiles to M = 256 stop at the last M whose rows of
   // tiles fit one wave; past it the 128-row tiles take over (v22, same run,
