@@ -1035,32 +1035,49 @@ static int64_t getFittedBlockN(int64_t n) {
   return fitN;
 }
 
-/// The K slices of the 64 x 64 tiles of the smallest M, `blocks` of them a
-/// slice: the most, up to 4, that keep 8 K tiles a slice and give at most
-/// one block a multiprocessor (deepenLoneRings then fills the shared memory
-/// with stages: docs/perf-notes.md, v34, same run, us at M = 33 / 64:
-/// 4096 x 4096 12.8 / 12.6 in two slices of 8 stages against 14.2 / 14.5
-/// in four of 4; 4096 x 11008 20.4 / 20.9 against 22.3 / 23.0); where
-/// none does but the unsplit grid is itself one block a multiprocessor, none
-/// (v45, same run, us at M = 33 / 64, unsplit in 8 stages against the four
-/// clustered slices of 4 stages, three blocks a multiprocessor, that the
-/// next rule gave: 6144 x 4096, 96 blocks, 14.2 / 14.3 against 19.9 / 20.0;
-/// 5120 x 5120, 80 blocks, 15.4 / 15.4 against 15.9 / 16.3; two slices of
-/// 4 stages 17.0 / 17.3 and 18.6 / 18.8); else the most that give at most
-/// three (v20).
-static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
-  auto mostSlices = [&](int64_t blocksPerMultiprocessor) {
-    int64_t split = 1;
-    for (int64_t s : {2, 4})
-      if (blocks * s <= blocksPerMultiprocessor * sms &&
-          llvm::divideCeil(kTiles, s) >= 8)
-        split = s;
-    return split;
-  };
-  int64_t lone = mostSlices(1);
-  if (lone > 1 || blocks <= sms)
+/// The most K slices of `kTiles` tiles, up to 4, that keep 8 K tiles a slice
+/// and give `blocks` x slices blocks of at most `perMultiprocessor` a
+/// multiprocessor.
+static int64_t getMostSlices(int64_t blocks, int64_t kTiles, int64_t sms,
+                             int64_t perMultiprocessor) {
+  int64_t split = 1;
+  for (int64_t s : {2, 4})
+    if (blocks * s <= perMultiprocessor * sms &&
+        llvm::divideCeil(kTiles, s) >= 8)
+      split = s;
+  return split;
+}
+
+/// The most K tiles of an unsplit grid of lone blocks (getLoneSplit).
+constexpr int64_t kLoneMaxKTiles = 64;
+
+/// The K slices that keep a grid of `blocks` W8A8 wgmma tiles a slice one
+/// block a multiprocessor, so that deepenLoneRings fills the shared memory
+/// with stages: the most, up to 4, that keep 8 K tiles a slice
+/// (docs/perf-notes.md, v34, same run, us at M = 33 / 64: 4096 x 4096 12.8
+/// / 12.6 in two slices of 8 stages against 14.2 / 14.5 in four of 4;
+/// 4096 x 11008 20.4 / 20.9 against 22.3 / 23.0); where none does but the
+/// unsplit grid is itself one block a multiprocessor, none, while K has at
+/// most kLoneMaxKTiles tiles (v45, same run, us at M = 33 / 64, 64 x 64
+/// tiles unsplit in 8 stages against four clustered slices of 4 stages,
+/// three blocks a multiprocessor: 6144 x 4096, 96 blocks, 14.2 / 14.3
+/// against 19.9 / 20.0; 5120 x 5120, 80 blocks, 15.4 / 15.4 against 15.9 /
+/// 16.3; 8192 x 8192, 128 blocks of 64 K tiles, 25.0 against 28.6 at
+/// M = 64; but 5120 x 13824, 80 blocks of 108 K tiles, 31.5 against
+/// 29.3). 0 where no such grid exists.
+static int64_t getLoneSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
+  int64_t lone = getMostSlices(blocks, kTiles, sms, 1);
+  if (lone > 1 || (blocks <= sms && kTiles <= kLoneMaxKTiles))
     return lone;
-  return mostSlices(3);
+  return 0;
+}
+
+/// The K slices of the 64 x 64 tiles of the smallest M, `blocks` of them a
+/// slice: getLoneSplit's, else the most that give at most three blocks a
+/// multiprocessor (v20).
+static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
+  int64_t lone = getLoneSplit(blocks, kTiles, sms);
+  return lone ? lone : getMostSlices(blocks, kTiles, sms, 3);
 }
 
 /// The last steps of appendW8A8WgmmaConfigs over its variants: the tail
@@ -1415,8 +1432,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     // 5120 and 6144 x 4096 within 5% either way. Not on a TMA ring (K not a
     // multiple of 128), whose one thread issues the copies for both
     // warpgroups: 4160 x 4160 1.12 to 1.26x slower. These tiles are N / 64
-    // blocks a slice and split as the 64 x 64 ones of M <= 64
-    // (getNarrowSplit): one block a multiprocessor, deepest ring (v45, same
+    // blocks a slice and split as getLoneSplit says where it finds a split
+    // (one block a multiprocessor, deepest ring), else as before (v45, same
     // run, us at M = 65 / 128 against the four slices or packed blocks
     // before: 4096 x 11008 22.6 / 23.7 in two slices against 25.2 / 26.5 in
     // four, 3584 x 18944 30.9 / 32.6 against 35.1 / 37.2, 4096 x 14336 26.7
@@ -1428,20 +1445,21 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     if (splitBlocks <= 2 * sms) {
       int64_t rowSplit =
           kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
+      int64_t loneSplit =
+          getLoneSplit(llvm::divideCeil(op.getN(), 64), kTiles, sms);
       configs.push_back(
-          pairRows
-              ? make(128, 64, 128, 64, 64, 4, 128,
-                     getNarrowSplit(llvm::divideCeil(op.getN(), 64), kTiles,
-                                    sms),
-                     MmaKind::wgmma)
-              : make(64, 128, 128, 64, 128, 4, 128, rowSplit, MmaKind::wgmma));
+          pairRows ? make(128, 64, 128, 64, 64, 4, 128,
+                          loneSplit ? loneSplit : rowSplit, MmaKind::wgmma)
+                   : make(64, 128, 128, 64, 128, 4, 128, rowSplit,
+                          MmaKind::wgmma));
     }
     // M = 129 to 256: 128 x 128 tiles in two slices while that grid is one
     // block a multiprocessor, else unsplit while theirs is (deepened to 6
     // stages; v45, same run, us at M = 129 / 192 / 256 against the 64 x 128
     // tiles of two blocks a multiprocessor below: 6144 x 4096 20.7 / 20.7 /
     // 20.7 against 23.5 / 22.6 / 24.1, 5120 x 5120 23.7 / 24.0 / 23.6
-    // against 26.6 / 26.1 / 27.4).
+    // against 26.6 / 26.1 / 27.4; at M = 192 / 256, 8192 x 8192 33.7 / 35.0
+    // against 42.0 / 45.3, 5120 x 13824 50.9 / 48.6 against 60.1 / 64.0).
     if (splitBlocks <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));

@@ -104,6 +104,19 @@ func.func @w8a8_n6144_k4096(%x: memref<?x4096xf16>, %w: memref<6144x4096xi8>, %s
   return
 }
 
+// W8A8 5120 x 13824 on sm_90a: 80 columns of 64 x 64 tiles, one block a
+// multiprocessor unsplit, but each would run 108 K tiles, past
+// kLoneMaxKTiles (64): M <= 64 keeps the four clustered slices of three
+// blocks a multiprocessor, and the 128 x 64 tiles of M = 65 to 128 the two
+// slices of the 64 x 128 ones they replace; M = 129 to 256 takes the
+// unsplit 128 x 128 tiles (2 x 40 = 80 blocks, 6 stages).
+// SM90A-LABEL: func @w8a8_n5120_k13824
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+func.func @w8a8_n5120_k13824(%x: memref<?x13824xf16>, %w: memref<5120x13824xi8>, %sw: memref<5120xf32>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x13824xf16>) weights(%w, %sw : memref<5120x13824xi8>, memref<5120xf32>) outs(%y : memref<?x5120xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 64 tiles to
 // M = 128 (64 blocks a row of tiles; they go on past M = 64 because the
 // 64 x 128 tiles would give 64 blocks at M = 128, under half the
