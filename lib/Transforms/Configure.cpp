@@ -1411,6 +1411,11 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     configs.push_back(make(64, 64, 128, 64, 64, 4, narrowMaxM, narrowSplit,
                            MmaKind::wgmma));
   }
+  // The 128 x 64 tiles (two warpgroups) of M = 65 to 128 below, where K
+  // is a multiple of 128: N / 64 blocks a slice, in getLoneSplit's slices.
+  bool pairRows = op.getK() % 128 == 0;
+  int64_t rowBlocks = llvm::divideCeil(op.getN(), 64);
+  int64_t loneSplit = pairRows ? getLoneSplit(rowBlocks, kTiles, sms) : 0;
   if (midMaxM == 256 && kTiles >= 32) {
     // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256
     // (two rows of 128), each within one wave. The 64-row tiles take four
@@ -1441,17 +1446,21 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     // 22.6; unsplit, 6144 x 4096 16.4 / 17.0 against 19.3 / 18.6 in two
     // slices of 4 stages, 5120 x 5120 20.5 / 19.9 against 21.5 / 20.2).
     int64_t splitBlocks = 2 * colTiles * 2;
-    bool pairRows = op.getK() % 128 == 0;
     if (splitBlocks <= 2 * sms) {
       int64_t rowSplit =
           kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
-      int64_t loneSplit =
-          getLoneSplit(llvm::divideCeil(op.getN(), 64), kTiles, sms);
       configs.push_back(
           pairRows ? make(128, 64, 128, 64, 64, 4, 128,
                           loneSplit ? loneSplit : rowSplit, MmaKind::wgmma)
                    : make(64, 128, 128, 64, 128, 4, 128, rowSplit,
                           MmaKind::wgmma));
+    } else if (pairRows && colTiles <= sms && kTiles <= kLoneMaxKTiles) {
+      // Too many columns for the 128 x 64 tiles to be lone, but not for
+      // 128 x 128 ones: those, unsplit (v45, same run, 11008 x 4096, 86
+      // blocks of 6 stages, us at M = 96 / 128: 20.8 / 21.9 against 24.8 /
+      // 26.2 on the 64 x 128 tiles below, two blocks a multiprocessor).
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 128, 1, MmaKind::wgmma));
     }
     // M = 129 to 256: 128 x 128 tiles in two slices while that grid is one
     // block a multiprocessor, else unsplit while theirs is (deepened to 6
@@ -1464,6 +1473,20 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
     else if (pairRows && 2 * colTiles <= sms)
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
+  } else if (midMaxM == 256 && pairRows && loneSplit &&
+             2 * rowBlocks * loneSplit > sms) {
+    // Under 32 K tiles (no split variants above), where the 128 x 64
+    // tiles make a grid of lone blocks over more than half the
+    // multiprocessors: those to M = 128, then unsplit 128 x 128 tiles to
+    // 256 while they do too, in place of the 64 x 128 tiles of two blocks
+    // a multiprocessor (v45, same run, 8192 x 2048, 16 K tiles, 128
+    // blocks, us at M = 96 / 128 / 192 / 256: 12.5 / 12.6 / 14.4 / 14.9
+    // against 14.9 / 15.7 / 15.9 / 16.8).
+    configs.push_back(
+        make(128, 64, 128, 64, 64, 4, 128, loneSplit, MmaKind::wgmma));
+    if (2 * colTiles <= sms && 2 * 2 * colTiles > sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
   }

@@ -117,6 +117,18 @@ func.func @w8a8_n5120_k13824(%x: memref<?x13824xf16>, %w: memref<5120x13824xi8>,
   return
 }
 
+// W8A8 8192 x 2048 on sm_90a: 16 K tiles, too few for the split variants
+// of M = 65 to 256, but the 128 x 64 tiles' 128 columns are one wave of
+// lone blocks unsplit (8 stages, to M = 128), and so are the 128 x 128
+// tiles' 2 x 64 at M = 256 (6 stages), in place of 64 x 128 tiles of two
+// blocks a multiprocessor.
+// SM90A-LABEL: func @w8a8_n8192_k2048
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128]
+func.func @w8a8_n8192_k2048(%x: memref<?x2048xf16>, %w: memref<8192x2048xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<8192x2048xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 64 tiles to
 // M = 128 (64 blocks a row of tiles; they go on past M = 64 because the
 // 64 x 128 tiles would give 64 blocks at M = 128, under half the
@@ -133,13 +145,15 @@ func.func @w8a8_n4096_k1024(%x: memref<?x1024xf16>, %w: memref<4096x1024xi8>, %s
 
 // 11008 x 4096: 45 MB of weights, over 32 MiB, so on sm_90a the register
 // variant stops at M = 16 and wgmma tiles take M = 17 on: 64 x 64 in two
-// K slices to M = 64, then 64 x 128 while their rows fit one wave (86
-// columns, two blocks a multiprocessor: 264 / 86 = 3 rows, M = 192), then
-// 128 x 256; on sm_90 (no wgmma) it keeps M <= 64.
+// K slices to M = 64, then unsplit 128 x 128 tiles to M = 128 (86 blocks
+// alone on their multiprocessor, 6 stages; 172 columns of 128 x 64 tiles
+// would not be), then 64 x 128 while their rows fit one wave (86 columns,
+// two blocks a multiprocessor: 264 / 86 = 3 rows, M = 192), then 128 x
+// 256; on sm_90 (no wgmma) it keeps M <= 64.
 // CHECK-LABEL: func @w8a8_n11008_k4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
 // SM90A-LABEL: func @w8a8_n11008_k4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n11008_k4096(%x: memref<?x4096xf16>, %w: memref<11008x4096xi8>, %sw: memref<11008xf32>, %y: memref<?x11008xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11008x4096xi8>, memref<11008xf32>) outs(%y : memref<?x11008xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
