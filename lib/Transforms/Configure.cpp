@@ -1267,6 +1267,40 @@ static void extendW8A8NarrowTiles(MatmulOp op,
     configs.insert(rest, base.withMaxM(waveMaxM));
 }
 
+/// Where the 64 x 64 tiles of M <= 128 are followed by 64 x 128 tiles in K
+/// slices that go on past M = 256 (the family of N <= 2048, whose 64 x 128
+/// tiles serve M up to 1024), M = 129 to 256 takes 128 x 64 tiles (two
+/// warpgroups) in getLoneSplit's slices of two rows of N / 64 blocks, where
+/// K is a multiple of 128 and that grid fills more than half the
+/// multiprocessors. Measured (docs/perf-notes.md, v45, same run, 2048 x
+/// 4096 in two clustered slices of 8 stages, us at M = 160 / 192 / 256:
+/// 14.3 / 14.7 / 14.7 against 16.8 / 16.7 / 17.4 on the 64 x 128 tiles in
+/// two slices of 4, two blocks a multiprocessor).
+static void insertW8A8PairRowTiles(MatmulOp op, RingConfigMaker make,
+                                   SmallVectorImpl<ConfigAttr> &configs) {
+  if (op.getK() % 128 != 0)
+    return;
+  auto *narrow = llvm::find_if(configs, [](ConfigAttr config) {
+    return config.isWgmma() && config.getBlockM() == 64 &&
+           config.getBlockN() == 64 && config.getMaxM() != 0;
+  });
+  if (narrow == configs.end() || std::next(narrow) == configs.end())
+    return;
+  ConfigAttr next = *std::next(narrow);
+  if (narrow->getMaxM() != 128 || next.getBlockM() != 64 ||
+      next.getBlockN() != 128 || next.getSplitK() < 2 ||
+      (next.getMaxM() != 0 && next.getMaxM() <= 256))
+    return;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blocks = 2 * llvm::divideCeil(op.getN(), 64);
+  int64_t split =
+      getLoneSplit(blocks, llvm::divideCeil(op.getK(), 128), sms);
+  if (split == 0 || 2 * blocks * split <= sms)
+    return;
+  configs.insert(std::next(narrow),
+                 make(128, 64, 128, 64, 64, 4, 256, split, MmaKind::wgmma));
+}
+
 /// The 128-row variants of appendW8A8WgmmaConfigs, past the 64-row ones:
 /// the tiles to M = 2048 (`sliverN` wide: 144 where N passes a multiple of
 /// 128 by a sliver, else 128), the lone 128 x 128 tiles of the 128 x 128
@@ -1537,6 +1571,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   }
   appendW8A8RowTiles(op, n128, wide, colTiles, sliverN, make, configs);
   extendW8A8NarrowTiles(op, configs);
+  insertW8A8PairRowTiles(op, make, configs);
   finishW8A8WgmmaConfigs(op, configs);
 }
 
