@@ -81,7 +81,7 @@ static int64_t getNearestMultiple(int64_t value, int64_t step) {
 /// the H200 (docs/perf-notes.md, v8): faster than the 32-row ring at M = 32
 /// and 64 on every shape, slower than wgmma tiles from M = 128.
 constexpr int64_t kRegisterMaxM = 64;
-/// The same for W8A8 on sm_90a for N >= 2048, where the 64 x 64 wgmma tiles
+/// The same for W8A8 on sm_90a for N >= 1536, where the 64 x 64 wgmma tiles
 /// follow (appendW8A8WgmmaConfigs).
 constexpr int64_t kRegisterWgmmaMaxM = 32;
 /// The same for W4A16 on sm_90a where the split register-A tiles follow
@@ -1660,7 +1660,12 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
     // against them: 4096 x 4096 15.4 / 16.2 against 14.5 / 14.5; 2048 x
     // 4096 13.6 / 14.5 against 12.7 / 12.6; 2056 x 4128 17.8 / 18.9
     // against 13.2 / 13.8; 4160 x 4160 17.8 / 18.4 against 14.9 / 15.6).
-    if (wgmmaTiles && n128 >= 2048)
+    // Also N = 1536 (v45, same run, 1536 x 4096 at M = 33 / 48 / 64: 13.1
+    // / 13.7 / 14.7 us registers against 11.3 / 11.2 / 11.1 on the 64 x 64
+    // tiles in two slices; 1024 x 4096 keeps them, 10.1 / 10.4 / 13.7
+    // against 10.9 / 11.6 / 12.5 in four slices, and 1024 x 1024, 7.0 /
+    // 7.2 / 7.5 against 8.2 / 8.2 / 8.2 unsplit).
+    if (wgmmaTiles && n128 >= 1536)
       maxM = std::min(maxM, kRegisterWgmmaMaxM);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {

@@ -129,6 +129,16 @@ func.func @w8a8_n8192_k2048(%x: memref<?x2048xf16>, %w: memref<8192x2048xi8>, %s
   return
 }
 
+// W8A8 1536 x 4096 on sm_90a: the register variant stops at M = 32, as for
+// N >= 2048, and the 64 x 64 wgmma tiles (two clustered slices, 8 stages)
+// take M = 33 to 128; M = 129 to 256 the 128 x 64 tiles in two slices.
+// SM90A-LABEL: func @w8a8_n1536_k4096
+// SM90A: #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+func.func @w8a8_n1536_k4096(%x: memref<?x4096xf16>, %w: memref<1536x4096xi8>, %sw: memref<1536xf32>, %y: memref<?x1536xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1536x4096xi8>, memref<1536xf32>) outs(%y : memref<?x1536xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // 4096 x 1024: 8 K tiles, too few to split; the unsplit 64 x 64 tiles to
 // M = 128 (64 blocks a row of tiles; they go on past M = 64 because the
 // 64 x 128 tiles would give 64 blocks at M = 128, under half the
