@@ -399,6 +399,25 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
       return std::min<int64_t>(2048 / threads,
                                65536 / (threads * kRowBlockRegisters));
     }
+    /// Registers a thread of a BSR register-direct block keeps under its
+    /// launch bounds: two groups of loads in flight (the current one and
+    /// the next: stages x (4 + tokenTiles) 16-byte vectors a group), its
+    /// accumulators (8 a token tile) and about 40 more. A tighter bound
+    /// made ptxas spill the loads (300 to 1400 bytes at 80 registers).
+    static int64_t getBsrRegisterThreadRegisters(int64_t tokenTiles,
+                                                 int64_t stages) {
+      return 40 + 8 * tokenTiles + 2 * stages * 4 * (4 + tokenTiles);
+    }
+    /// The most BSR register-direct blocks of `threads` threads a
+    /// multiprocessor holds at those registers (the lowering's launch
+    /// bounds, which also cap them at one wave of the block rows;
+    /// qgemm-configure's wave count).
+    static int64_t getBsrRegisterBlocksPerSM(int64_t threads,
+                                             int64_t tokenTiles,
+                                             int64_t stages) {
+      return 65536 /
+             (threads * getBsrRegisterThreadRegisters(tokenTiles, stages));
+    }
     /// Chunks past which a W4A16 register-direct warp with zero points, or
     /// with group scales and rows 8..15 (max_m past 8), runs its K loop
     /// rolled, `stages` chunks a step, which qgemm-configure sets to 2 for

@@ -869,8 +869,27 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     // 7.2 / 11.1). One token tile (M <= 8) keeps the rows' count (not
     // measured split), and so does sm_80 (not measured: with 108
     // multiprocessors the rule would change 4096 x 4096).
-    if (maxM > 8 && splitK == 2 && op.getTargetAttr().getSMVersion() >= 90)
+    if (maxM > 8 && splitK == 2 && op.getTargetAttr().getSMVersion() >= 90) {
       warps = std::min(warps, warpsFor(2 * blockRows));
+      // Blocks of 4 warps whose split grid leaves a last wave mostly empty
+      // take 3 where that saves a wave: a wave holds sms x the blocks the
+      // launch bounds allow (ConfigAttr::getBsrRegisterBlocksPerSM, at most
+      // one wave of block rows), and a block's time goes as 1 / warps, so
+      // the grid's as waves / warps (v45, same run, 14336 x 4096, 896
+      // blocks: 4 warps, three a multiprocessor, 2.26 waves; 3 warps, four,
+      // 1.70; us at M = 16, d = 1 / 0.5 / 0.1 / 0.02 / skewed, 35.3 / 22.1
+      // / 10.8 / 8.0 / 12.9 against 45.0 / 26.7 / 12.9 / 9.9 / 12.9; 2
+      // warps 39.1 / 24.7 / 11.6 / 8.3 / 14.1).
+      auto waves = [&](int64_t w) {
+        int64_t resident = std::clamp<int64_t>(
+            ConfigAttr::getBsrRegisterBlocksPerSM(32 * w, /*tokenTiles=*/2,
+                                                  stages),
+            1, llvm::divideCeil(blockRows, sms));
+        return llvm::divideCeil(2 * blockRows, sms * resident);
+      };
+      if (warps == 4 && waves(3) * 4 < waves(4) * 3)
+        warps = 3;
+    }
     return ConfigAttr::get(
         ctx, {16, 32, warps * ConfigAttr::kRegisterChunkBytes}, {16, 32},
         stages, splitK, maxM, MmaKind::mma_sync, OperandPath::registers,

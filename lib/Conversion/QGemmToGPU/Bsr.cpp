@@ -1264,19 +1264,17 @@ RingWork planRingWork(ImplicitLocOpBuilder &b, const BsrKernel &kernel,
 
 /// The launch bounds of a register-direct BSR kernel: its block size, and
 /// as many blocks a multiprocessor as one wave of the grid's `blocks`
-/// needs, but no more than leave each thread the registers of two groups of
-/// loads in flight (the current one and the next: (4 + tokenTiles) 16-byte
-/// vectors a block), its accumulators and about 40 more. A tighter bound
-/// makes ptxas spill the loads (measured: 300 to 1400 bytes at 80
-/// registers).
+/// needs, but no more than leave each thread the registers of
+/// ConfigAttr::getBsrRegisterThreadRegisters (two groups of loads in
+/// flight, its accumulators and about 40 more).
 void setBounds(gpu::GPUFuncOp func, const BsrRegisterOperands &operands,
                int64_t blocks, int64_t sms) {
   int64_t threads = 32 * operands.loop.config.getNumWarps();
-  int64_t registers = 40 + 8 * operands.tokenTiles +
-                      2 * operands.stages * 4 * operands.valuesPerBlock();
   setLaunchBounds(func, threads,
                   std::min<int64_t>(llvm::divideCeil(blocks, sms),
-                                    kRegistersPerSM / (threads * registers)));
+                                    ConfigAttr::getBsrRegisterBlocksPerSM(
+                                        threads, operands.tokenTiles,
+                                        operands.stages)));
 }
 
 /// Builds one register-direct matmul kernel: (x, row_ptr, col_idx, blocks,
