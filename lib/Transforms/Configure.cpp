@@ -81,8 +81,8 @@ static int64_t getNearestMultiple(int64_t value, int64_t step) {
 /// the H200 (docs/perf-notes.md, v8): faster than the 32-row ring at M = 32
 /// and 64 on every shape, slower than wgmma tiles from M = 128.
 constexpr int64_t kRegisterMaxM = 64;
-/// The same for W8A8 on sm_90a for N >= 1536, where the 64 x 64 wgmma tiles
-/// follow (appendW8A8WgmmaConfigs).
+/// The same for W8A8 on sm_90a for N >= 1536 where the 64 x 64 wgmma tiles
+/// follow (appendW8A8WgmmaConfigs, hasW8A8NarrowTiles).
 constexpr int64_t kRegisterWgmmaMaxM = 32;
 /// The same for W4A16 on sm_90a where the split register-A tiles follow
 /// (addW4A16MidConfigs): the 64-channel variant to M = 48 where it stays
@@ -871,21 +871,23 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     // multiprocessors the rule would change 4096 x 4096).
     if (maxM > 8 && splitK == 2 && op.getTargetAttr().getSMVersion() >= 90) {
       warps = std::min(warps, warpsFor(2 * blockRows));
-      // Blocks of 4 warps whose split grid leaves a last wave mostly empty
-      // take 3 where that saves a wave: a wave holds sms x the blocks the
-      // launch bounds allow (ConfigAttr::getBsrRegisterBlocksPerSM, at most
-      // one wave of block rows), and a block's time goes as 1 / warps, so
-      // the grid's as waves / warps (v45, same run, 14336 x 4096, 896
-      // blocks: 4 warps, three a multiprocessor, 2.26 waves; 3 warps, four,
-      // 1.70; us at M = 16, d = 1 / 0.5 / 0.1 / 0.02 / skewed, 35.3 / 22.1
-      // / 10.8 / 8.0 / 12.9 against 45.0 / 26.7 / 12.9 / 9.9 / 12.9; 2
-      // warps 39.1 / 24.7 / 11.6 / 8.3 / 14.1).
+      // Blocks of 4 warps whose grid leaves a last wave mostly empty take 3
+      // where waves / warps is lower (a block's time goes as 1 / warps): a
+      // wave holds sms x the blocks the launch bounds allow
+      // (ConfigAttr::getBsrRegisterBlocksPerSM, at most one wave of block
+      // rows), and the grid is one block a block row (the slices of a split
+      // row are work items its blocks loop over). v45, same run, 14336 x
+      // 4096, 448 blocks: 4 warps, three a multiprocessor, 1.13 waves; 3
+      // warps, four, one wave; us at M = 16, d = 1 / 0.5 / 0.1 / 0.02 /
+      // skewed, 35.3 / 22.1 / 10.8 / 8.0 / 12.9 against 45.0 / 26.7 / 12.9
+      // / 9.9 / 12.9; 2 warps (six, one wave) 39.1 / 24.7 / 11.6 / 8.3 /
+      // 14.1.
       auto waves = [&](int64_t w) {
         int64_t resident = std::clamp<int64_t>(
             ConfigAttr::getBsrRegisterBlocksPerSM(32 * w, /*tokenTiles=*/2,
                                                   stages),
             1, llvm::divideCeil(blockRows, sms));
-        return llvm::divideCeil(2 * blockRows, sms * resident);
+        return llvm::divideCeil(blockRows, sms * resident);
       };
       if (warps == 4 && waves(3) * 4 < waves(4) * 3)
         warps = 3;
@@ -1195,9 +1197,13 @@ constexpr int64_t kQuadTileMaxM = 4096;
 /// as large, 256 x 128 tiles were 0 to 2% slower at M >= 1024.
 static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
                                     SmallVectorImpl<ConfigAttr> &configs) {
-  // The 128-row tiles of 128 columns and more (not the 128 x 64 tiles of
-  // M = 65 to 128).
-  auto *rows = llvm::find_if(configs, [](ConfigAttr config) {
+  // The 128-row tiles of 128 columns and more past the last 64-row variant
+  // (not the 128 x 64 or 128 x 128 tiles of the middle of M before it).
+  auto *from = configs.begin();
+  for (auto *it = configs.begin(); it != configs.end(); ++it)
+    if (it->getBlockM() == 64)
+      from = std::next(it);
+  auto *rows = std::find_if(from, configs.end(), [](ConfigAttr config) {
     return config.getBlockM() == 128 && config.getBlockN() >= 128;
   });
   if (rows == configs.begin() || rows == configs.end())
@@ -1320,6 +1326,23 @@ static void insertW8A8PairRowTiles(MatmulOp op, RingConfigMaker make,
                  make(128, 64, 128, 64, 64, 4, 256, split, MmaKind::wgmma));
 }
 
+/// The largest M of the W8A8 64 x 128 tiles on sm_90a for N rounded to
+/// `n128`: 1024 where the unbounded variant's tiles (128 x 256 on four
+/// columns of 256 and more, else 128 x 128) give fewer thread blocks than
+/// half the multiprocessors at M = 1024 (appendW8A8WgmmaConfigs), else 256.
+static int64_t getW8A8MidMaxM(int64_t n128, int64_t sms) {
+  bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
+  int64_t bigN = wide ? 256 : 128;
+  return (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
+}
+
+/// Whether the W8A8 variants on sm_90a have 64 x 64 wgmma tiles for the
+/// M just past the register variant (appendW8A8WgmmaConfigs: N >= 2048, or
+/// the family whose 64 x 128 tiles go on to M = 1024).
+static bool hasW8A8NarrowTiles(int64_t n128, int64_t sms) {
+  return n128 >= 2048 || getW8A8MidMaxM(n128, sms) == 1024;
+}
+
 /// The 128-row variants of appendW8A8WgmmaConfigs, past the 64-row ones:
 /// the tiles to M = 2048 (`sliverN` wide: 144 where N passes a multiple of
 /// 128 by a sliver, else 128), the lone 128 x 128 tiles of the 128 x 128
@@ -1438,8 +1461,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // not).
   int64_t colTiles = llvm::divideCeil(op.getN(), 128);
   bool wide = n128 % 256 == 0 && n128 / 256 >= 4;
-  int64_t bigN = wide ? 256 : 128;
-  int64_t midMaxM = (1024 / 128) * (n128 / bigN) * 2 < sms ? 1024 : 256;
+  int64_t midMaxM = getW8A8MidMaxM(n128, sms);
   // N >= 2048, up to M = 64 (one row of tiles): 64 x 64 tiles with K in
   // slices (getNarrowSplit; before v34 the most that kept three blocks a
   // multiprocessor, 64 KB each; measured then against the 64 x 128 tiles:
@@ -1457,7 +1479,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // 14.0 against 14.9 / 14.9 / 16.5; 1024 x 1024, one slice, 9.2 / 9.2 /
   // 10.1 against 10.3 / 10.4 / 11.7; equal at M = 160 and 256).
   int64_t narrowMaxM = midMaxM == 1024 ? 128 : 64;
-  if ((n128 >= 2048 || narrowMaxM == 128) &&
+  if (hasW8A8NarrowTiles(n128, sms) &&
       configs.back().getMaxM() < narrowMaxM) {
     int64_t narrowSplit =
         getNarrowSplit((narrowMaxM / 64) * (n128 / 64), kTiles, sms);
@@ -1502,9 +1524,12 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     if (splitBlocks <= 2 * sms) {
       int64_t rowSplit =
           kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
+      // Lone slices of at most two (measured); four, as for N < 2112, are
+      // clustered or not by the grid's size and were not.
+      bool lone = loneSplit != 0 && loneSplit <= 2;
       configs.push_back(
           pairRows ? make(128, 64, 128, 64, 64, 4, 128,
-                          loneSplit ? loneSplit : rowSplit, MmaKind::wgmma)
+                          lone ? loneSplit : rowSplit, MmaKind::wgmma)
                    : make(64, 128, 128, 64, 128, 4, 128, rowSplit,
                           MmaKind::wgmma));
     } else if (pairRows && colTiles <= sms && kTiles <= kLoneMaxKTiles) {
@@ -1529,19 +1554,20 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
   } else if (midMaxM == 256 && pairRows && loneSplit &&
-             2 * rowBlocks * loneSplit > sms) {
-    // Under 32 K tiles (no split variants above), where the 128 x 64
-    // tiles make a grid of lone blocks over more than half the
-    // multiprocessors: those to M = 128, then unsplit 128 x 128 tiles to
-    // 256 while they do too, in place of the 64 x 128 tiles of two blocks
-    // a multiprocessor (v45, same run, 8192 x 2048, 16 K tiles, 128
-    // blocks, us at M = 96 / 128 / 192 / 256: 12.5 / 12.6 / 14.4 / 14.9
-    // against 14.9 / 15.7 / 15.9 / 16.8).
+             2 * rowBlocks * loneSplit > sms && 2 * colTiles <= sms &&
+             2 * 2 * colTiles > sms) {
+    // Under 32 K tiles (no split variants above), where the 128 x 64 tiles
+    // make a grid of lone blocks over more than half the multiprocessors
+    // and so do the unsplit 128 x 128 tiles at M = 256 (34 to 66 columns
+    // of 128): those to M = 128 and 256, in place of the 64 x 128 tiles of
+    // two blocks a multiprocessor (v45, same run, 8192 x 2048, 16 K tiles,
+    // 128 blocks, us at M = 96 / 128 / 192 / 256: 12.5 / 12.6 / 14.4 /
+    // 14.9 against 14.9 / 15.7 / 15.9 / 16.8). Narrower layers keep the
+    // 64 x 64 tiles that extendW8A8NarrowTiles takes on past M = 64.
     configs.push_back(
         make(128, 64, 128, 64, 64, 4, 128, loneSplit, MmaKind::wgmma));
-    if (2 * colTiles <= sms && 2 * 2 * colTiles > sms)
-      configs.push_back(
-          make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
+    configs.push_back(
+        make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
   }
   // The unsplit 64 x 128 tiles to M = 256 stop at the last M whose rows of
   // tiles fit one wave; past it the 128-row tiles take over (v22, same run,
@@ -1684,7 +1710,8 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
     // tiles in two slices; 1024 x 4096 keeps them, 10.1 / 10.4 / 13.7
     // against 10.9 / 11.6 / 12.5 in four slices, and 1024 x 1024, 7.0 /
     // 7.2 / 7.5 against 8.2 / 8.2 / 8.2 unsplit).
-    if (wgmmaTiles && n128 >= 1536)
+    if (wgmmaTiles && n128 >= 1536 &&
+        hasW8A8NarrowTiles(n128, op.getTargetAttr().getMultiprocessorCount()))
       maxM = std::min(maxM, kRegisterWgmmaMaxM);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {

@@ -723,10 +723,10 @@ func.func @bsr_5120(%x: memref<?x5120xf16>, %row_ptr: memref<161xi32>, %col_idx:
   return
 }
 
-// BSR 14336 x 4096 (448 block rows, split in 2: 896 thread blocks): blocks
-// of 4 warps at M = 9 to 16 fit three a multiprocessor (2.26 waves, the
-// last a quarter full), blocks of 3 warps four (1.70 waves): 2 waves of
-// 1/3 against 3 of 1/4, so 3 warps (BK = 384; v45). The M <= 8 variant
+// BSR 14336 x 4096 (448 block rows, one thread block each; the slices of
+// a split row are work items): blocks of 4 warps at M = 9 to 16 fit three
+// a multiprocessor (1.13 waves), blocks of 3 warps four (one wave): 1 wave
+// of 1/3 against 2 of 1/4, so 3 warps (BK = 384; v45). The M <= 8 variant
 // keeps 4; sm_80 keeps 4 (not measured).
 // SM90A-LABEL: func @bsr_14336
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>
