@@ -821,6 +821,68 @@ static void addBsrRowSplits(SmallVectorImpl<ConfigAttr> &configs,
   configs.insert(unbounded, {unionTiles, rowTiles});
 }
 
+/// The BSR register-direct variant of `op` bounded at `maxM` (M <= 16,
+/// chooseBsrConfigs): one block row a thread block, about 16 warps
+/// a multiprocessor in one wave (4 to 16 a block; 8 with two token tiles,
+/// whose loads in flight need more registers), two groups of 2 blocks in
+/// flight a warp; one token tile to M = 8; split_k = 2 (the blocks of
+/// empty rows take slices of the long rows) where K / 32 is more than two
+/// of the shortest slices.
+static ConfigAttr getBsrRegisterConfig(MatmulOp op, int64_t maxM) {
+  MLIRContext *ctx = op.getContext();
+  int64_t blockRows = op.getN() / 32, blockCols = op.getK() / 32;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  // Warps a block for about 16 a multiprocessor when `blocks` thread
+  // blocks make one wave.
+  auto warpsFor = [&](int64_t blocks) {
+    return std::clamp<int64_t>(
+        llvm::bit_floor(uint64_t(
+            std::max<int64_t>(16 * sms / std::max<int64_t>(blocks, 1), 1))),
+        4, maxM <= 8 ? 16 : 8);
+  };
+  int64_t warps = warpsFor(blockRows);
+  // split_k = 2 only where a row can be longer than two slices.
+  constexpr int64_t stages = 2;
+  int64_t splitK =
+      blockCols > 2 * kBsrMinSliceGroups * warps * stages ? 2 : 1;
+  // With two token tiles (M = 9 to 16) a block's loads in flight hold
+  // its multiprocessor to two blocks of 8 warps: the split grid's blocks
+  // count (v43, same run, us at M = 16, 8 warps against 4: 5120 x 5120,
+  // 320 blocks, d = 1 / 0.5 / 0.1 / 0.02 / skewed 28.6 / 19.9 / 10.9 /
+  // 10.0 / 11.8 against 24.7 / 18.0 / 9.8 / 7.3 / 11.4; 6144 x 4096, 384
+  // blocks, 24.8 / 18.0 / 10.7 / 9.4 / 11.3 against 21.9 / 15.4 / 9.0 /
+  // 7.2 / 11.1). One token tile (M <= 8) keeps the rows' count (not
+  // measured split), and so does sm_80 (not measured: with 108
+  // multiprocessors the rule would change 4096 x 4096).
+  if (maxM > 8 && splitK == 2 && op.getTargetAttr().getSMVersion() >= 90) {
+    warps = std::min(warps, warpsFor(2 * blockRows));
+    // Blocks of 4 warps whose grid leaves a last wave mostly empty take 3
+    // where waves / warps is lower (a block's time goes as 1 / warps): a
+    // wave holds sms x the blocks the launch bounds allow
+    // (ConfigAttr::getBsrRegisterBlocksPerSM, at most one wave of block
+    // rows), and the grid is one block a block row (the slices of a split
+    // row are work items its blocks loop over). v45, same run, 14336 x
+    // 4096, 448 blocks: 4 warps, three a multiprocessor, 1.13 waves; 3
+    // warps, four, one wave; us at M = 16, d = 1 / 0.5 / 0.1 / 0.02 /
+    // skewed, 35.3 / 22.1 / 10.8 / 8.0 / 12.9 against 45.0 / 26.7 / 12.9
+    // / 9.9 / 12.9; 2 warps (six, one wave) 39.1 / 24.7 / 11.6 / 8.3 /
+    // 14.1.
+    auto waves = [&](int64_t w) {
+      int64_t resident = std::clamp<int64_t>(
+          ConfigAttr::getBsrRegisterBlocksPerSM(32 * w, /*tokenTiles=*/2,
+                                                stages),
+          1, llvm::divideCeil(blockRows, sms));
+      return llvm::divideCeil(blockRows, sms * resident);
+    };
+    if (warps == 4 && waves(3) * 4 < waves(4) * 3)
+      warps = 3;
+  }
+  return ConfigAttr::get(
+      ctx, {16, 32, warps * ConfigAttr::kRegisterChunkBytes}, {16, 32},
+      stages, splitK, maxM, MmaKind::mma_sync, OperandPath::registers,
+      /*fuseQuantize=*/false, /*minFill=*/0);
+}
+
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t blockRows = op.getN() / 32, blockCols = op.getK() / 32;
@@ -840,64 +902,8 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            mma, OperandPath::shared,
                            /*fuseQuantize=*/false, minFill);
   };
-  // M <= 16: register-direct, one block row a thread block, about 16 warps
-  // a multiprocessor in one wave (4 to 16 a block; 8 with two token tiles,
-  // whose loads in flight need more registers), two groups of 2 blocks in
-  // flight a warp; one token tile to M = 8; split_k = 2 (the blocks of
-  // empty rows take slices of the long rows) where K / 32 is more than two
-  // of the shortest slices.
-  auto makeRegister = [&](int64_t maxM) {
-    // Warps a block for about 16 a multiprocessor when `blocks` thread
-    // blocks make one wave.
-    auto warpsFor = [&](int64_t blocks) {
-      return std::clamp<int64_t>(
-          llvm::bit_floor(uint64_t(
-              std::max<int64_t>(16 * sms / std::max<int64_t>(blocks, 1), 1))),
-          4, maxM <= 8 ? 16 : 8);
-    };
-    int64_t warps = warpsFor(blockRows);
-    // split_k = 2 only where a row can be longer than two slices.
-    constexpr int64_t stages = 2;
-    int64_t splitK =
-        blockCols > 2 * kBsrMinSliceGroups * warps * stages ? 2 : 1;
-    // With two token tiles (M = 9 to 16) a block's loads in flight hold
-    // its multiprocessor to two blocks of 8 warps: the split grid's blocks
-    // count (v43, same run, us at M = 16, 8 warps against 4: 5120 x 5120,
-    // 320 blocks, d = 1 / 0.5 / 0.1 / 0.02 / skewed 28.6 / 19.9 / 10.9 /
-    // 10.0 / 11.8 against 24.7 / 18.0 / 9.8 / 7.3 / 11.4; 6144 x 4096, 384
-    // blocks, 24.8 / 18.0 / 10.7 / 9.4 / 11.3 against 21.9 / 15.4 / 9.0 /
-    // 7.2 / 11.1). One token tile (M <= 8) keeps the rows' count (not
-    // measured split), and so does sm_80 (not measured: with 108
-    // multiprocessors the rule would change 4096 x 4096).
-    if (maxM > 8 && splitK == 2 && op.getTargetAttr().getSMVersion() >= 90) {
-      warps = std::min(warps, warpsFor(2 * blockRows));
-      // Blocks of 4 warps whose grid leaves a last wave mostly empty take 3
-      // where waves / warps is lower (a block's time goes as 1 / warps): a
-      // wave holds sms x the blocks the launch bounds allow
-      // (ConfigAttr::getBsrRegisterBlocksPerSM, at most one wave of block
-      // rows), and the grid is one block a block row (the slices of a split
-      // row are work items its blocks loop over). v45, same run, 14336 x
-      // 4096, 448 blocks: 4 warps, three a multiprocessor, 1.13 waves; 3
-      // warps, four, one wave; us at M = 16, d = 1 / 0.5 / 0.1 / 0.02 /
-      // skewed, 35.3 / 22.1 / 10.8 / 8.0 / 12.9 against 45.0 / 26.7 / 12.9
-      // / 9.9 / 12.9; 2 warps (six, one wave) 39.1 / 24.7 / 11.6 / 8.3 /
-      // 14.1.
-      auto waves = [&](int64_t w) {
-        int64_t resident = std::clamp<int64_t>(
-            ConfigAttr::getBsrRegisterBlocksPerSM(32 * w, /*tokenTiles=*/2,
-                                                  stages),
-            1, llvm::divideCeil(blockRows, sms));
-        return llvm::divideCeil(blockRows, sms * resident);
-      };
-      if (warps == 4 && waves(3) * 4 < waves(4) * 3)
-        warps = 3;
-    }
-    return ConfigAttr::get(
-        ctx, {16, 32, warps * ConfigAttr::kRegisterChunkBytes}, {16, 32},
-        stages, splitK, maxM, MmaKind::mma_sync, OperandPath::registers,
-        /*fuseQuantize=*/false, /*minFill=*/0);
-  };
-  SmallVector<ConfigAttr> configs = {makeRegister(8), makeRegister(16)};
+  SmallVector<ConfigAttr> configs = {getBsrRegisterConfig(op, 8),
+                                     getBsrRegisterConfig(op, 16)};
   bool unionRows = blockRows >= 4;
   if (!op.getTargetAttr().hasWgmma()) {
     configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
@@ -1423,6 +1429,100 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
   }
 }
 
+/// The W8A8 variants of M = 65 to 256 on sm_90a where the 64 x 128 tiles
+/// stop at M = 256 (appendW8A8WgmmaConfigs; `colTiles`: the grid's columns
+/// of 128): tiles of 128 rows in K slices, or unsplit, that keep their
+/// grid within one wave, on one block a multiprocessor where they can.
+static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
+                               RingConfigMaker make,
+                               SmallVectorImpl<ConfigAttr> &configs) {
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  // The 128 x 64 tiles (two warpgroups) of M = 65 to 128, where K is a
+  // multiple of 128: N / 64 blocks a slice, in getLoneSplit's slices.
+  bool pairRows = op.getK() % 128 == 0;
+  int64_t rowBlocks = llvm::divideCeil(op.getN(), 64);
+  int64_t loneSplit = pairRows ? getLoneSplit(rowBlocks, kTiles, sms) : 0;
+  if (kTiles >= 32) {
+    // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256
+    // (two rows of 128), each within one wave. The 64-row tiles take four
+    // slices when those still have 16 K tiles and fill at most one wave
+    // (v20, same run, 4096 x 11008 at M = 64 / 128: 25.4 / 27.9 us
+    // against 29.7 / 33.7 in two slices; 4096 x 4096, 8 K tiles a slice:
+    // 16.1 / 18.3 against 16.1 / 19.1, so not split further; the 128-row
+    // tiles in four slices, two waves, were slower: 41.8 against 34.8 us
+    // on 4096 x 11008 at M = 256).
+    //
+    // M = 65 to 128 takes the 128 rows as one tile 64 columns wide (two
+    // warpgroups of 64 x 64, the same blocks as two rows of 64 x 128 tiles):
+    // each weight tile is read once for the 128 rows, and a multiprocessor
+    // has two warpgroups issuing wgmma instead of one. Measured (v45, same
+    // run, us at M = 65 / 96 / 128, against 64 x 128 in the same slices):
+    // 4096 x 4096 14.6 / 14.5 / 15.0 against 15.3 / 15.3 / 15.8; 4096 x
+    // 11008 (4 slices) 25.4 / 26.3 / 26.4 against 27.9 / 27.1 / 28.0;
+    // 3584 x 18944 and 4096 x 14336 4 to 9% faster; 2560 x 10240, 5120 x
+    // 5120 and 6144 x 4096 within 5% either way. Not on a TMA ring (K not a
+    // multiple of 128), whose one thread issues the copies for both
+    // warpgroups: 4160 x 4160 1.12 to 1.26x slower. These tiles are N / 64
+    // blocks a slice and split as getLoneSplit says where it finds a split
+    // (one block a multiprocessor, deepest ring), else as before (v45, same
+    // run, us at M = 65 / 128 against the four slices or packed blocks
+    // before: 4096 x 11008 22.6 / 23.7 in two slices against 25.2 / 26.5 in
+    // four, 3584 x 18944 30.9 / 32.6 against 35.1 / 37.2, 4096 x 14336 26.7
+    // / 28.1 against 30.1 / 31.2, 2560 x 10240 21.4 / 21.9 against 22.9 /
+    // 22.6; unsplit, 6144 x 4096 16.4 / 17.0 against 19.3 / 18.6 in two
+    // slices of 4 stages, 5120 x 5120 20.5 / 19.9 against 21.5 / 20.2).
+    int64_t splitBlocks = 2 * colTiles * 2;
+    if (splitBlocks <= 2 * sms) {
+      int64_t rowSplit =
+          kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
+      // Lone slices of at most two (measured); four, as for N < 2112, are
+      // clustered or not by the grid's size and were not.
+      bool lone = loneSplit != 0 && loneSplit <= 2;
+      configs.push_back(
+          pairRows ? make(128, 64, 128, 64, 64, 4, 128,
+                          lone ? loneSplit : rowSplit, MmaKind::wgmma)
+                   : make(64, 128, 128, 64, 128, 4, 128, rowSplit,
+                          MmaKind::wgmma));
+    } else if (pairRows && colTiles <= sms && kTiles <= kLoneMaxKTiles) {
+      // Too many columns for the 128 x 64 tiles to be lone, but not for
+      // 128 x 128 ones: those, unsplit (v45, same run, 11008 x 4096, 86
+      // blocks of 6 stages, us at M = 96 / 128: 20.8 / 21.9 against 24.8 /
+      // 26.2 on the 64 x 128 tiles below, two blocks a multiprocessor).
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 128, 1, MmaKind::wgmma));
+    }
+    // M = 129 to 256: 128 x 128 tiles in two slices while that grid is one
+    // block a multiprocessor, else unsplit while theirs is (deepened to 6
+    // stages; v45, same run, us at M = 129 / 192 / 256 against the 64 x 128
+    // tiles of two blocks a multiprocessor below: 6144 x 4096 20.7 / 20.7 /
+    // 20.7 against 23.5 / 22.6 / 24.1, 5120 x 5120 23.7 / 24.0 / 23.6
+    // against 26.6 / 26.1 / 27.4; at M = 192 / 256, 8192 x 8192 33.7 / 35.0
+    // against 42.0 / 45.3, 5120 x 13824 50.9 / 48.6 against 60.1 / 64.0).
+    if (splitBlocks <= sms)
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
+    else if (pairRows && 2 * colTiles <= sms)
+      configs.push_back(
+          make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
+  } else if (pairRows && loneSplit &&
+             2 * rowBlocks * loneSplit > sms && 2 * colTiles <= sms &&
+             2 * 2 * colTiles > sms) {
+    // Under 32 K tiles (no split variants above), where the 128 x 64 tiles
+    // make a grid of lone blocks over more than half the multiprocessors
+    // and so do the unsplit 128 x 128 tiles at M = 256 (34 to 66 columns
+    // of 128): those to M = 128 and 256, in place of the 64 x 128 tiles of
+    // two blocks a multiprocessor (v45, same run, 8192 x 2048, 16 K tiles,
+    // 128 blocks, us at M = 96 / 128 / 192 / 256: 12.5 / 12.6 / 14.4 /
+    // 14.9 against 14.9 / 15.7 / 15.9 / 16.8). Narrower layers keep the
+    // 64 x 64 tiles that extendW8A8NarrowTiles takes on past M = 64.
+    configs.push_back(
+        make(128, 64, 128, 64, 64, 4, 128, loneSplit, MmaKind::wgmma));
+    configs.push_back(
+        make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
+  }
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -1486,89 +1586,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
     configs.push_back(make(64, 64, 128, 64, 64, 4, narrowMaxM, narrowSplit,
                            MmaKind::wgmma));
   }
-  // The 128 x 64 tiles (two warpgroups) of M = 65 to 128 below, where K
-  // is a multiple of 128: N / 64 blocks a slice, in getLoneSplit's slices.
-  bool pairRows = op.getK() % 128 == 0;
-  int64_t rowBlocks = llvm::divideCeil(op.getN(), 64);
-  int64_t loneSplit = pairRows ? getLoneSplit(rowBlocks, kTiles, sms) : 0;
-  if (midMaxM == 256 && kTiles >= 32) {
-    // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256
-    // (two rows of 128), each within one wave. The 64-row tiles take four
-    // slices when those still have 16 K tiles and fill at most one wave
-    // (v20, same run, 4096 x 11008 at M = 64 / 128: 25.4 / 27.9 us
-    // against 29.7 / 33.7 in two slices; 4096 x 4096, 8 K tiles a slice:
-    // 16.1 / 18.3 against 16.1 / 19.1, so not split further; the 128-row
-    // tiles in four slices, two waves, were slower: 41.8 against 34.8 us
-    // on 4096 x 11008 at M = 256).
-    //
-    // M = 65 to 128 takes the 128 rows as one tile 64 columns wide (two
-    // warpgroups of 64 x 64, the same blocks as two rows of 64 x 128 tiles):
-    // each weight tile is read once for the 128 rows, and a multiprocessor
-    // has two warpgroups issuing wgmma instead of one. Measured (v45, same
-    // run, us at M = 65 / 96 / 128, against 64 x 128 in the same slices):
-    // 4096 x 4096 14.6 / 14.5 / 15.0 against 15.3 / 15.3 / 15.8; 4096 x
-    // 11008 (4 slices) 25.4 / 26.3 / 26.4 against 27.9 / 27.1 / 28.0;
-    // 3584 x 18944 and 4096 x 14336 4 to 9% faster; 2560 x 10240, 5120 x
-    // 5120 and 6144 x 4096 within 5% either way. Not on a TMA ring (K not a
-    // multiple of 128), whose one thread issues the copies for both
-    // warpgroups: 4160 x 4160 1.12 to 1.26x slower. These tiles are N / 64
-    // blocks a slice and split as getLoneSplit says where it finds a split
-    // (one block a multiprocessor, deepest ring), else as before (v45, same
-    // run, us at M = 65 / 128 against the four slices or packed blocks
-    // before: 4096 x 11008 22.6 / 23.7 in two slices against 25.2 / 26.5 in
-    // four, 3584 x 18944 30.9 / 32.6 against 35.1 / 37.2, 4096 x 14336 26.7
-    // / 28.1 against 30.1 / 31.2, 2560 x 10240 21.4 / 21.9 against 22.9 /
-    // 22.6; unsplit, 6144 x 4096 16.4 / 17.0 against 19.3 / 18.6 in two
-    // slices of 4 stages, 5120 x 5120 20.5 / 19.9 against 21.5 / 20.2).
-    int64_t splitBlocks = 2 * colTiles * 2;
-    if (splitBlocks <= 2 * sms) {
-      int64_t rowSplit =
-          kTiles >= 4 * 16 && 2 * splitBlocks <= 2 * sms ? 4 : 2;
-      // Lone slices of at most two (measured); four, as for N < 2112, are
-      // clustered or not by the grid's size and were not.
-      bool lone = loneSplit != 0 && loneSplit <= 2;
-      configs.push_back(
-          pairRows ? make(128, 64, 128, 64, 64, 4, 128,
-                          lone ? loneSplit : rowSplit, MmaKind::wgmma)
-                   : make(64, 128, 128, 64, 128, 4, 128, rowSplit,
-                          MmaKind::wgmma));
-    } else if (pairRows && colTiles <= sms && kTiles <= kLoneMaxKTiles) {
-      // Too many columns for the 128 x 64 tiles to be lone, but not for
-      // 128 x 128 ones: those, unsplit (v45, same run, 11008 x 4096, 86
-      // blocks of 6 stages, us at M = 96 / 128: 20.8 / 21.9 against 24.8 /
-      // 26.2 on the 64 x 128 tiles below, two blocks a multiprocessor).
-      configs.push_back(
-          make(128, 128, 128, 64, 128, 4, 128, 1, MmaKind::wgmma));
-    }
-    // M = 129 to 256: 128 x 128 tiles in two slices while that grid is one
-    // block a multiprocessor, else unsplit while theirs is (deepened to 6
-    // stages; v45, same run, us at M = 129 / 192 / 256 against the 64 x 128
-    // tiles of two blocks a multiprocessor below: 6144 x 4096 20.7 / 20.7 /
-    // 20.7 against 23.5 / 22.6 / 24.1, 5120 x 5120 23.7 / 24.0 / 23.6
-    // against 26.6 / 26.1 / 27.4; at M = 192 / 256, 8192 x 8192 33.7 / 35.0
-    // against 42.0 / 45.3, 5120 x 13824 50.9 / 48.6 against 60.1 / 64.0).
-    if (splitBlocks <= sms)
-      configs.push_back(
-          make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
-    else if (pairRows && 2 * colTiles <= sms)
-      configs.push_back(
-          make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
-  } else if (midMaxM == 256 && pairRows && loneSplit &&
-             2 * rowBlocks * loneSplit > sms && 2 * colTiles <= sms &&
-             2 * 2 * colTiles > sms) {
-    // Under 32 K tiles (no split variants above), where the 128 x 64 tiles
-    // make a grid of lone blocks over more than half the multiprocessors
-    // and so do the unsplit 128 x 128 tiles at M = 256 (34 to 66 columns
-    // of 128): those to M = 128 and 256, in place of the 64 x 128 tiles of
-    // two blocks a multiprocessor (v45, same run, 8192 x 2048, 16 K tiles,
-    // 128 blocks, us at M = 96 / 128 / 192 / 256: 12.5 / 12.6 / 14.4 /
-    // 14.9 against 14.9 / 15.7 / 15.9 / 16.8). Narrower layers keep the
-    // 64 x 64 tiles that extendW8A8NarrowTiles takes on past M = 64.
-    configs.push_back(
-        make(128, 64, 128, 64, 64, 4, 128, loneSplit, MmaKind::wgmma));
-    configs.push_back(
-        make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
-  }
+  if (midMaxM == 256)
+    appendW8A8MidTiles(op, colTiles, make, configs);
   // The unsplit 64 x 128 tiles to M = 256 stop at the last M whose rows of
   // tiles fit one wave; past it the 128-row tiles take over (v22, same run,
   // 11008 x 4096: 86 columns, two blocks a multiprocessor, so three rows of
