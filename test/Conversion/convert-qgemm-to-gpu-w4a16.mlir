@@ -6,8 +6,9 @@
 // fma's the magic constants on f16x2 (llvm.intr.fma, never math.fma), forms
 // the activation pairs with prmt 0x5410 / 0x7632, and feeds fp16 mma.sync
 // m16n8k16 with f32 accumulators; per-channel scales are applied in f32 in
-// the epilogue (extf, mulf, truncf), group scales as mulf on vector<2xf16>
-// before the mma. The ring variant copies X, the Wq words and the group
+// the epilogue (extf, mulf, truncf), group scales on the sums of each group
+// (f32 fma) for blocks of up to 16 rows where that costs fewer instructions,
+// else as mulf on vector<2xf16> before the mma. The ring variant copies X, the Wq words and the group
 // scales with cp.async in a loop marked for a stages - 1 deep pipeline. The
 // launch description says scheme w4a16 and has no prologue kernel.
 
@@ -44,18 +45,26 @@ func.func @w4a16_pc_registers(%x: memref<?x256xf16>, %wq: memref<32x64xi32>, %s:
 // -----
 
 // Zero points: unsigned nibbles (0xea), the zero word loaded per group and
-// turned into the subtrahend / addend in integer bits; the group scales
-// multiply the converted registers.
+// turned into the four channels' subtrahends / addends in integer bits (the
+// lane's 16 bits copied into both halves by prmt 0x1010 = 4112, each
+// channel's nibble OR-ed into 0x6400 and 0xd400 by a lop3). With g128 and
+// at most 16 rows the group scales multiply each group's sums, not the
+// weights: the group's first mma.sync starts from zero, and after its last
+// the scales widen to f32 and one fma per accumulator row adds the sums in.
 // CHECK-LABEL: func.func @w4a16_g128_zero_points_registers
 // CHECK: gpu.func @matmul_v0(%{{.*}}: memref<?x256xf16>, %{{.*}}: memref<32x64xi32>, %{{.*}}: memref<2x64xf16>, %{{.*}}: memref<2x8xi32>, %{{.*}}: memref<?x64xf16>) kernel
 // CHECK: vector.load %{{.*}} : memref<2x64xf16>, vector<4xf16>
 // CHECK: memref.load %{{.*}} : memref<2x8xi32>
+// CHECK: nvvm.prmt <default> %c4112_i32, %{{.*}}, %{{.*}} : i32
 // CHECK: llvm.inline_asm "lop3.b32 $0, $1, 0x000f000f, 0x64006400, 0xea;", "=r,r"
-// CHECK: arith.muli %{{.*}}, %c65537_i32 : i32
-// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 0] : vector<4xf16>, vector<4xf16>
-// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
-// CHECK: nvgpu.mma.sync
-// CHECK-NOT: arith.extf
+// CHECK: llvm.inline_asm "lop3.b32 $0, $1, 0x00f000f0, 0xd400d400, 0xea;", "=r,r"
+// CHECK-NOT: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %cst{{.*}}) {mmaShape = [16, 8, 16]}
+// CHECK-NOT: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK: arith.extf %{{.*}} : vector<4xf16> to vector<4xf32>
+// CHECK-NOT: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<2xf32>, vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+// CHECK-NOT: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
 // CHECK: gpu.return
 func.func @w4a16_g128_zero_points_registers(%x: memref<?x256xf16>, %wq: memref<32x64xi32>, %s: memref<2x64xf16>, %z: memref<2x8xi32>, %y: memref<?x64xf16>) {
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x64xi32>, memref<2x64xf16>, memref<2x8xi32>) outs(%y : memref<?x64xf16>)
@@ -63,6 +72,27 @@ func.func @w4a16_g128_zero_points_registers(%x: memref<?x256xf16>, %wq: memref<3
        target = #qgemm.target<"sm_90">,
        configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 64], stages = 2, max_m = 8, operands = registers>,
                   #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+// g32 on 16 rows (two token tiles): the sums of a group would cost more than
+// the scales on the weights, which keep their mulf before the mma; no
+// widened scales.
+// CHECK-LABEL: func.func @w4a16_g32_registers_16_rows
+// CHECK: gpu.func @matmul_v0(
+// CHECK: vector.load %{{.*}} : memref<8x64xf16>, vector<4xf16>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 0] : vector<4xf16>, vector<4xf16>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: arith.extf %{{.*}} : vector<4xf16> to vector<4xf32>
+// CHECK: gpu.return
+func.func @w4a16_g32_registers_16_rows(%x: memref<?x256xf16>, %wq: memref<32x64xi32>, %s: memref<8x64xf16>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s : memref<32x64xi32>, memref<8x64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
   return
 }
 

@@ -90,6 +90,30 @@ struct Int4Converter {
     return {bitcastToF16x2(b, lo), bitcastToF16x2(b, hi)};
   }
 
+  /// getZeroConstants of the four channels t = 0..3 whose zero points are
+  /// nibbles t of `zeros >> shift` (an i32 word of 8 zero points): the low
+  /// 16 bits copied into both halves (prmt 0x1010), nibble t lands in bits
+  /// 0..3 of each half after a shift right by 4t and in bits 4..7 after one
+  /// by 4t - 4, and a lop3 ORs it into 0x6400 (1024 + z) or 0xD400
+  /// (-(64 + z)): 14 instructions for the four channels.
+  std::array<std::pair<Value, Value>, 4> getZeroConstants(Value zeros,
+                                                          Value shift) {
+    Value w = buildPrmt(b, arith::ShRUIOp::create(b, zeros, shift),
+                        buildI32(b, 0), 0x1010);
+    std::array<std::pair<Value, Value>, 4> z;
+    Value previous = arith::ShLIOp::create(b, w, buildI32(b, 4));
+    for (int64_t t = 0; t < 4; ++t) {
+      Value shifted =
+          t == 0 ? w : arith::ShRUIOp::create(b, w, buildI32(b, 4 * t));
+      z[t] = {bitcastToF16x2(
+                  b, buildLop3(b, shifted, 0x000F000F, 0x64006400, 0xEA)),
+              bitcastToF16x2(
+                  b, buildLop3(b, previous, 0x00F000F0, 0xD400D400, 0xEA))};
+      previous = shifted;
+    }
+    return z;
+  }
+
   /// R_0..R_3 of `word`; `zlo`, `zhi` from getZeroConstants, or null for
   /// the signed format.
   std::array<Value, 4> convert(Value word, Value zlo, Value zhi) {
@@ -197,12 +221,12 @@ std::array<std::array<Value, 2>, 2>
 convertSlab(Int4Converter &conv, const SlabWords &slab, Value zeroShift) {
   ImplicitLocOpBuilder &b = conv.b;
   SmallVector<std::array<Value, 4>> r;
+  std::array<std::pair<Value, Value>, 4> z;
+  if (slab.zeros)
+    z = conv.getZeroConstants(slab.zeros, zeroShift);
   for (int64_t t = 0; t < 4; ++t) {
-    Value zlo, zhi;
-    if (slab.zeros)
-      std::tie(zlo, zhi) =
-          conv.getZeroConstants(extractZeroPoint(b, slab.zeros, zeroShift, t));
-    std::array<Value, 4> regs = conv.convert(slab.words[t], zlo, zhi);
+    std::array<Value, 4> regs =
+        conv.convert(slab.words[t], z[t].first, z[t].second);
     if (slab.scales) {
       Value s = splatScale(b, slab.scales, t);
       for (Value &reg : regs)
@@ -239,6 +263,24 @@ void buildSlabMmas(ImplicitLocOpBuilder &b,
 // Register-direct mainloop hooks
 //===----------------------------------------------------------------------===//
 
+/// Whether a register-direct warp applies group scales of `groupSize` (0:
+/// per channel) to its sums rather than to its weights. On the weights a
+/// group costs a slab's lane one hmul2 per converted register (groupSize /
+/// 2); on the sums the widening of its 4 scales and one f32 fma per
+/// accumulator element (8 a token tile), and the group's sums stay live
+/// over its groupSize / 32 blocks. Measured (perf notes v46): with one
+/// token tile (M <= 8) 0.88x to 0.98x the time; with two 1.05x to 1.3x
+/// (not folded). Under a 128-register bound (`registers`, a thread's share
+/// under the launch bounds) with more than 2 chunks in flight, sums of 64-
+/// and 128-K groups spilled (28672 x 8192 g64 and g128: 1.3x to 1.7x the
+/// time; g32's did not, 0.91x).
+bool foldsGroupScales(int64_t groupSize, int64_t tokenTiles, int64_t stages,
+                      int64_t registers) {
+  if (groupSize == 0 || tokenTiles != 1)
+    return false;
+  return registers > 128 || stages <= 2 || groupSize <= 32;
+}
+
 /// int4 operands of a register-direct mainloop. Warp (cw, kw) owns WN / 32
 /// slabs, the block's BM rows as BM / 8 token tiles (one for a 16-row block
 /// bounded at M = 8), and the 128-K chunks kw, kw + warpsK, ... (the last
@@ -263,11 +305,18 @@ struct Int4RegisterOperands : RegisterOperands {
   /// mainloop walks the slice's K (its `k`) from there.
   Value kBase;
 
+  /// Whether group scales are applied to the sums of each group (in f32,
+  /// one fma per accumulator element) rather than to the weights (one
+  /// hmul2 per converted register): see foldsGroupScales.
+  bool foldScales;
+
   Int4RegisterOperands(RegisterMainloop &loop, Value x, Value wq, Value scales,
-                       Value zeros, Int4Format format, int64_t tokenTiles)
+                       Value zeros, Int4Format format, int64_t tokenTiles,
+                       bool foldScales)
       : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
         slabs(loop.wn / kSlabN), tokenTiles(tokenTiles),
-        totalChunks(loop.k / kChunkK), conv(loop.b, format.zeroPoints) {
+        totalChunks(loop.k / kChunkK), conv(loop.b, format.zeroPoints),
+        foldScales(foldScales) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
     zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
@@ -322,6 +371,12 @@ struct Int4RegisterOperands : RegisterOperands {
   Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
     return buildZeroF32Accumulator(b);
   }
+  /// Group scales on the sums: a lane's sums of one group and slab, `sums`
+  /// (2 m-tiles x the token tiles), times the group's scales (vector<4xf16>
+  /// of the lane's channels t = 0..3; m-tile u's rows g and g + 8 are
+  /// channels 2u and 2u + 1), added to `accs`.
+  void addScaledSums(ImplicitLocOpBuilder &b, ArrayRef<Value> sums,
+                     Value scales, MutableArrayRef<Value> accs);
   /// Two m-tiles of 16 channels a slab, times the token tiles.
   int64_t getNumAccumulators(const RegisterMainloop &) const override {
     return slabs * 2 * tokenTiles;
@@ -411,6 +466,28 @@ SmallVector<Value, 8> Int4RegisterOperands::loadRowWords(
   return words;
 }
 
+void Int4RegisterOperands::addScaledSums(ImplicitLocOpBuilder &b,
+                                         ArrayRef<Value> sums, Value scales,
+                                         MutableArrayRef<Value> accs) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  auto f32x4 = VectorType::get({4}, b.getF32Type());
+  Value wide = arith::ExtFOp::create(b, f32x4, scales);
+  for (int64_t u = 0; u < 2; ++u)
+    for (int64_t r = 0; r < 2; ++r) {
+      Value s = vector::BroadcastOp::create(
+          b, f32x2,
+          vector::ExtractOp::create(b, wide, ArrayRef<int64_t>{2 * u + r}));
+      for (int64_t t = 0; t < tokenTiles; ++t) {
+        Value &acc = accs[u * tokenTiles + t];
+        Value sum = sums[u * tokenTiles + t];
+        Value row = buildFma2(
+            b, vector::ExtractOp::create(b, sum, ArrayRef<int64_t>{r}), s,
+            vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{r}));
+        acc = vector::InsertOp::create(b, row, acc, ArrayRef<int64_t>{r});
+      }
+    }
+}
+
 void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
                                       const RegisterChunk &j,
                                       ArrayRef<SmallVector<Value, 8>> act,
@@ -418,6 +495,11 @@ void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
                                       MutableArrayRef<Value> accs) {
   ImplicitLocOpBuilder &b = loop.b;
   int64_t blocks = kChunkK / kBlockK;
+  // Folded group scales: each group's part of the chunk (groupBlocks 32-K
+  // blocks) sums into `sums` from zero, then into `accs` times its scales.
+  int64_t groupBlocks =
+      foldScales ? std::min(format.groupSize, kChunkK) / kBlockK : 0;
+  SmallVector<Value> sums(accs.size());
   // Late activations: block blk + 1's X loads issued before block blk's
   // mma steps.
   Words late;
@@ -438,11 +520,24 @@ void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
     for (int64_t slab = 0; slab < slabs; ++slab) {
       const SmallVector<Value, 8> &slot = wj[slab * blocks + blk];
       SlabWords words{SmallVector<Value, 8>(slot.begin(), slot.begin() + 4),
-                      format.groupSize ? slot[4] : Value(),
+                      format.groupSize && !foldScales ? slot[4] : Value(),
                       format.groupSize ? slot[5] : Value()};
       auto frags = convertSlab(conv, words, zeroShift);
-      buildSlabMmas(b, frags, actFrags, tokenTiles,
-                    accs.slice(slab * 2 * tokenTiles, 2 * tokenTiles));
+      MutableArrayRef<Value> slabAccs =
+          accs.slice(slab * 2 * tokenTiles, 2 * tokenTiles);
+      if (!foldScales) {
+        buildSlabMmas(b, frags, actFrags, tokenTiles, slabAccs);
+        continue;
+      }
+      MutableArrayRef<Value> slabSums =
+          MutableArrayRef<Value>(sums).slice(slab * 2 * tokenTiles,
+                                             2 * tokenTiles);
+      if (blk % groupBlocks == 0)
+        for (Value &sum : slabSums)
+          sum = buildZeroAccumulator(b);
+      buildSlabMmas(b, frags, actFrags, tokenTiles, slabSums);
+      if ((blk + 1) % groupBlocks == 0)
+        addScaledSums(b, slabSums, slot[4], slabAccs);
     }
   }
 }
@@ -529,8 +624,11 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// spilled at 128 (28672 x 8192 per channel, 64
 /// rows: 2936 bytes a thread at 168, 14.7 KB at 128 with the loop
 /// unrolled).
-void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
-                             int64_t sms) {
+/// Returns the registers a thread gets under those bounds: a multiprocessor's
+/// four schedulers hold 16384 registers each and its warps spread over them
+/// (14 warps: 4 on a scheduler, 128 registers a thread).
+int64_t setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
+                                int64_t n, int64_t sms) {
   constexpr int64_t kMaxThreadsPerSM = 2048;
   int64_t threads = 32 * config.getNumWarps();
   int64_t blocks =
@@ -538,7 +636,11 @@ void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
   int64_t most = config.getBlockM() > 16
                      ? ConfigAttr::getRowBlocksPerSM(threads)
                      : kMaxThreadsPerSM / threads;
-  setLaunchBounds(func, threads, std::clamp<int64_t>(blocks, 1, most));
+  blocks = std::clamp<int64_t>(blocks, 1, most);
+  setLaunchBounds(func, threads, blocks);
+  int64_t warpsPerScheduler =
+      llvm::divideCeil(blocks * config.getNumWarps(), 4);
+  return std::min<int64_t>(255, 16384 / 32 / warpsPerScheduler / 8 * 8);
 }
 
 /// Builds one register-direct matmul kernel:
@@ -557,15 +659,17 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
   int64_t n = ty.y.getDimSize(1), k = ty.x.getDimSize(1);
-  setRegisterKernelBounds(func, config, n, sms);
+  int64_t registers = setRegisterKernelBounds(func, config, n, sms);
   RegisterMainloop loop(b, config, x, k / split);
   // A 16-row block bounded at M = 8 needs one token tile of 8.
   int64_t tokenTiles =
       loop.bm == 16 && config.getMaxM() != 0 && config.getMaxM() <= 8
           ? 1
           : loop.bm / 8;
-  Int4RegisterOperands operands(loop, x, wq, scales, zeros, format,
-                                tokenTiles);
+  Int4RegisterOperands operands(
+      loop, x, wq, scales, zeros, format, tokenTiles,
+      foldsGroupScales(format.groupSize, tokenTiles, config.getStages(),
+                       registers));
   Value slice;
   if (split > 1) {
     slice = e.blockId(gpu::Dimension::z);
