@@ -98,6 +98,29 @@ func.func @w4a16_g32_registers_16_rows(%x: memref<?x256xf16>, %wq: memref<32x64x
 
 // -----
 
+// g128 without zero points on 8 rows, but a warp's chain of 16 chunks (K =
+// 2048 on one warp) unrolled whole: past 12 chunks ptxas spilled the sums,
+// so the scales stay on the weights.
+// CHECK-LABEL: func.func @w4a16_g128_long_unrolled_chain
+// CHECK: gpu.func @matmul_v0(
+// CHECK-NOT: scf.for
+// CHECK-NOT: gpu.func @matmul_v1(
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK-NOT: gpu.func @matmul_v1(
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: arith.extf %{{.*}} : vector<4xf16> to vector<4xf32>
+// CHECK: gpu.func @matmul_v1(
+func.func @w4a16_g128_long_unrolled_chain(%x: memref<?x2048xf16>, %wq: memref<256x64xi32>, %s: memref<16x64xf16>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x64xi32>, memref<16x64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>,
+                  #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
 // The ring: X rows (zero-filled past M), Wq words and one scale row per
 // 32-K group copied by cp.async; the K loop pipelined stages - 1 deep.
 // CHECK-LABEL: func.func @w4a16_g32_ring

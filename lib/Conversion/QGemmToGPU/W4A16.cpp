@@ -269,16 +269,17 @@ void buildSlabMmas(ImplicitLocOpBuilder &b,
 /// 2); on the sums the widening of its 4 scales and one f32 fma per
 /// accumulator element (8 a token tile), and the group's sums stay live
 /// over its groupSize / 32 blocks. Measured (perf notes v46): with one
-/// token tile (M <= 8) 0.88x to 0.98x the time; with two 1.05x to 1.3x
-/// (not folded). Under a 128-register bound (`registers`, a thread's share
-/// under the launch bounds) with more than 2 chunks in flight, sums of 64-
-/// and 128-K groups spilled (28672 x 8192 g64 and g128: 1.3x to 1.7x the
-/// time; g32's did not, 0.91x).
-bool foldsGroupScales(int64_t groupSize, int64_t tokenTiles, int64_t stages,
-                      int64_t registers) {
+/// token tile (M <= 8) 0.89x to 0.98x the time; with two 1.05x to 1.3x
+/// (not folded). In a warp's chain of `warpChunks` chunks unrolled whole
+/// (`rolled` false) past ConfigAttr::kMaxUnrolledGroupedChunks, ptxas
+/// spilled the sums of 64- and 128-K groups (28672 x 8192 g64 and g128,
+/// 32 chunks, 128 registers: 1.3x to 1.7x the time; g32's did not, 0.93x).
+bool foldsGroupScales(int64_t groupSize, int64_t tokenTiles,
+                      int64_t warpChunks, bool rolled) {
   if (groupSize == 0 || tokenTiles != 1)
     return false;
-  return registers > 128 || stages <= 2 || groupSize <= 32;
+  return groupSize <= 32 || rolled ||
+         warpChunks <= ConfigAttr::kMaxUnrolledGroupedChunks;
 }
 
 /// int4 operands of a register-direct mainloop. Warp (cw, kw) owns WN / 32
@@ -624,11 +625,8 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// spilled at 128 (28672 x 8192 per channel, 64
 /// rows: 2936 bytes a thread at 168, 14.7 KB at 128 with the loop
 /// unrolled).
-/// Returns the registers a thread gets under those bounds: a multiprocessor's
-/// four schedulers hold 16384 registers each and its warps spread over them
-/// (14 warps: 4 on a scheduler, 128 registers a thread).
-int64_t setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
-                                int64_t n, int64_t sms) {
+void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
+                             int64_t sms) {
   constexpr int64_t kMaxThreadsPerSM = 2048;
   int64_t threads = 32 * config.getNumWarps();
   int64_t blocks =
@@ -636,11 +634,7 @@ int64_t setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config,
   int64_t most = config.getBlockM() > 16
                      ? ConfigAttr::getRowBlocksPerSM(threads)
                      : kMaxThreadsPerSM / threads;
-  blocks = std::clamp<int64_t>(blocks, 1, most);
-  setLaunchBounds(func, threads, blocks);
-  int64_t warpsPerScheduler =
-      llvm::divideCeil(blocks * config.getNumWarps(), 4);
-  return std::min<int64_t>(255, 16384 / 32 / warpsPerScheduler / 8 * 8);
+  setLaunchBounds(func, threads, std::clamp<int64_t>(blocks, 1, most));
 }
 
 /// Builds one register-direct matmul kernel:
@@ -659,17 +653,18 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
   int64_t n = ty.y.getDimSize(1), k = ty.x.getDimSize(1);
-  int64_t registers = setRegisterKernelBounds(func, config, n, sms);
+  setRegisterKernelBounds(func, config, n, sms);
   RegisterMainloop loop(b, config, x, k / split);
   // A 16-row block bounded at M = 8 needs one token tile of 8.
   int64_t tokenTiles =
       loop.bm == 16 && config.getMaxM() != 0 && config.getMaxM() <= 8
           ? 1
           : loop.bm / 8;
+  bool rolled = ConfigAttr::isRolledW4A16Chain(
+      format.groupSize, format.zeroPoints, config.getMaxM(), loop.bm);
   Int4RegisterOperands operands(
       loop, x, wq, scales, zeros, format, tokenTiles,
-      foldsGroupScales(format.groupSize, tokenTiles, config.getStages(),
-                       registers));
+      foldsGroupScales(format.groupSize, tokenTiles, loop.chunks, rolled));
   Value slice;
   if (split > 1) {
     slice = e.blockId(gpu::Dimension::z);
@@ -683,10 +678,8 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     return loadChannelScalePair(b, scales, e.add(loop.tile.blockCol, col));
   });
   SmallVector<Value> accs =
-      ConfigAttr::isRolledW4A16Chain(format.groupSize, format.zeroPoints,
-                                     config.getMaxM(), loop.bm)
-          ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
-          : loop.build(operands);
+      rolled ? loop.build(operands, ConfigAttr::kMaxUnrolledGroupedChunks)
+             : loop.build(operands);
   Value sums =
       loop.storeSums(operands.getPairs(loop, accs), b.getF32Type());
   auto scaleSlot = [&](Value total, const RegisterEpilogue::Slot &slot) {
