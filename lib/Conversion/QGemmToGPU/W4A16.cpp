@@ -216,15 +216,26 @@ struct SlabWords {
 
 /// Converts a slab's block into its A fragments: frags[u][s]. Group scales
 /// and zero points come from `slab`; `zeroShift` is the bit position of the
-/// lane's first channel in its zero-point word (16 (g % 2)).
+/// lane's first channel in its zero-point word (16 (g % 2)); `packedZeros`:
+/// the four channels' zero constants from one prmt and eight lop3s
+/// (Int4Converter::getZeroConstants(zeros, shift), 14 instructions), else
+/// per channel (28). Measured (perf notes v46): the packed form saved 11%
+/// on 28672 x 8192 g32z at M = 9 to 16 (a group a block) but cost 12% on
+/// its g64z there (ptxas spilled 12 bytes more under the 128-register
+/// bound); the register kernels use it where they fold the group scales or
+/// have groups of 32 and at most 16 rows (the blocks measured).
 std::array<std::array<Value, 2>, 2>
-convertSlab(Int4Converter &conv, const SlabWords &slab, Value zeroShift) {
+convertSlab(Int4Converter &conv, const SlabWords &slab, Value zeroShift,
+            bool packedZeros = false) {
   ImplicitLocOpBuilder &b = conv.b;
   SmallVector<std::array<Value, 4>> r;
   std::array<std::pair<Value, Value>, 4> z;
-  if (slab.zeros)
+  if (slab.zeros && packedZeros)
     z = conv.getZeroConstants(slab.zeros, zeroShift);
   for (int64_t t = 0; t < 4; ++t) {
+    if (slab.zeros && !packedZeros)
+      z[t] =
+          conv.getZeroConstants(extractZeroPoint(b, slab.zeros, zeroShift, t));
     std::array<Value, 4> regs =
         conv.convert(slab.words[t], z[t].first, z[t].second);
     if (slab.scales) {
@@ -523,7 +534,9 @@ void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
       SlabWords words{SmallVector<Value, 8>(slot.begin(), slot.begin() + 4),
                       format.groupSize && !foldScales ? slot[4] : Value(),
                       format.groupSize ? slot[5] : Value()};
-      auto frags = convertSlab(conv, words, zeroShift);
+      auto frags = convertSlab(
+          conv, words, zeroShift,
+          foldScales || (format.groupSize == 32 && tokenTiles <= 2));
       MutableArrayRef<Value> slabAccs =
           accs.slice(slab * 2 * tokenTiles, 2 * tokenTiles);
       if (!foldScales) {
