@@ -392,9 +392,33 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
   int64_t stages = std::min<int64_t>(4, perWarp);
   if (rolled)
     stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;
+  int64_t split = 1;
+  // On sm_90a a grid of one to two blocks a multiprocessor whose warps walk
+  // long chains leaves the multiprocessors of one block idle half the
+  // time; at M <= 8 its K goes in kImbalancedSplit slices over
+  // kImbalancedSplit warps each, where the split grid keeps at most
+  // kImbalancedSplitWarps warps a multiprocessor (docs/perf-notes.md, v46:
+  // 5120 x 13824, 160 blocks of 7 warps of 16 chunks, 0.89x / 0.77x the
+  // time (pc / g128z) in 640 blocks of 4 warps of 7, 20 warps a
+  // multiprocessor; 5120 x 5120, 6 chunks a warp, no faster; 8192 x 28672
+  // in 1024 blocks, 32 warps a multiprocessor: their launch bounds left 64
+  // registers a thread, 416 bytes spilled, g128z 2.0x the time).
+  constexpr int64_t kImbalancedSplit = 4, kImbalancedSplitWarps = 20;
+  if (op.getTargetAttr().hasWgmma() && maxM != 0 && maxM <= 8 &&
+      blocks > sms && blocks < 2 * sms &&
+      perWarp > kOneWaveMaxChunksPerWarp && chunks % kImbalancedSplit == 0 &&
+      chunks / kImbalancedSplit / kImbalancedSplit <=
+          ConfigAttr::kMaxRegisterChunks &&
+      blocks * kImbalancedSplit * kImbalancedSplit <=
+          kImbalancedSplitWarps * sms) {
+    split = kImbalancedSplit;
+    warpsK = kImbalancedSplit;
+    perWarp = llvm::divideCeil(chunks / split, warpsK);
+    stages = rolled ? stages : std::min<int64_t>(4, perWarp);
+  }
   return ConfigAttr::get(
       ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
-      stages, 1, maxM, MmaKind::mma_sync,
+      stages, split, maxM, MmaKind::mma_sync,
       OperandPath::registers, /*fuseQuantize=*/false);
 }
 
