@@ -392,34 +392,69 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
   int64_t stages = std::min<int64_t>(4, perWarp);
   if (rolled)
     stages = groupSize < ConfigAttr::kRegisterChunkBytes ? 1 : 2;
-  int64_t split = 1;
-  // On sm_90a a grid of one to two blocks a multiprocessor whose warps walk
-  // long chains leaves the multiprocessors of one block idle half the
-  // time; at M <= 8 its K goes in kImbalancedSplit slices over
-  // kImbalancedSplit warps each, where the split grid keeps at most
-  // kImbalancedSplitWarps warps a multiprocessor (docs/perf-notes.md, v46:
-  // 5120 x 13824, 160 blocks of 7 warps of 16 chunks, 0.89x / 0.77x the
-  // time (pc / g128z) in 640 blocks of 4 warps of 7, 20 warps a
-  // multiprocessor; 5120 x 5120, 6 chunks a warp, no faster; 8192 x 28672
-  // in 1024 blocks, 32 warps a multiprocessor: their launch bounds left 64
-  // registers a thread, 416 bytes spilled, g128z 2.0x the time).
-  constexpr int64_t kImbalancedSplit = 4, kImbalancedSplitWarps = 20;
-  if (op.getTargetAttr().hasWgmma() && maxM != 0 && maxM <= 8 &&
-      blocks > sms && blocks < 2 * sms &&
-      perWarp > kOneWaveMaxChunksPerWarp && chunks % kImbalancedSplit == 0 &&
-      chunks / kImbalancedSplit / kImbalancedSplit <=
-          ConfigAttr::kMaxRegisterChunks &&
-      blocks * kImbalancedSplit * kImbalancedSplit <=
-          kImbalancedSplitWarps * sms) {
-    split = kImbalancedSplit;
-    warpsK = kImbalancedSplit;
-    perWarp = llvm::divideCeil(chunks / split, warpsK);
-    stages = rolled ? stages : std::min<int64_t>(4, perWarp);
-  }
   return ConfigAttr::get(
       ctx, {16, wn, warpsK * ConfigAttr::kRegisterChunkBytes}, {16, wn},
-      stages, split, maxM, MmaKind::mma_sync,
+      stages, 1, maxM, MmaKind::mma_sync,
       OperandPath::registers, /*fuseQuantize=*/false);
+}
+
+/// W4A16 on sm_90a: the 32-channel register variants of 16 rows bounded at
+/// M <= 32 whose grid is one to two blocks a multiprocessor with chains of
+/// more than kOneWaveMaxChunksPerWarp chunks a warp leave the
+/// multiprocessors of one block idle half the time; their K goes in
+/// kImbalancedSplit slices over kImbalancedSplit warps each, where the split
+/// grid keeps at most kImbalancedSplitWarps warps a multiprocessor
+/// (docs/perf-notes.md, v46: 5120 x 13824, 160 blocks of 7 warps of 16
+/// chunks, in 640 blocks of 4 warps of 7, 20 warps a multiprocessor: 0.89x /
+/// 0.77x the time (pc / g128z) at M <= 8, 0.79x to 0.92x / 0.73x to 0.88x
+/// at 9 to 32; 5120 x 5120, 6 chunks a warp, no faster; 8192 x 28672 in
+/// 1024 blocks, 32 warps a multiprocessor: their launch bounds left 64
+/// registers a thread, 416 bytes spilled, g128z 2.0x the time). Past M = 8
+/// not where the split chain is still rolled (5120 x 28672 g128z, 14
+/// chunks a warp: 356 bytes spilled at 96 registers, 1.11x to 1.27x the
+/// time). Applied after the chain is chosen, so that the rules that read
+/// the 16-row variant (fitsRowBlockWave) see it unsplit.
+static void splitImbalancedW4A16RegisterConfigs(MatmulOp op,
+                                                SmallVector<ConfigAttr> &configs) {
+  constexpr int64_t kImbalancedSplit = 4, kImbalancedSplitWarps = 20;
+  if (!op.getTargetAttr().hasWgmma())
+    return;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t chunks = op.getK() / ConfigAttr::kRegisterChunkBytes;
+  auto weights = op.getWeightEncoding();
+  int64_t groupSize = weights.getScales() == ScaleGranularity::per_group
+                          ? weights.getGroupSize()
+                          : 0;
+  for (ConfigAttr &c : configs) {
+    int64_t maxM = c.getMaxM();
+    if (c.getOperands() != OperandPath::registers || c.getBlockM() != 16 ||
+        c.getWarpN() != 32 || c.getSplitK() != 1 || maxM == 0 || maxM > 32)
+      continue;
+    int64_t blocks = op.getN() / c.getBlockN();
+    int64_t perWarp = llvm::divideCeil(chunks, c.getWarpsK());
+    int64_t splitPerWarp =
+        llvm::divideCeil(chunks / kImbalancedSplit, kImbalancedSplit);
+    bool rolled = ConfigAttr::isRolledW4A16Chain(
+        groupSize, weights.getZeroPoints(), maxM, /*blockM=*/16);
+    if (blocks <= sms || blocks >= 2 * sms ||
+        perWarp <= kOneWaveMaxChunksPerWarp ||
+        chunks % kImbalancedSplit != 0 ||
+        splitPerWarp > ConfigAttr::kMaxRegisterChunks ||
+        blocks * kImbalancedSplit * kImbalancedSplit >
+            kImbalancedSplitWarps * sms ||
+        (maxM > 8 && rolled &&
+         splitPerWarp > ConfigAttr::kMaxUnrolledGroupedChunks))
+      continue;
+    // A chain the lowering rolled keeps its stages (getW4A16RegisterConfig).
+    int64_t stages = rolled && perWarp > ConfigAttr::kMaxUnrolledGroupedChunks
+                         ? c.getStages()
+                         : std::min<int64_t>(4, splitPerWarp);
+    c = ConfigAttr::get(
+        op.getContext(),
+        {16, 32, kImbalancedSplit * ConfigAttr::kRegisterChunkBytes}, {16, 32},
+        stages, kImbalancedSplit, maxM, MmaKind::mma_sync,
+        OperandPath::registers, /*fuseQuantize=*/false);
+  }
 }
 
 /// The register-direct variant `r16` (16 rows a block) with its warps over
@@ -1666,8 +1701,11 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
 /// The variants of each scheme, before the cluster split (chooseConfigs).
 static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
-      !op.getLhsEncoding().isQuantized())
-    return chooseW4A16Configs(op);
+      !op.getLhsEncoding().isQuantized()) {
+    SmallVector<ConfigAttr> configs = chooseW4A16Configs(op);
+    splitImbalancedW4A16RegisterConfigs(op, configs);
+    return configs;
+  }
   if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)
     return chooseBsrConfigs(op);
   MLIRContext *ctx = op.getContext();

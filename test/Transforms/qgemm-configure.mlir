@@ -647,13 +647,14 @@ func.func @w4a16_n14336_k4096_g128z(%x: memref<?x4096xf16>, %wq: memref<512x1433
 
 // 5120 x 13824: 160 blocks of 7 warps hold one a multiprocessor at 168
 // registers, two waves: no 32-row blocks (1.12 to 1.38x slower, v43), two
-// rows of 16-row blocks to M = 32, then 64 x 128 tiles in 8 slices. At
-// M <= 8 the 160 blocks are one to two a multiprocessor with 16 chunks a
-// warp: K in 4 slices of 4 warps (640 blocks, 20 warps a multiprocessor;
-// v46), on sm_90a only (sm_80 and the default chip keep the unsplit
-// blocks).
+// rows of 16-row blocks to M = 32, then 64 x 128 tiles in 8 slices. The
+// 16-row grid of 160 blocks is one to two a multiprocessor with 16 chunks a
+// warp: to M = 32 its K goes in 4 slices of 4 warps (640 blocks, 20 warps a
+// multiprocessor; v46), on sm_90a only (sm_80 and the default chip keep
+// the unsplit blocks), after the rules that read the 16-row variant (still
+// no 32-row blocks).
 // SM90A-LABEL: func @w4a16_n5120_k13824
-// SM90A: #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+// SM90A: #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
 // SM90A-NOT: cta_tile = [32, 32
 // CHECK-LABEL: func @w4a16_n5120_k13824
 // CHECK-NOT: split_k = 4, max_m = 8,
@@ -667,12 +668,23 @@ func.func @w4a16_n5120_k13824(%x: memref<?x13824xf16>, %wq: memref<1728x5120xi32
   return
 }
 
+// 5120 x 28672 with zero points: split to M = 8 only; past it the split
+// chain (14 chunks a warp) would still be rolled, and spilled (356 bytes
+// at 96 registers, 1.11x to 1.27x the time, v46).
+// SM90A-LABEL: func @w4a16_n5120_k28672_g128z
+// SM90A: #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 2, split_k = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 2, max_m = 32, operands = registers>
+func.func @w4a16_n5120_k28672_g128z(%x: memref<?x28672xf16>, %wq: memref<3584x5120xi32>, %s: memref<224x5120xf16>, %z: memref<224x640xi32>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x28672xf16>) weights(%wq, %s, %z : memref<3584x5120xi32>, memref<224x5120xf16>, memref<224x640xi32>) outs(%y : memref<?x5120xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
+  return
+}
+
 // 8192 x 28672: 256 blocks, also one to two a multiprocessor, but in 4
 // slices they would be 32 warps a multiprocessor, whose launch bounds leave
 // 64 registers a thread (416 bytes spilled, g128z 2.0x the time, v46): the
-// M <= 8 blocks stay unsplit.
+// 16-row blocks stay unsplit.
 // SM90A-LABEL: func @w4a16_n8192_k28672
-// SM90A: #qgemm.config<cta_tile = [16, 32, 640], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>
+// SM90A: #qgemm.config<cta_tile = [16, 32, 640], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 640], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>
 func.func @w4a16_n8192_k28672(%x: memref<?x28672xf16>, %wq: memref<3584x8192xi32>, %s: memref<8192xf16>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x28672xf16>) weights(%wq, %s : memref<3584x8192xi32>, memref<8192xf16>) outs(%y : memref<?x8192xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
