@@ -412,8 +412,11 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
 /// registers a thread, 416 bytes spilled, g128z 2.0x the time). Past M = 8
 /// not where the split chain is still rolled (5120 x 28672 g128z, 14
 /// chunks a warp: 356 bytes spilled at 96 registers, 1.11x to 1.27x the
-/// time). Applied after the chain is chosen, so that the rules that read
-/// the 16-row variant (fitsRowBlockWave) see it unsplit.
+/// time), nor at M <= 8 with groups of 32 (whose per-block scale sums
+/// spilled at 96 registers: 5120 x 13824 and 5120 x 28672 g32 1.06x to
+/// 1.12x the time; at M = 9 to 32 0.84x to 0.91x). Applied after the chain
+/// is chosen, so that the rules that read the 16-row variant
+/// (fitsRowBlockWave) see it unsplit.
 static void splitImbalancedW4A16RegisterConfigs(MatmulOp op,
                                                 SmallVector<ConfigAttr> &configs) {
   constexpr int64_t kImbalancedSplit = 4, kImbalancedSplitWarps = 20;
@@ -443,7 +446,8 @@ static void splitImbalancedW4A16RegisterConfigs(MatmulOp op,
         blocks * kImbalancedSplit * kImbalancedSplit >
             kImbalancedSplitWarps * sms ||
         (maxM > 8 && rolled &&
-         splitPerWarp > ConfigAttr::kMaxUnrolledGroupedChunks))
+         splitPerWarp > ConfigAttr::kMaxUnrolledGroupedChunks) ||
+        (maxM <= 8 && groupSize == 32))
       continue;
     // A chain the lowering rolled keeps its stages (getW4A16RegisterConfig).
     int64_t stages = rolled && perWarp > ConfigAttr::kMaxUnrolledGroupedChunks

@@ -679,6 +679,17 @@ func.func @w4a16_n5120_k28672_g128z(%x: memref<?x28672xf16>, %wq: memref<3584x51
   return
 }
 
+// 5120 x 13824 with groups of 32: split from M = 9 to 32 only; at M <= 8
+// the split blocks' per-block scale sums spilled (1.06x to 1.12x the time,
+// v46).
+// SM90A-LABEL: func @w4a16_n5120_k13824_g32
+// SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 1, split_k = 4, max_m = 32, operands = registers>
+func.func @w4a16_n5120_k13824_g32(%x: memref<?x13824xf16>, %wq: memref<1728x5120xi32>, %s: memref<432x5120xf16>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x13824xf16>) weights(%wq, %s : memref<1728x5120xi32>, memref<432x5120xf16>) outs(%y : memref<?x5120xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
+  return
+}
+
 // 8192 x 28672: 256 blocks, also one to two a multiprocessor, but in 4
 // slices they would be 32 warps a multiprocessor, whose launch bounds leave
 // 64 registers a thread (416 bytes spilled, g128z 2.0x the time, v46): the
