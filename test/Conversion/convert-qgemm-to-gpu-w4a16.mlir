@@ -7,10 +7,11 @@
 // the activation pairs with prmt 0x5410 / 0x7632, and feeds fp16 mma.sync
 // m16n8k16 with f32 accumulators; per-channel scales are applied in f32 in
 // the epilogue (extf, mulf, truncf), group scales on the sums of each group
-// (f32 fma) for blocks of up to 16 rows where that costs fewer instructions,
-// else as mulf on vector<2xf16> before the mma. The ring variant copies X, the Wq words and the group
-// scales with cp.async in a loop marked for a stages - 1 deep pipeline. The
-// launch description says scheme w4a16 and has no prologue kernel.
+// (f32 fma) in blocks of one token tile (M <= 8) but on chains unrolled past
+// 12 chunks, else as mulf on vector<2xf16> before the mma. The ring variant
+// copies X, the Wq words and the group scales with cp.async in a loop
+// marked for a stages - 1 deep pipeline. The launch description says scheme
+// w4a16 and has no prologue kernel.
 
 // CHECK-LABEL: func.func @w4a16_pc_registers
 // CHECK-SAME: qgemm.launch = {{{.*}}scheme = "w4a16"
@@ -47,9 +48,9 @@ func.func @w4a16_pc_registers(%x: memref<?x256xf16>, %wq: memref<32x64xi32>, %s:
 // Zero points: unsigned nibbles (0xea), the zero word loaded per group and
 // turned into the four channels' subtrahends / addends in integer bits (the
 // lane's 16 bits copied into both halves by prmt 0x1010 = 4112, each
-// channel's nibble OR-ed into 0x6400 and 0xd400 by a lop3). With g128 and
-// at most 16 rows the group scales multiply each group's sums, not the
-// weights: the group's first mma.sync starts from zero, and after its last
+// channel's nibble OR-ed into 0x6400 and 0xd400 by a lop3). In the M <= 8
+// variant (one token tile) the g128 scales multiply each group's sums, not
+// the weights: the group's first mma.sync starts from zero, and after its last
 // the scales widen to f32 and one fma per accumulator row adds the sums in.
 // CHECK-LABEL: func.func @w4a16_g128_zero_points_registers
 // CHECK: gpu.func @matmul_v0(%{{.*}}: memref<?x256xf16>, %{{.*}}: memref<32x64xi32>, %{{.*}}: memref<2x64xf16>, %{{.*}}: memref<2x8xi32>, %{{.*}}: memref<?x64xf16>) kernel
