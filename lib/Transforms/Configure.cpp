@@ -398,40 +398,47 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
       OperandPath::registers, /*fuseQuantize=*/false);
 }
 
+/// Fewest 128-K chunks a warp for splitImbalancedW4A16RegisterConfigs: the
+/// shortest chains measured faster split (5120 x 8192, 10 chunks a warp);
+/// 5120 x 5120's 6 were not.
+constexpr int64_t kImbalancedMinChunksPerWarp = 10;
+
 /// W4A16 on sm_90a: the 32-channel register variants of 16 rows bounded at
 /// M <= 32 whose grid is one to two blocks a multiprocessor with chains of
-/// more than kOneWaveMaxChunksPerWarp chunks a warp leave the
+/// kImbalancedMinChunksPerWarp chunks a warp or more leave the
 /// multiprocessors of one block idle half the time; their K goes in
 /// kImbalancedSplit slices over kImbalancedSplit warps each, where the split
 /// grid keeps at most kImbalancedSplitWarps warps a multiprocessor
 /// (docs/perf-notes.md, v46: 5120 x 13824, 160 blocks of 7 warps of 16
 /// chunks, in 640 blocks of 4 warps of 7, 20 warps a multiprocessor: 0.89x /
 /// 0.77x the time (pc / g128z) at M <= 8, 0.79x to 0.92x / 0.73x to 0.88x
-/// at 9 to 32; 5120 x 5120, 6 chunks a warp, no faster; 8192 x 28672 in
-/// 1024 blocks, 32 warps a multiprocessor: their launch bounds left 64
-/// registers a thread, 416 bytes spilled, g128z 2.0x the time). Past M = 8
-/// not where the split chain is still rolled (5120 x 28672 g128z, 14
-/// chunks a warp: 356 bytes spilled at 96 registers, 1.11x to 1.27x the
-/// time), nor at M <= 8 with groups of 32 (whose per-block scale sums
-/// spilled at 96 registers: 5120 x 13824 and 5120 x 28672 g32 1.06x to
-/// 1.12x the time; at M = 9 to 32 0.84x to 0.91x). Applied after the chain
-/// is chosen, so that the rules that read the 16-row variant
-/// (fitsRowBlockWave) see it unsplit.
-static void splitImbalancedW4A16RegisterConfigs(MatmulOp op,
-                                                SmallVector<ConfigAttr> &configs) {
+/// at 9 to 32; 5120 x 8192 (10 chunks a warp) 0.82x to 0.94x; 5120 x 5120,
+/// 6 chunks a warp, no faster; 8192 x 28672 in 1024 blocks, 32 warps a
+/// multiprocessor: their launch bounds left 64 registers a thread, 416
+/// bytes spilled, g128z 2.0x the time). Past M = 8 not where the split
+/// chain is still rolled (5120 x 28672 g128z, 14 chunks a warp: 356 bytes
+/// spilled at 96 registers, 1.11x to 1.27x the time), nor at M <= 8 with
+/// groups of 32 (whose per-block scale sums spilled at 96 registers: 5120 x
+/// 13824 and 5120 x 28672 g32 1.06x to 1.12x the time; at M = 9 to 32
+/// 0.84x to 0.91x). Applied after the chain is chosen, so that the rules
+/// that read the 16-row variant (fitsRowBlockWave) see it unsplit.
+static void
+splitImbalancedW4A16RegisterConfigs(MatmulOp op,
+                                    SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kImbalancedSplit = 4, kImbalancedSplitWarps = 20;
   if (!op.getTargetAttr().hasWgmma())
     return;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t chunks = op.getK() / ConfigAttr::kRegisterChunkBytes;
-  auto weights = op.getWeightEncoding();
+  WeightEncodingAttr weights = op.getWeightEncoding();
   int64_t groupSize = weights.getScales() == ScaleGranularity::per_group
                           ? weights.getGroupSize()
                           : 0;
   for (ConfigAttr &c : configs) {
     int64_t maxM = c.getMaxM();
     if (c.getOperands() != OperandPath::registers || c.getBlockM() != 16 ||
-        c.getWarpN() != 32 || c.getSplitK() != 1 || maxM == 0 || maxM > 32)
+        c.getBlockN() != 32 || c.getWarpN() != 32 || c.getSplitK() != 1 ||
+        maxM == 0 || maxM > 32)
       continue;
     int64_t blocks = op.getN() / c.getBlockN();
     int64_t perWarp = llvm::divideCeil(chunks, c.getWarpsK());
@@ -440,7 +447,7 @@ static void splitImbalancedW4A16RegisterConfigs(MatmulOp op,
     bool rolled = ConfigAttr::isRolledW4A16Chain(
         groupSize, weights.getZeroPoints(), maxM, /*blockM=*/16);
     if (blocks <= sms || blocks >= 2 * sms ||
-        perWarp <= kOneWaveMaxChunksPerWarp ||
+        perWarp < kImbalancedMinChunksPerWarp ||
         chunks % kImbalancedSplit != 0 ||
         splitPerWarp > ConfigAttr::kMaxRegisterChunks ||
         blocks * kImbalancedSplit * kImbalancedSplit >
@@ -449,7 +456,9 @@ static void splitImbalancedW4A16RegisterConfigs(MatmulOp op,
          splitPerWarp > ConfigAttr::kMaxUnrolledGroupedChunks) ||
         (maxM <= 8 && groupSize == 32))
       continue;
-    // A chain the lowering rolled keeps its stages (getW4A16RegisterConfig).
+    // The unsplit chain's stages where getW4A16RegisterConfig chose them for
+    // a rolled chain (1 or 2), whether or not the split one is still rolled
+    // (measured so: 5120 x 13824 g128z with 2); else up to 4 in flight.
     int64_t stages = rolled && perWarp > ConfigAttr::kMaxUnrolledGroupedChunks
                          ? c.getStages()
                          : std::min<int64_t>(4, splitPerWarp);

@@ -122,6 +122,44 @@ func.func @w4a16_g128_long_unrolled_chain(%x: memref<?x2048xf16>, %wq: memref<25
 
 // -----
 
+// g64 on 8 rows: two groups per 128-K chunk, so per chunk and slab two sets
+// of sums, each widened and added at its group's end (K = 256: two chunks,
+// one slab, four groups); the scales never multiply the weights.
+// CHECK-LABEL: func.func @w4a16_g64_fold_groups
+// CHECK: gpu.func @matmul_v0(
+// CHECK-NOT: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK-COUNT-4: arith.extf %{{.*}} : vector<4xf16> to vector<4xf32>
+// CHECK-NOT: arith.extf %{{.*}} : vector<4xf16> to vector<4xf32>
+// CHECK: gpu.func @matmul_v1(
+func.func @w4a16_g64_fold_groups(%x: memref<?x256xf16>, %wq: memref<32x32xi32>, %s: memref<4x32xf16>, %y: memref<?x32xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s : memref<32x32xi32>, memref<4x32xf16>) outs(%y : memref<?x32xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>,
+                  #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+// g32 with zero points on 16 rows (two token tiles): the scales stay on the
+// weights, and the zero constants are packed (prmt 0x1010 = 4112).
+// CHECK-LABEL: func.func @w4a16_g32z_16_rows
+// CHECK: gpu.func @matmul_v0(
+// CHECK: nvvm.prmt <default> %c4112_i32, %{{.*}}, %{{.*}} : i32
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<2xf16>
+// CHECK-NOT: arith.extf %{{.*}} : vector<4xf16> to vector<4xf32>
+// CHECK: gpu.return
+func.func @w4a16_g32z_16_rows(%x: memref<?x256xf16>, %wq: memref<32x32xi32>, %s: memref<8x32xf16>, %z: memref<8x4xi32>, %y: memref<?x32xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%wq, %s, %z : memref<32x32xi32>, memref<8x32xf16>, memref<8x4xi32>) outs(%y : memref<?x32xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
 // The ring: X rows (zero-filled past M), Wq words and one scale row per
 // 32-K group copied by cp.async; the K loop pipelined stages - 1 deep.
 // CHECK-LABEL: func.func @w4a16_g32_ring

@@ -690,6 +690,17 @@ func.func @w4a16_n5120_k13824_g32(%x: memref<?x13824xf16>, %wq: memref<1728x5120
   return
 }
 
+// 5120 x 6144: the same 160 blocks, 7 chunks a warp: unsplit (the split
+// was measured faster from 10 chunks a warp, 5120 x 8192, and no faster at
+// 6, 5120 x 5120; v46).
+// SM90A-LABEL: func @w4a16_n5120_k6144
+// SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>
+func.func @w4a16_n5120_k6144(%x: memref<?x6144xf16>, %wq: memref<768x5120xi32>, %s: memref<5120xf16>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6144xf16>) weights(%wq, %s : memref<768x5120xi32>, memref<5120xf16>) outs(%y : memref<?x5120xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // 8192 x 28672: 256 blocks, also one to two a multiprocessor, but in 4
 // slices they would be 32 warps a multiprocessor, whose launch bounds leave
 // 64 registers a thread (416 bytes spilled, g128z 2.0x the time, v46): the

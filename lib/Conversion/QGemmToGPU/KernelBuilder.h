@@ -162,8 +162,8 @@ Value bitcastToF16x2(ImplicitLocOpBuilder &b, Value word);
 /// A vector<2xf16> constant whose 32 bits are `bits` (low half first).
 Value buildF16x2(ImplicitLocOpBuilder &b, uint32_t bits);
 
-/// fma.rn.f16x2 of three vector<2xf16> (llvm.intr.fma; math.fma would become
-/// two libdevice calls on f32).
+/// llvm.intr.fma of three vector<2xf16> (fma.rn.f16x2) or vector<2xf32>
+/// (two fma.rn.f32); math.fma would become libdevice calls.
 Value buildFma2(ImplicitLocOpBuilder &b, Value x, Value y, Value z);
 
 /// The m16n8k16 A fragment (vector<4x2xf16>) of four f16x2 registers.

@@ -218,8 +218,9 @@ struct SlabWords {
 /// and zero points come from `slab`; `zeroShift` is the bit position of the
 /// lane's first channel in its zero-point word (16 (g % 2)); `packedZeros`:
 /// the four channels' zero constants from one prmt and eight lop3s
-/// (Int4Converter::getZeroConstants(zeros, shift), 14 instructions), else
-/// per channel (28). Measured (perf notes v46): the packed form saved 11%
+/// (Int4Converter::getZeroConstants(zeros, shift), 14 PTX instructions),
+/// else per channel (19: a shift, mask and two mad.lo per channel and the
+/// shift amounts of three). Measured (perf notes v46): the packed form saved 11%
 /// on 28672 x 8192 g32z at M = 9 to 16 (a group a block) but cost 12% on
 /// its g64z there (ptxas spilled 12 bytes more under the 128-register
 /// bound); the register kernels use it where they fold the group scales or
