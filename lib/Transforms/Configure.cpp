@@ -430,10 +430,9 @@ splitImbalancedW4A16RegisterConfigs(MatmulOp op,
     return;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t chunks = op.getK() / ConfigAttr::kRegisterChunkBytes;
+  // 0 unless per_group (the encoding's verifier).
   WeightEncodingAttr weights = op.getWeightEncoding();
-  int64_t groupSize = weights.getScales() == ScaleGranularity::per_group
-                          ? weights.getGroupSize()
-                          : 0;
+  int64_t groupSize = weights.getGroupSize();
   for (ConfigAttr &c : configs) {
     int64_t maxM = c.getMaxM();
     if (c.getOperands() != OperandPath::registers || c.getBlockM() != 16 ||

@@ -322,6 +322,9 @@ struct Int4RegisterOperands : RegisterOperands {
   /// one fma per accumulator element) rather than to the weights (one
   /// hmul2 per converted register): see foldsGroupScales.
   bool foldScales;
+  /// Whether the zero-point constants are packed (convertSlab): where the
+  /// scales fold, or groups of 32 meet blocks of at most 16 rows.
+  bool packedZeros;
 
   Int4RegisterOperands(RegisterMainloop &loop, Value x, Value wq, Value scales,
                        Value zeros, Int4Format format, int64_t tokenTiles,
@@ -329,7 +332,9 @@ struct Int4RegisterOperands : RegisterOperands {
       : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
         slabs(loop.wn / kSlabN), tokenTiles(tokenTiles),
         totalChunks(loop.k / kChunkK), conv(loop.b, format.zeroPoints),
-        foldScales(foldScales) {
+        foldScales(foldScales),
+        packedZeros(foldScales ||
+                    (format.groupSize == 32 && tokenTiles <= 2)) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
     zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
@@ -512,7 +517,7 @@ void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
   // blocks) sums into `sums` from zero, then into `accs` times its scales.
   int64_t groupBlocks =
       foldScales ? std::min(format.groupSize, kChunkK) / kBlockK : 0;
-  SmallVector<Value> sums(accs.size());
+  SmallVector<Value> sums(foldScales ? accs.size() : 0);
   // Late activations: block blk + 1's X loads issued before block blk's
   // mma steps.
   Words late;
@@ -535,9 +540,7 @@ void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
       SlabWords words{SmallVector<Value, 8>(slot.begin(), slot.begin() + 4),
                       format.groupSize && !foldScales ? slot[4] : Value(),
                       format.groupSize ? slot[5] : Value()};
-      auto frags = convertSlab(
-          conv, words, zeroShift,
-          foldScales || (format.groupSize == 32 && tokenTiles <= 2));
+      auto frags = convertSlab(conv, words, zeroShift, packedZeros);
       MutableArrayRef<Value> slabAccs =
           accs.slice(slab * 2 * tokenTiles, 2 * tokenTiles);
       if (!foldScales) {
