@@ -583,6 +583,15 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
     // to 1.3x slower).
     configs.back() = getW4A16RegisterConfig(op, 32, 32);
   }
+  // Where unsplit tiles of 128 x 256 fill 90% of the multiprocessors (N of
+  // 30720 and more on 132) the split tiles only add their reduction: the
+  // chain's 128-row tiles take M = 33 to 64 (v47, same run, us at M = 48 /
+  // 64: 32000 x 4096 pc 59.4 / 60.0 -> 51.6 / 51.8, g128z 63.6 / 64.0 ->
+  // 53.8 / 53.8; 128256 x 4096 pc 210.3 / 218.3 -> 197.7 / 191.8, g128z
+  // 225.8 / 230.9 -> 198.4 / 199.3; 28672 x 8192's 112 columns of such
+  // tiles keep the split ones, measured faster in v20 and v24).
+  if (10 * (n / 256) >= 9 * sms)
+    return;
   configs.push_back(ConfigAttr::get(
       ctx, {64, midN, 64}, {64, midN}, /*stages=*/4, midSplit, kMidMaxM,
       MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));

@@ -641,16 +641,23 @@ createW4A16Kernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// accumulators and X rows (8 token tiles of 64 rows: 64 and 32 registers)
 /// spilled at 128 (28672 x 8192 per channel, 64
 /// rows: 2936 bytes a thread at 168, 14.7 KB at 128 with the loop
-/// unrolled).
+/// unrolled). Blocks of 16 rows hold one wave while it leaves a thread 102
+/// registers or more (20 warps a multiprocessor: 5120 x 13824's split grid
+/// of 4-warp blocks, docs/perf-notes.md v46); a wider grid takes 16 warps
+/// a multiprocessor, 128 registers, and more waves: 128256 x 4096's 4008
+/// one-warp blocks in one wave got 64 registers and spilled 1772 to 5120
+/// bytes a thread, 1.8x to 4x the time of 16 warps at M = 1 to 32 (v47).
 void setRegisterKernelBounds(gpu::GPUFuncOp func, ConfigAttr config, int64_t n,
                              int64_t sms) {
-  constexpr int64_t kMaxThreadsPerSM = 2048;
+  constexpr int64_t kWaveMaxThreadsPerSM = 640, kManyWavesThreadsPerSM = 512;
   int64_t threads = 32 * config.getNumWarps();
   int64_t blocks =
       llvm::divideCeil(n / config.getBlockN() * config.getSplitK(), sms);
-  int64_t most = config.getBlockM() > 16
-                     ? ConfigAttr::getRowBlocksPerSM(threads)
-                     : kMaxThreadsPerSM / threads;
+  int64_t most = ConfigAttr::getRowBlocksPerSM(threads);
+  if (config.getBlockM() <= 16)
+    most = blocks * threads <= kWaveMaxThreadsPerSM
+               ? blocks
+               : std::max<int64_t>(kManyWavesThreadsPerSM / threads, 1);
   setLaunchBounds(func, threads, std::clamp<int64_t>(blocks, 1, most));
 }
 
