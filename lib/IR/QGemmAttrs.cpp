@@ -400,8 +400,12 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "expected stages in [1, 8], got " << stages;
   if (splitK < 1)
     return emitError() << "expected split_k >= 1, got " << splitK;
-  if (maxM < 0)
-    return emitError() << "expected max_m >= 0 (0: no bound), got " << maxM;
+  // The rows a launch takes fit its 32-bit grid (a static M's bound too);
+  // the split workspaces are sized from max_m.
+  constexpr int64_t kMaxMaxM = (int64_t(1) << 31) - 1;
+  if (maxM < 0 || maxM > kMaxMaxM)
+    return emitError() << "expected max_m in [0, " << kMaxMaxM
+                       << "] (0: no bound), got " << maxM;
   if (minFill < 0 || minFill > 100)
     return emitError() << "expected min_fill in [0, 100] (percent of the "
                           "blocks of a full weight), got "

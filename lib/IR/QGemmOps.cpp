@@ -115,6 +115,29 @@ bool MatmulOp::hasFusedQuantize() {
          getLhs().getType().getElementType() != getLhsEncoding().getStorage();
 }
 
+bool mlir::qgemm::hasKernelScheme(MatmulOp op) {
+  if (!op.getLhs().getType().getElementType().isF16())
+    return false;
+  switch (op.getWeightEncoding().getFormat()) {
+  case WeightFormat::int8:
+    return op.getLhsEncoding().getStorage().isInteger(8) &&
+           op.hasFusedQuantize();
+  case WeightFormat::int4:
+  case WeightFormat::bsr:
+    return !op.getLhsEncoding().isQuantized();
+  default:
+    return false;
+  }
+}
+
+LogicalResult mlir::qgemm::emitNoKernelSchemeError(MatmulOp op) {
+  return op.emitOpError()
+         << "lowering is implemented for W8A8 with an fp16 activation "
+            "quantized in the kernel, for W4A16 (int4 weights, fp16 "
+            "activation) and for BSR with an fp16 activation; this scheme "
+            "is not implemented yet";
+}
+
 /// Checks the weight operands of `op` against its weight encoding.
 static LogicalResult verifyWeights(MatmulOp op, int64_t n, int64_t k) {
   WeightEncodingAttr encoding = op.getWeightEncoding();
@@ -442,9 +465,11 @@ LogicalResult MatmulOp::verify() {
     return emitOpError() << "expected N <= " << kMaxMatmulN
                          << " and K <= " << kMaxMatmulK << ", got N = " << n
                          << ", K = " << k;
-  if (!ShapedType::isDynamic(m) && m > kMaxMatmulM)
-    return emitOpError() << "expected a static M <= " << kMaxMatmulM << ", got "
-                         << m;
+  // A static M of 0 has no row to launch (and 0 is what the launch
+  // description reads as "M at run time").
+  if (!ShapedType::isDynamic(m) && (m < 1 || m > kMaxMatmulM))
+    return emitOpError() << "expected a static M in [1, " << kMaxMatmulM
+                         << "], got " << m;
   int64_t outM = outType.getDimSize(0);
   if (!ShapedType::isDynamic(m) && !ShapedType::isDynamic(outM) && m != outM)
     return emitOpError() << "expected output M (" << outM

@@ -47,8 +47,12 @@ static FailureOr<KernelFamily> readKernelFamily(ModuleOp module,
   if (object.getFormat() != gpu::CompilationTarget::Assembly)
     return binary.emitError() << "expected PTX (format = isa) in the "
                                  "gpu.binary";
-  return KernelFamily{name.str(), object.getObject().getValue().str(), func,
-                      std::move(*launch)};
+  // The stub holds the PTX in a raw string literal that this ends.
+  StringRef ptx = object.getObject().getValue();
+  if (ptx.contains(")qgemm_ptx\""))
+    return binary.emitError() << "expected PTX without ')qgemm_ptx\"' (the "
+                                 "end of the stub's raw string literal)";
+  return KernelFamily{name.str(), ptx.str(), func, std::move(*launch)};
 }
 
 FailureOr<std::vector<KernelFamily>>

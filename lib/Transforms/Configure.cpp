@@ -1010,10 +1010,12 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
-  // Four block rows, the union in `splitK` slices; the unbounded 256-row
-  // tiles on a TMA ring filled by a producer warpgroup.
+  // Four block rows, the union in `splitK` slices (at most one a block
+  // column); the unbounded 256-row tiles on a TMA ring filled by a producer
+  // warpgroup.
   auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
-    return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4, splitK,
+    return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4,
+                           std::min(splitK, blockCols),
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, kUnionMinFill,
                            /*tailSplit=*/1,
@@ -1918,6 +1920,11 @@ static void deepenLoneRings(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs) {
 
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   SmallVector<ConfigAttr> configs = chooseSchemeConfigs(op);
+  // row_split cuts a dynamic M into two calls of the stub; a static M is
+  // one call of the variant that serves it.
+  if (!ShapedType::isDynamic(op.getM()))
+    for (ConfigAttr &config : configs)
+      config = config.withRowSplit(0, 0);
   // The wgmma variants that split K add their slices in a cluster
   // (cluster_split), measured in docs/perf-notes.md, v26 and v27:
   // - in two slices always: W4A16 128 x 128 tiles at M = 129 to 256 7 to
@@ -2050,6 +2057,21 @@ struct QGemmConfigurePass
         return WalkResult::interrupt();
       }
       if (!op.getConfigsAttr()) {
+        // The configs are those of a scheme's kernels: an op without any
+        // gets the lowering's error here, not a config its verifier refuses.
+        if (!hasKernelScheme(op)) {
+          (void)emitNoKernelSchemeError(op);
+          return WalkResult::interrupt();
+        }
+        // W4A16's kernels walk K in tiles of 64 (ring) or 128 (register
+        // chunks): for another K every config would fail the lowering.
+        if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
+            op.getK() % 64 != 0) {
+          op.emitOpError() << "expected K (" << op.getK()
+                           << ") to be a multiple of 64 for the W4A16 "
+                              "kernels (K tiles of 64)";
+          return WalkResult::interrupt();
+        }
         SmallVector<Attribute> configs = llvm::map_to_vector(
             chooseConfigs(op), [](ConfigAttr c) -> Attribute { return c; });
         op.setConfigsAttr(ArrayAttr::get(ctx, configs));

@@ -284,7 +284,8 @@ struct QGemmSoftwarePipelinePass
       if (!attr)
         return;
       auto depth = dyn_cast<IntegerAttr>(attr);
-      if (!depth || depth.getInt() < 0 || depth.getInt() > 64) {
+      if (!depth || depth.getValue().getSignificantBits() > 64 ||
+          depth.getInt() < 0 || depth.getInt() > 64) {
         loop.emitError() << "expected " << kPipelineDepthAttrName
                          << " to be an integer in [0, 64], got " << attr;
         failedAny = true;

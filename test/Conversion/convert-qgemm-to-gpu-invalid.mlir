@@ -313,3 +313,24 @@ func.func @negative_w4a16_four_warpgroup_registers(%x: memref<?x4096xf16>, %wq: 
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 256, 64], warp_tile = [256, 64], stages = 3, mma = wgmma, operands = register_a>]}
   return
 }
+
+// -----
+
+// A quantize alone: its kernels exist only in a W8A8 matmul's family.
+func.func @negative_standalone_quantize(%x: memref<?x4096xf16>, %xq: memref<?x4096xi8>, %sx: memref<?xf32>) {
+  // expected-error @+1 {{has no kernels of its own: the activation is quantized by the kernels of a qgemm.matmul whose lhs encoding is quantized (W8A8); lower that matmul instead}}
+  qgemm.quantize ins(%x : memref<?x4096xf16>) outs(%xq, %sx : memref<?x4096xi8>, memref<?xf32>) {encoding = #qgemm.act<i8, per_token>}
+  return
+}
+
+// -----
+
+// The kernels' gpu.module would be @a_kernels, a name already taken.
+// expected-error @+1 {{cannot name its kernels' gpu.module '@a_kernels': the name is taken}}
+func.func @a(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<128x256xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_80">, configs = [#qgemm.config<cta_tile = [64, 64, 64], warp_tile = [32, 32], stages = 4>]}
+  return
+}
+// expected-note @+1 {{by this 'func.func'}}
+func.func private @a_kernels()

@@ -808,3 +808,34 @@ func.func @w4a16_n32000_k4096(%x: memref<?x4096xf16>, %wq: memref<512x32000xi32>
   return
 }
 
+// A static M is one call of the stub: no variant cuts it (row_split), which
+// the verifier would refuse; here BSR 1024 x 1024 at M = 64, whose dynamic
+// form cuts its unbounded 256-row union tiles.
+// SM90A-LABEL: func @bsr_static_m64
+// SM90A-NOT: row_split
+// SM90A: return
+func.func @bsr_static_m64(%x: memref<64x1024xf16>, %rp: memref<33xi32>, %ci: memref<?xi32>, %b: memref<?x32x32xf16>, %y: memref<64x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<64x1024xf16>) weights(%rp, %ci, %b : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<64x1024xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
+
+// W4A16 with a static M whose dynamic chain has a row split (4096 x 11008
+// g128 at M = 64).
+// SM90A-LABEL: func @w4a16_static_m64
+// SM90A-NOT: row_split
+// SM90A: return
+func.func @w4a16_static_m64(%x: memref<64x11008xf16>, %wq: memref<1376x1024xi32>, %s: memref<86x1024xf16>, %y: memref<64x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<64x11008xf16>) weights(%wq, %s : memref<1376x1024xi32>, memref<86x1024xf16>) outs(%y : memref<64x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}
+
+// BSR with K of 4 block columns: the union tiles split in at most 4 slices
+// (one a block column; the group count alone asked for 8).
+// SM90A-LABEL: func @bsr_n4096_k128
+// SM90A: #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, min_fill = 35>
+// SM90A: return
+func.func @bsr_n4096_k128(%x: memref<?x128xf16>, %rp: memref<129xi32>, %ci: memref<?xi32>, %b: memref<?x32x32xf16>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x128xf16>) weights(%rp, %ci, %b : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}

@@ -25,6 +25,18 @@ func.func @negative_depth_negative(%n: index) {
 
 // -----
 
+// 2^64 + 2 in 128 bits: out of range, not depth 2.
+func.func @negative_depth_wide(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{expected qgemm.pipeline_depth to be an integer in [0, 64], got 18446744073709551618 : i128}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {qgemm.pipeline_depth = 18446744073709551618 : i128}
+  return
+}
+
+// -----
+
 func.func @negative_no_commit(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

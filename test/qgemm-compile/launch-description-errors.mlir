@@ -124,6 +124,88 @@ func.func @not_a_memref(%x: memref<?x64xf16>, %y: i64) attributes {qgemm.launch 
   return
 }
 
+// A func argument of elements that are not whole bytes (the stub steps
+// through buffers in bytes): index, i1.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') describes a func argument of type 'memref<?x64xindex>', expected a memref of integers or floats of 8, 16, 32 or 64 bits
+func.func @index_elements(%x: memref<?x64xindex>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @index_elements_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, row_split = 64, row_rest = 8}]}} {
+  return
+}
+
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #1 ('y') describes a func argument of type 'memref<?x64xi1>', expected a memref of integers or floats of 8, 16, 32 or 64 bits
+func.func @bit_elements(%x: memref<?x64xf16>, %y: memref<?x64xi1>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @bit_elements_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// Fields past the stub's 32 bits: a shared memory of 2^40 bytes (written
+// into an unsigned field), an n of 2^64 + 256 in 128 bits (not 256).
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #0 ('copy') field 'shared_memory' is 1099511627776, expected at most 2147483647
+func.func @huge_shared_memory(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @huge_shared_memory_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 1099511627776, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch field 'n' is 18446744073709551872, expected at most 2147483647
+func.func @wide_n(%x: memref<?x64xf16>, %y: memref<?x256xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 256] = X[M, 64]", module = @wide_n_kernels, n = 18446744073709551872 : i128,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 256], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// Two validate kernels (the stub runs one).
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch has more than one kernel with role 'validate' (expected at most one)
+func.func @two_validates(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @two_validates_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "status", element_type = i32, dims = [1]}]},
+    kernels = [{kernel = "check_a", role = "validate", threads = 128, shared_memory = 0, blocks = 1, operands = ["x", "status"]},
+               {kernel = "check_b", role = "validate", threads = 128, shared_memory = 0, blocks = 1, operands = ["y", "status"]},
+               {kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// Matmul variants out of order: a bounded one after the unbounded one would
+// never run, one below an earlier bound neither.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #1 ('small') has max_m = 16 after an unbounded variant (expected the variants in order of max_m, the unbounded ones last)
+func.func @bound_after_unbounded(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @bound_after_unbounded_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "any", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 64, block_n = 64, split_k = 1, max_m = 0},
+               {kernel = "small", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 16}]}} {
+  return
+}
+
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch kernel #1 ('small') has max_m = 16 below the 64 of an earlier variant (expected the variants in order of max_m, the unbounded ones last)
+func.func @bounds_out_of_order(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @bounds_out_of_order_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "big", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 64, block_n = 64, split_k = 1, max_m = 64},
+               {kernel = "small", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 16},
+               {kernel = "any", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 64, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
 // Fewer dims than the memref's rank.
 // CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') has 1 dims, expected 2 ('memref<?x64xf16>')
 func.func @rank_mismatch(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
@@ -651,3 +733,15 @@ func.func @row_rest_alone(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes
     kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0, row_rest = 64}]}} {
   return
 }
+
+// PTX that ends the stub's raw string literal.
+func.func @raw_string_end(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @raw_string_end_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: expected PTX without ')qgemm_ptx"' (the end of the stub's raw string literal)
+gpu.binary @raw_string_end_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = "// )qgemm_ptx\22 ; int oops = 1;\0A">]

@@ -33,4 +33,14 @@ void printIntList(AsmPrinter &printer, ArrayRef<int64_t> values);
 #define GET_OP_CLASSES
 #include "qgemm/QGemmOps.h.inc"
 
+namespace mlir::qgemm {
+/// Whether convert-qgemm-to-gpu has kernels for `op`'s scheme: W8A8 (int8
+/// weights, an fp16 activation quantized to int8 in the kernel), W4A16 (int4
+/// weights, fp16 activation) or BSR (fp16 activation).
+bool hasKernelScheme(MatmulOp op);
+/// The error for an op whose scheme has no kernels: qgemm-configure and
+/// convert-qgemm-to-gpu give the same one.
+LogicalResult emitNoKernelSchemeError(MatmulOp op);
+} // namespace mlir::qgemm
+
 #endif // QGEMM_IR_QGEMM_H

@@ -20,6 +20,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::qgemm;
 
@@ -313,7 +315,15 @@ public:
         get<IntegerAttr>(dict, where, key, "an integer");
     if (failed(attr))
       return failure();
-    int64_t value = attr->getValue().getSExtValue();
+    // Every field is a size, count or bound of one launch, which the stub
+    // keeps in 32 bits (unsigned fields, 32-bit grids).
+    constexpr int64_t kMaxField = std::numeric_limits<int32_t>::max();
+    const APInt &bits = attr->getValue();
+    if (bits.getSignificantBits() > 64 || bits.getSExtValue() > kMaxField)
+      return error(where) << " field '" << key << "' is "
+                          << llvm::toString(bits, 10, /*Signed=*/true)
+                          << ", expected at most " << kMaxField;
+    int64_t value = bits.getSExtValue();
     if (value < min)
       return error(where) << " field '" << key << "' is " << value
                           << ", expected at least " << min;
@@ -369,7 +379,8 @@ public:
     SmallVector<LaunchDim> dims;
     for (Attribute dim : *attr) {
       if (auto extent = dyn_cast<IntegerAttr>(dim);
-          extent && extent.getValue().getSExtValue() >= 0) {
+          extent && extent.getValue().getSignificantBits() <= 64 &&
+          extent.getValue().getSExtValue() >= 0) {
         dims.push_back(extent.getValue().getSExtValue());
         continue;
       }
@@ -411,6 +422,15 @@ LogicalResult checkDimsMatch(Reader &reader, StringRef where,
     return reader.error(where)
            << " describes a func argument of type " << type
            << ", expected a memref with the identity (row-major) layout";
+  // The stub steps through the buffer in bytes (the rows of a row split):
+  // whole-byte integers and floats only.
+  Type element = memref.getElementType();
+  if (!element.isIntOrFloat() ||
+      !llvm::is_contained({8u, 16u, 32u, 64u}, element.getIntOrFloatBitWidth()))
+    return reader.error(where)
+           << " describes a func argument of type " << type
+           << ", expected a memref of integers or floats of 8, 16, 32 or 64 "
+              "bits";
   if (static_cast<int64_t>(dims.size()) != memref.getRank())
     return reader.error(where) << " has " << dims.size() << " dims, expected "
                                << memref.getRank() << " (" << type << ")";
@@ -1032,6 +1052,29 @@ FailureOr<LaunchDescription> LaunchDescription::read(func::FuncOp func,
       }))
     return reader.error("") << " has no kernel with role '" << kMatmulRole
                             << "' (expected at least one)";
+  if (llvm::count_if(d.kernels, [](const LaunchKernel &kernel) {
+        return kernel.role == KernelRole::Validate;
+      }) > 1)
+    return reader.error("") << " has more than one kernel with role '"
+                            << kValidateRole << "' (expected at most one)";
+  // The stub runs the first matmul variant whose max_m admits M: bounds in
+  // order, the unbounded variants (max_m = 0) last.
+  int64_t previous = 1;
+  for (auto [i, kernel] : llvm::enumerate(d.kernels)) {
+    if (kernel.role != KernelRole::Matmul)
+      continue;
+    if (previous == 0 && kernel.maxM != 0)
+      return reader.error(describe("kernel", i, kernel.name))
+             << " has max_m = " << kernel.maxM
+             << " after an unbounded variant (expected the variants in "
+                "order of max_m, the unbounded ones last)";
+    if (kernel.maxM != 0 && kernel.maxM < previous)
+      return reader.error(describe("kernel", i, kernel.name))
+             << " has max_m = " << kernel.maxM << " below the " << previous
+             << " of an earlier variant (expected the variants in order of "
+                "max_m, the unbounded ones last)";
+    previous = kernel.maxM;
+  }
   return d;
 }
 

@@ -159,11 +159,7 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
   bool w8a8 = kernel::isW8A8(op), w4a16 = kernel::isW4A16(op),
        bsr = kernel::isBsr(op);
   if (!w8a8 && !w4a16 && !bsr)
-    return op.emitOpError()
-           << "lowering is implemented for W8A8 with an fp16 activation "
-              "quantized in the kernel, for W4A16 (int4 weights, fp16 "
-              "activation) and for BSR with an fp16 activation; this scheme "
-              "is not implemented yet";
+    return emitNoKernelSchemeError(op);
   if (failed(checkLowerable(func, op)))
     return failure();
   if (w4a16 && failed(kernel::checkW4A16Lowerable(op)))
@@ -177,6 +173,11 @@ LogicalResult mlir::qgemm::lowerMatmulToGPU(func::FuncOp func, MatmulOp op,
                     b.getUnitAttr());
   b.setInsertionPointAfter(func);
   std::string moduleName = (func.getSymName() + "_kernels").str();
+  if (Operation *taken = SymbolTable::lookupSymbolIn(moduleOp, moduleName))
+    return (func.emitError() << "cannot name its kernels' gpu.module '@"
+                             << moduleName << "': the name is taken")
+               .attachNote(taken->getLoc())
+           << "by this '" << taken->getName() << "'";
   auto gpuModule = gpu::GPUModuleOp::create(b, moduleName);
   SymbolTable(moduleOp).insert(gpuModule);
   SmallVector<LaunchKernel, 0> kernels;
@@ -252,8 +253,19 @@ struct ConvertQGemmToGPUPass
       return signalPassFailure();
     for (auto func : root.getOps<func::FuncOp>()) {
       auto ops = llvm::to_vector(func.getOps<MatmulOp>());
-      if (ops.empty())
+      if (ops.empty()) {
+        // A quantize has kernels only as part of a W8A8 matmul's family
+        // (its lhs quantized in the kernels): alone it would stay in the
+        // output, unlowered, and get no stub.
+        for (QuantizeOp quantize : func.getOps<QuantizeOp>()) {
+          quantize.emitOpError()
+              << "has no kernels of its own: the activation is quantized "
+                 "by the kernels of a qgemm.matmul whose lhs encoding is "
+                 "quantized (W8A8); lower that matmul instead";
+          failedAny = true;
+        }
         continue;
+      }
       size_t numQGemmOps =
           ops.size() + llvm::range_size(func.getOps<QuantizeOp>());
       if (numQGemmOps > 1) {

@@ -48,8 +48,15 @@ func.func private @negative_zero_split_k() attributes {c = #qgemm.config<cta_til
 
 // -----
 
-// expected-error @+1 {{expected max_m >= 0 (0: no bound), got -1}}
+// expected-error @+1 {{expected max_m in [0, 2147483647] (0: no bound), got -1}}
 func.func private @negative_max_m() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], max_m = -1>}
+
+// -----
+
+// Past the 32-bit grid's rows (a split variant's workspace, sized from
+// max_m, overflowed 64 bits at 2^63 - 1).
+// expected-error @+1 {{expected max_m in [0, 2147483647] (0: no bound), got 2147483648}}
+func.func private @negative_huge_max_m() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], max_m = 2147483648>}
 
 // -----
 

@@ -129,7 +129,15 @@ func.func @negative_huge_n(%x: memref<?x64xf16>, %w: memref<4294967296x64xi8>, %
 // -----
 
 func.func @negative_huge_static_m(%x: memref<4294967296x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<4294967296x64xf16>) {
-  // expected-error @+1 {{expected a static M <= 2147483647, got 4294967296}}
+  // expected-error @+1 {{expected a static M in [1, 2147483647], got 4294967296}}
   qgemm.matmul lhs(%x : memref<4294967296x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<4294967296x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @zero_static_m(%x: memref<0x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<0x64xf16>) {
+  // expected-error @+1 {{expected a static M in [1, 2147483647], got 0}}
+  qgemm.matmul lhs(%x : memref<0x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<0x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
