@@ -326,6 +326,44 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return estimate(
         m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
   });
+  // A small layer (N <= 2048, the widths measured) whose tiles at M = 128
+  // are at most a quarter of the multiprocessors' worth of blocks (768 x
+  // 2048: 24 blocks of 128 x 128
+  // in 4 slices, 2048 x 1408: 32 in 2) takes M = 65 to 256 on 64 x 64
+  // tiles in K slices, 3 to 8 times the blocks (v47, same run, us at
+  // M = 65 / 128 / 256: 768 x 2048 pc 12.6 / 12.6 / 12.7 -> 10.7 / 10.9 /
+  // 11.5, g128z 12.6 / 12.6 / 12.8 -> 10.6 / 10.9 / 11.8; 2048 x 1408 pc
+  // 14.0 / 13.9 / 14.1 -> 11.7 / 12.0 / 12.8, g128z 13.8 / 13.7 / 13.8 ->
+  // 11.5 / 11.8 / 13.3).
+  constexpr int64_t kSmallMidMaxM = 256;
+  auto *first = llvm::find_if(configs, [](ConfigAttr c) {
+    return c.isWgmma() && (c.getMaxM() == 0 || c.getMaxM() > 64);
+  });
+  constexpr int64_t kSmallMaxN = 2048;
+  if (n > kSmallMaxN || first == configs.end() ||
+      llvm::divideCeil(n, first->getBlockN()) * first->getSplitK() >
+          sms / 4)
+    return configs;
+  int64_t split = kTiles % 4 == 0 && kTiles / 4 >= 6 ? 4
+                  : kTiles % 2 == 0                  ? 2
+                                                     : 1;
+  ConfigAttr small = ConfigAttr::get(
+      ctx, {64, 64, 64}, {64, 64}, std::min<int64_t>(4, kTiles + 1), split,
+      kSmallMidMaxM, MmaKind::wgmma, OperandPath::register_a,
+      /*fuseQuantize=*/false);
+  // Where K splits in 8 slices of 8 tiles or more, chooseConfigs clusters
+  // the chain's first tiles so at M = 65 to 128 (1024 x 4096), which the
+  // 64 x 64 tiles do not beat there (13.0 to 13.9 us against 12.3 to 13.1)
+  // but do from M = 129 (13.8 to 15.2 against 15.3 to 16.4; v47).
+  ConfigAttr head = *first;
+  bool keepHead = kTiles % 8 == 0 && kTiles / 8 >= 8;
+  auto *past = std::find_if(first, configs.end(), [](ConfigAttr c) {
+    return c.getMaxM() == 0 || c.getMaxM() > kSmallMidMaxM;
+  });
+  auto *at = configs.erase(first, past);
+  if (keepHead)
+    at = std::next(configs.insert(at, head.withMaxM(128)));
+  configs.insert(at, small);
   return configs;
 }
 
@@ -549,8 +587,12 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
     // - to the 64-channel variant itself where its three rows of blocks
     //   are one wave (2560 x 10240: 120 blocks, pc 16.2 to 16.7 us at
     //   M = 33 to 48 against 22.8 to 23.3 on the 64 x 128 tiles, 20.4 to
-    //   21.1 on 64 x 64 ones, v43) or K is short (8960 x 1536, 24 K tiles:
-    //   pc 14.6 to 14.9 against 15.8 to 15.9);
+    //   21.1 on 64 x 64 ones, v43) or K is short: under 64 K tiles, under
+    //   32 with zero points (8960 x 1536, 24 K tiles: pc 14.6 to 14.9
+    //   against 15.8 to 15.9, g128z 15.9 to 16.7 against 16.4 to 16.8;
+    //   16384 x 3072, 48 K tiles: g128z 35.4 to 36.5 against 29.4 to 30.3
+    //   on the split 64 x 64 tiles, pc 27.0 to 27.3 against 28.2 to 28.3;
+    //   v47);
     // - else to the wgmma tiles below, the 64-channel variant bounded at
     //   M = 32 or, where the 32-row blocks serve M = 17 to 32, dropped (v43,
     //   same run, us at M = 33 / 48: 5120 x 5120 pc 21.0 / 21.3 -> 19.8 /
@@ -563,7 +605,8 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
     if (sixtyFourRows && kTiles >= 64 && n * k / 2 <= (int64_t(9) << 20))
       configs.back() =
           getW4A16RowBlockConfig(configs[1], 64, kW4A16RegisterWgmmaMaxM);
-    else if (kTiles < 64 || 3 * (n / 64) <= sms)
+    else if ((kTiles < (op.getWeightEncoding().getZeroPoints() ? 32 : 64)) ||
+             3 * (n / 64) <= sms)
       configs.back() =
           getW4A16RegisterConfig(op, 64, kW4A16RegisterWgmmaMaxM);
     else if (rowBlocks)

@@ -607,12 +607,14 @@ func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %s
 // M <= 128 (64 blocks), in 4 up to M = 384 (96 blocks); the rest of the
 // range (128 blocks) is a variant of its own with the global reduction.
 // The 2-slice variant after it is clustered whatever its grid. Every
-// 128-row variant takes a producer warpgroup (copy = tma_producer).
+// 128-row variant takes a producer warpgroup (copy = tma_producer). From
+// M = 129 to 256 (32 blocks of 128 x 128 in 4 slices, a small layer) 64 x
+// 64 tiles in 4 slices take their place (v47).
 // Before them the register variants: 16 rows to M = 16, 32-row blocks to
 // 32 (K = 4096), the 64-channel 16-row blocks to 64 (the grid of 64-row
 // blocks, 16 warps of 128 registers, spilled and ran 1.6x slower).
 // SM90A-LABEL: func @w4a16_n1024_k4096
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 2048], warp_tile = [32, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 2048
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 2048], warp_tile = [32, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 2048
 func.func @w4a16_n1024_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, %s: memref<1024xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1024xi32>, memref<1024xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -816,6 +818,26 @@ func.func @w4a16_n32000_k4096(%x: memref<?x4096xf16>, %wq: memref<512x32000xi32>
 // SM90A: return
 func.func @bsr_static_m64(%x: memref<64x1024xf16>, %rp: memref<33xi32>, %ci: memref<?xi32>, %b: memref<?x32x32xf16>, %y: memref<64x1024xf16>) {
   qgemm.matmul lhs(%x : memref<64x1024xf16>) weights(%rp, %ci, %b : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<64x1024xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
+
+// 768 x 2048 (a Qwen3-30B-A3B expert): 24 blocks of 128 x 128 tiles in 4
+// slices at M = 128, so M = 65 to 256 go to 64 x 64 tiles in 4 slices of
+// 8 K tiles (clustered to M = 128: 96 blocks); 16384 x 3072 with zero
+// points (48 K tiles): no 64-channel register variant at M = 33 to 48,
+// the split 64 x 64 tiles from M = 33 (v47).
+// SM90A-LABEL: func @w4a16_n768_k2048
+// SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 512,
+func.func @w4a16_n768_k2048(%x: memref<?x2048xf16>, %wq: memref<256x768xi32>, %s: memref<768xf16>, %y: memref<?x768xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x768xi32>, memref<768xf16>) outs(%y : memref<?x768xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w4a16_n16384_k3072_g128z
+// SM90A: #qgemm.config<cta_tile = [32, 32, 384], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>
+func.func @w4a16_n16384_k3072_g128z(%x: memref<?x3072xf16>, %wq: memref<384x16384xi32>, %s: memref<24x16384xf16>, %z: memref<24x2048xi32>, %y: memref<?x16384xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%wq, %s, %z : memref<384x16384xi32>, memref<24x16384xf16>, memref<24x2048xi32>) outs(%y : memref<?x16384xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
   return
 }
 

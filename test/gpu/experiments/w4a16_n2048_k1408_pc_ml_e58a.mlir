@@ -1,0 +1,8 @@
+// w4a16_n2048_k1408_pc_ml_e58a: w4a16_n2048_k1408_pc_ml as qgemm-configure gave it (chip=sm_90a), 64 x 64 register-A tiles in 2 K slices at M = 65 to 256 (hand configs).
+module {
+  func.func @w4a16_n2048_k1408_pc_ml_e58a(%arg0: memref<?x1408xf16>, %arg1: memref<176x2048xi32>, %arg2: memref<2048xf16>, %arg3: memref<?x2048xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x1408xf16>) weights(%arg1, %arg2 : memref<176x2048xi32>, memref<2048xf16>) outs(%arg3 : memref<?x2048xf16>) {configs = [#qgemm.config<cta_tile = [16, 32, 1408], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1408], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1408], warp_tile = [32, 32], stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1408], warp_tile = [16, 64], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2048, row_rest = 384>], lhs_encoding = #qgemm.act<f16>, target = #qgemm.target<"sm_90a">, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+    return
+  }
+}
+
