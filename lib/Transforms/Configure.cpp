@@ -1764,6 +1764,51 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   finishW8A8WgmmaConfigs(op, configs);
 }
 
+/// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an
+/// even number of K tiles) whose chain serves M = 129 with 64 x 128 tiles:
+/// 64 x 64 tiles in two slices (clustered by chooseConfigs) serve M from
+/// the end of the register variant, or run on from the 64 x 64 two-slice
+/// variant before them, up to the rows whose grid is one wave,
+/// floor(sms / (2 ceil(N / 64))) x 64: 64 x 128 tiles in two slices gave
+/// 32 to 48 blocks at M = 256 (v47, same run, us: 512 x 3584 at M = 192 /
+/// 256 / 512 15.2 / 15.5 / 16.4 -> 10.9 / 11.2 / 12.7, at 1024 (two waves)
+/// 18.5 -> 20.2; 768 x 2048 at 192 / 256 12.9 / 13.0 -> 10.2 / 10.3, at
+/// 512 13.6 -> 15.4; 1408 x 2048, unsplit 64 x 128 tiles from M = 65, at
+/// 65 to 192 12.5 to 13.5 -> 9.9 to 10.5, at 256 13.5 -> 15.0).
+static void extendW8A8SmallLayerTiles(MatmulOp op,
+                                      SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kSmallMaxN = 2048, kStages = 8;
+  int64_t n = op.getN(), k = op.getK();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = k / 128;
+  if (n > kSmallMaxN || k % 128 != 0 || kTiles % 2 != 0)
+    return;
+  auto *at = llvm::find_if(configs, [](ConfigAttr c) {
+    return !c.isRegisterDirect() && (c.getMaxM() == 0 || c.getMaxM() > 128);
+  });
+  if (at == configs.end() || !at->isWgmma() || at->getBlockM() != 64 ||
+      at->getBlockN() != 128)
+    return;
+  int64_t bound = sms / (2 * llvm::divideCeil(n, 64)) * 64;
+  if (bound <= 128)
+    return;
+  auto isTwoSliceNarrow = [](ConfigAttr c) {
+    return c.isWgmma() && c.getBlockM() == 64 && c.getBlockN() == 64 &&
+           c.getSplitK() == 2;
+  };
+  if (at != configs.begin() && isTwoSliceNarrow(*std::prev(at)))
+    at = configs.erase(std::prev(at));
+  auto *past = std::find_if(at, configs.end(), [&](ConfigAttr c) {
+    return c.getMaxM() == 0 || c.getMaxM() > bound;
+  });
+  at = configs.erase(at, past);
+  configs.insert(at, ConfigAttr::get(
+                         op.getContext(), {64, 64, 128}, {64, 64},
+                         std::min(kStages, kTiles / 2 + 1), 2, bound,
+                         MmaKind::wgmma, OperandPath::shared,
+                         /*fuseQuantize=*/false));
+}
+
 /// The variants of each scheme, before the cluster split (chooseConfigs).
 static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
@@ -1893,6 +1938,7 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   // sm_90a, M > 64: wgmma tiles.
   if (wgmmaTiles) {
     appendW8A8WgmmaConfigs(op, n128, make, configs);
+    extendW8A8SmallLayerTiles(op, configs);
     return configs;
   }
   configs.push_back(make(64, 64, 64, 32, 32, 4, 256));

@@ -841,6 +841,17 @@ func.func @w4a16_n16384_k3072_g128z(%x: memref<?x3072xf16>, %wq: memref<384x1638
   return
 }
 
+// W8A8 512 x 3584 (Qwen2-7B's key and value projections): 64 x 128 tiles
+// in two slices gave 32 blocks at M = 256; the 64 x 64 tiles in two
+// clustered slices run on to M = 512, their last row of one wave (8
+// columns x 2 slices x 8 rows = 128 blocks; v47).
+// SM90A-LABEL: func @w8a8_n512_k3584
+// SM90A: operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>
+func.func @w8a8_n512_k3584(%x: memref<?x3584xf16>, %w: memref<512x3584xi8>, %sw: memref<512xf32>, %y: memref<?x512xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%w, %sw : memref<512x3584xi8>, memref<512xf32>) outs(%y : memref<?x512xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // W4A16 with a static M whose dynamic chain has a row split (4096 x 11008
 // g128 at M = 64).
 // SM90A-LABEL: func @w4a16_static_m64

@@ -1,0 +1,8 @@
+// w8a8_n512_k3584_ml_e60a: w8a8_n512_k3584_ml as qgemm-configure gave it (chip=sm_90a), 64 x 64 tiles in 2 clustered K slices to M = 1024 (hand configs).
+module {
+  func.func @w8a8_n512_k3584_ml_e60a(%arg0: memref<?x3584xf16>, %arg1: memref<512x3584xi8>, %arg2: memref<512xf32>, %arg3: memref<?x512xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x3584xf16>) weights(%arg1, %arg2 : memref<512x3584xi8>, memref<512xf32>) outs(%arg3 : memref<?x512xf16>) {configs = [#qgemm.config<cta_tile = [16, 8, 1792], warp_tile = [16, 8], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>], lhs_encoding = #qgemm.act<i8, per_token>, target = #qgemm.target<"sm_90a">, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+    return
+  }
+}
+
