@@ -1,6 +1,8 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s --check-prefix=ALL
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu=programmatic-max-m=64 | FileCheck %s --check-prefix=BOUND
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu=programmatic-max-m=0 | FileCheck %s --check-prefix=NONE
+// RUN: not qgemm-opt %s --convert-qgemm-to-gpu=programmatic-max-m=-5 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: expected programmatic-max-m >= -1 (-1: every variant, 0: none), got -5
 // Covers: which variants convert-qgemm-to-gpu launches as programmatic
 // dependents of quantize on sm_90. By default (-1) every variant: each one
 // waits (griddepcontrol.wait) before its K loop and quantize lets them start

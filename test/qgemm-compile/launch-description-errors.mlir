@@ -327,6 +327,17 @@ func.func @duplicate_name(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes
   return
 }
 
+// Split-K counters without the partials they count (the stub sized none).
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace has a 'split_k_counters' buffer and no 'split_k_partials' one (expected both or neither)
+func.func @counters_alone(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @counters_alone_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = [{name = "counters", element_type = i32, derived = "split_k_counters"}]},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y", "counters"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 2, max_m = 0}]}} {
+  return
+}
+
 // A buffer with both dims and derived.
 // CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch workspace buffer #0 ('t') needs exactly one of 'dims' and 'derived'
 func.func @dims_and_derived(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes {qgemm.launch = {

@@ -614,6 +614,18 @@ LogicalResult readWorkspace(Reader &reader, DictionaryAttr attr,
   for (auto [i, buffer] : llvm::enumerate(*buffers))
     if (failed(readBuffer(reader, buffer, i, d)))
       return failure();
+  // The counters count the slices of the partial tiles: they come with the
+  // partials (whose size the stub also computes).
+  auto sized = [&](WorkspaceSize size) {
+    return llvm::any_of(d.buffers, [&](const WorkspaceBuffer &buffer) {
+      return buffer.size == size;
+    });
+  };
+  if (sized(WorkspaceSize::SplitKCounters) &&
+      !sized(WorkspaceSize::SplitKPartials))
+    return reader.error("workspace")
+           << " has a '" << kSplitKCounters << "' buffer and no '"
+           << kSplitKPartials << "' one (expected both or neither)";
   return success();
 }
 

@@ -225,6 +225,13 @@ struct ConvertQGemmToGPUPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (programmaticMaxM < -1) {
+      getOperation().emitError()
+          << "expected programmatic-max-m >= -1 (-1: every variant, 0: "
+             "none), got "
+          << static_cast<int64_t>(programmaticMaxM);
+      return signalPassFailure();
+    }
     SmallVector<std::pair<func::FuncOp, MatmulOp>> work;
     bool failedAny = false;
     // Only the funcs of this module are kernel families (one host stub
