@@ -18,7 +18,8 @@
 //                       ceil(N / block_n)
 //   args      : array   one dictionary per func argument, in func order:
 //       name  : string  its C parameter name (lowercase identifier)
-//       dims  : array   per dimension of its memref type, the static extent
+//       dims  : array   per dimension of its memref type (of whole-byte
+//                       integers or floats), the static extent
 //                       (int, equal to the type's) or the name of a run-time
 //                       size (string, where the type's extent is dynamic)
 //       align : int     the byte alignment the kernels need (a power of 2)
@@ -175,8 +176,11 @@
 //                                blocks with z > 0 (below 2^31)
 //           wave_items : int     1 to 2^31 - 1
 //
-// The matmul kernels are listed by increasing max_m (the last unbounded);
-// at least one is required.
+// The matmul kernels are listed by increasing max_m, the unbounded ones
+// (max_m = 0) last; at least one is required. At most one kernel
+// validates. Every integer field is at most 2^31 - 1;
+// argument and buffer elements are integers or floats of 8, 16, 32 or 64
+// bits; a "split_k_counters" buffer comes with a "split_k_partials" one.
 //
 // W8A8 (N = 128, K = 256; one variant shown):
 //
