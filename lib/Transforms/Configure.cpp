@@ -326,11 +326,11 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return estimate(
         m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
   });
-  // A small layer (N <= 2048, the widths measured) whose tiles at M = 128
-  // are at most a quarter of the multiprocessors' worth of blocks (768 x
-  // 2048: 24 blocks of 128 x 128
-  // in 4 slices, 2048 x 1408: 32 in 2) takes M = 65 to 256 on 64 x 64
-  // tiles in K slices, 3 to 8 times the blocks (v47, same run, us at
+  // A small layer (N of 512 to 2048, the widths measured) whose tiles at
+  // M = 128 are at most a quarter of the multiprocessors' worth of blocks
+  // (768 x 2048: 24 blocks of 128 x 128 in 4 slices, 2048 x 1408: 32 in 2)
+  // takes M = 65 to 256 on 64 x 64 tiles in K slices, 3 to 8 times the
+  // blocks (v47, same run, us at
   // M = 65 / 128 / 256: 768 x 2048 pc 12.6 / 12.6 / 12.7 -> 10.7 / 10.9 /
   // 11.5, g128z 12.6 / 12.6 / 12.8 -> 10.6 / 10.9 / 11.8; 2048 x 1408 pc
   // 14.0 / 13.9 / 14.1 -> 11.7 / 12.0 / 12.8, g128z 13.8 / 13.7 / 13.8 ->
@@ -339,14 +339,17 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   auto *first = llvm::find_if(configs, [](ConfigAttr c) {
     return c.isWgmma() && (c.getMaxM() == 0 || c.getMaxM() > 64);
   });
-  constexpr int64_t kSmallMaxN = 2048;
-  if (n > kSmallMaxN || first == configs.end() ||
-      llvm::divideCeil(n, first->getBlockN()) * first->getSplitK() >
-          sms / 4)
+  // Measured where the register variants run to M = 64 and K splits in
+  // two or four: widths of 512 to 2048 (on narrower ones chooseConfigs
+  // would cluster the tiles in 8 slices, not measured).
+  constexpr int64_t kSmallMinN = 512, kSmallMaxN = 2048;
+  if (n < kSmallMinN || n > kSmallMaxN || kTiles % 2 != 0 ||
+      first == configs.begin() || first == configs.end() ||
+      !std::prev(first)->isRegisterDirect() ||
+      std::prev(first)->getMaxM() != 64 ||
+      llvm::divideCeil(n, first->getBlockN()) * first->getSplitK() > sms / 4)
     return configs;
-  int64_t split = kTiles % 4 == 0 && kTiles / 4 >= 6 ? 4
-                  : kTiles % 2 == 0                  ? 2
-                                                     : 1;
+  int64_t split = kTiles % 4 == 0 && kTiles / 4 >= 6 ? 4 : 2;
   ConfigAttr small = ConfigAttr::get(
       ctx, {64, 64, 64}, {64, 64}, std::min<int64_t>(4, kTiles + 1), split,
       kSmallMidMaxM, MmaKind::wgmma, OperandPath::register_a,
@@ -626,14 +629,15 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
     // to 1.3x slower).
     configs.back() = getW4A16RegisterConfig(op, 32, 32);
   }
-  // Where unsplit tiles of 128 x 256 fill 90% of the multiprocessors (N of
-  // 30720 and more on 132) the split tiles only add their reduction: the
+  // Where unsplit tiles of 128 x 256 (N a multiple of 256) fill 90% of the
+  // multiprocessors (N of 30464 and more on 132) the split tiles only add
+  // their reduction: the
   // chain's 128-row tiles take M = 33 to 64 (v47, same run, us at M = 48 /
   // 64: 32000 x 4096 pc 59.4 / 60.0 -> 51.6 / 51.8, g128z 63.6 / 64.0 ->
   // 53.8 / 53.8; 128256 x 4096 pc 210.3 / 218.3 -> 197.7 / 191.8, g128z
   // 225.8 / 230.9 -> 198.4 / 199.3; 28672 x 8192's 112 columns of such
   // tiles keep the split ones, measured faster in v20 and v24).
-  if (10 * (n / 256) >= 9 * sms)
+  if (n % 256 == 0 && 10 * (n / 256) >= 9 * sms)
     return;
   configs.push_back(ConfigAttr::get(
       ctx, {64, midN, 64}, {64, midN}, /*stages=*/4, midSplit, kMidMaxM,
@@ -1781,7 +1785,8 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = k / 128;
-  if (n > kSmallMaxN || k % 128 != 0 || kTiles % 2 != 0)
+  // Slices of 4 K tiles or more (measured: 8 and 14).
+  if (n > kSmallMaxN || k % 128 != 0 || kTiles % 2 != 0 || kTiles < 8)
     return;
   auto *at = llvm::find_if(configs, [](ConfigAttr c) {
     return !c.isRegisterDirect() && (c.getMaxM() == 0 || c.getMaxM() > 128);
@@ -1831,9 +1836,12 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
                   MmaKind mma = MmaKind::mma_sync) {
     // The K tiles of the longest slice.
     int64_t tiles = llvm::divideCeil(llvm::divideCeil(k, bkTile), splitK);
-    return ConfigAttr::get(ctx, {bm, bn, bkTile}, {wm, wn},
-                           std::min(stages, tiles + 1), splitK, maxM, mma,
-                           OperandPath::shared, /*fuseQuantize=*/false);
+    return ConfigAttr::get(
+        ctx, {bm, bn, bkTile}, {wm, wn},
+        mma == MmaKind::wgmma
+            ? std::max<int64_t>(3, std::min(stages, tiles + 1))
+            : std::min(stages, tiles + 1),
+        splitK, maxM, mma, OperandPath::shared, /*fuseQuantize=*/false);
   };
   SmallVector<ConfigAttr> configs;
   // sm_90a, M > 64 (below): wgmma tiles of K 128.

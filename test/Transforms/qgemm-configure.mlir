@@ -852,6 +852,33 @@ func.func @w8a8_n512_k3584(%x: memref<?x3584xf16>, %w: memref<512x3584xi8>, %sw:
   return
 }
 
+// Where the rules above do not reach: W8A8 1408 x 256 (2 K tiles: its
+// wgmma rings keep 3 stages, the verifier's least, and the small-layer
+// tiles need 8 K tiles); W4A16 32064 x 4096 (N not a multiple of 256: no
+// 128 x 256 tiles, so the split 64 x 64 ones stay at M = 49 to 64); W4A16
+// 896 x 192 (no register variants: no small-layer tiles at M = 1 to 256).
+// The RUN lines parse the configured IR again.
+// SM90A-LABEL: func @w8a8_n1408_k256
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], max_m = 2304, mma = wgmma>
+func.func @w8a8_n1408_k256(%x: memref<?x256xf16>, %w: memref<1408x256xi8>, %sw: memref<1408xf32>, %y: memref<?x1408xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %sw : memref<1408x256xi8>, memref<1408xf32>) outs(%y : memref<?x1408xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w4a16_n32064_k4096
+// SM90A: #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>
+func.func @w4a16_n32064_k4096(%x: memref<?x4096xf16>, %wq: memref<512x32064xi32>, %s: memref<32064xf16>, %y: memref<?x32064xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x32064xi32>, memref<32064xf16>) outs(%y : memref<?x32064xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w4a16_n896_k192
+// SM90A: configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 2048,
+func.func @w4a16_n896_k192(%x: memref<?x192xf16>, %wq: memref<24x896xi32>, %s: memref<896xf16>, %y: memref<?x896xf16>) {
+  qgemm.matmul lhs(%x : memref<?x192xf16>) weights(%wq, %s : memref<24x896xi32>, memref<896xf16>) outs(%y : memref<?x896xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // W4A16 with a static M whose dynamic chain has a row split (4096 x 11008
 // g128 at M = 64).
 // SM90A-LABEL: func @w4a16_static_m64
