@@ -326,47 +326,6 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return estimate(
         m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
   });
-  // A small layer (N of 512 to 2048, the widths measured) whose tiles at
-  // M = 128 are at most a quarter of the multiprocessors' worth of blocks
-  // (768 x 2048: 24 blocks of 128 x 128 in 4 slices, 2048 x 1408: 32 in 2)
-  // takes M = 65 to 256 on 64 x 64 tiles in K slices, 3 to 8 times the
-  // blocks (v47, same run, us at
-  // M = 65 / 128 / 256: 768 x 2048 pc 12.6 / 12.6 / 12.7 -> 10.7 / 10.9 /
-  // 11.5, g128z 12.6 / 12.6 / 12.8 -> 10.6 / 10.9 / 11.8; 2048 x 1408 pc
-  // 14.0 / 13.9 / 14.1 -> 11.7 / 12.0 / 12.8, g128z 13.8 / 13.7 / 13.8 ->
-  // 11.5 / 11.8 / 13.3).
-  constexpr int64_t kSmallMidMaxM = 256;
-  auto *first = llvm::find_if(configs, [](ConfigAttr c) {
-    return c.isWgmma() && (c.getMaxM() == 0 || c.getMaxM() > 64);
-  });
-  // Measured where the register variants run to M = 64 and K splits in
-  // two or four: widths of 512 to 2048 (on narrower ones chooseConfigs
-  // would cluster the tiles in 8 slices, not measured).
-  constexpr int64_t kSmallMinN = 512, kSmallMaxN = 2048;
-  if (n < kSmallMinN || n > kSmallMaxN || kTiles % 2 != 0 ||
-      first == configs.begin() || first == configs.end() ||
-      !std::prev(first)->isRegisterDirect() ||
-      std::prev(first)->getMaxM() != 64 ||
-      llvm::divideCeil(n, first->getBlockN()) * first->getSplitK() > sms / 4)
-    return configs;
-  int64_t split = kTiles % 4 == 0 && kTiles / 4 >= 6 ? 4 : 2;
-  ConfigAttr small = ConfigAttr::get(
-      ctx, {64, 64, 64}, {64, 64}, std::min<int64_t>(4, kTiles + 1), split,
-      kSmallMidMaxM, MmaKind::wgmma, OperandPath::register_a,
-      /*fuseQuantize=*/false);
-  // Where K splits in 8 slices of 8 tiles or more, chooseConfigs clusters
-  // the chain's first tiles so at M = 65 to 128 (1024 x 4096), which the
-  // 64 x 64 tiles do not beat there (13.0 to 13.9 us against 12.3 to 13.1)
-  // but do from M = 129 (13.8 to 15.2 against 15.3 to 16.4; v47).
-  ConfigAttr head = *first;
-  bool keepHead = kTiles % 8 == 0 && kTiles / 8 >= 8;
-  auto *past = std::find_if(first, configs.end(), [](ConfigAttr c) {
-    return c.getMaxM() == 0 || c.getMaxM() > kSmallMidMaxM;
-  });
-  auto *at = configs.erase(first, past);
-  if (keepHead)
-    at = std::next(configs.insert(at, head.withMaxM(128)));
-  configs.insert(at, small);
   return configs;
 }
 
@@ -508,6 +467,55 @@ splitImbalancedW4A16RegisterConfigs(MatmulOp op,
         stages, kImbalancedSplit, maxM, MmaKind::mma_sync,
         OperandPath::registers, /*fuseQuantize=*/false);
   }
+}
+
+/// A small layer (N of 512 to 2048, the widths measured) whose tiles at
+/// M = 128 are at most a quarter of the multiprocessors' worth of blocks
+/// (768 x 2048: 24 blocks of 128 x 128 in 4 slices, 2048 x 1408: 32 in 2)
+/// takes M = 65 to 256 on 64 x 64 tiles in K slices, 3 to 8 times the
+/// blocks (v47, same run, us at M = 65 / 128 / 256: 768 x 2048 pc 12.6 /
+/// 12.6 / 12.7 -> 10.7 / 10.9 / 11.5, g128z 12.6 / 12.6 / 12.8 -> 10.6 /
+/// 10.9 / 11.8; 2048 x 1408 pc 14.0 / 13.9 / 14.1 -> 11.7 / 12.0 / 12.8,
+/// g128z 13.8 / 13.7 / 13.8 -> 11.5 / 11.8 / 13.3). `configs` is
+/// chooseW4A16WgmmaConfigs' chain.
+static void addW4A16SmallLayerTiles(MatmulOp op,
+                                    SmallVectorImpl<ConfigAttr> &configs) {
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN(), kTiles = op.getK() / 64;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  constexpr int64_t kSmallMidMaxM = 256;
+  auto *first = llvm::find_if(configs, [](ConfigAttr c) {
+    return c.isWgmma() && (c.getMaxM() == 0 || c.getMaxM() > 64);
+  });
+  // Measured where the register variants run to M = 64 and K splits in
+  // two or four: widths of 512 to 2048 (on narrower ones chooseConfigs
+  // would cluster the tiles in 8 slices, not measured).
+  constexpr int64_t kSmallMinN = 512, kSmallMaxN = 2048;
+  if (n < kSmallMinN || n > kSmallMaxN || kTiles % 2 != 0 ||
+      first == configs.begin() || first == configs.end() ||
+      !std::prev(first)->isRegisterDirect() ||
+      std::prev(first)->getMaxM() != 64 ||
+      int64_t(llvm::divideCeil(n, first->getBlockN())) * first->getSplitK() >
+          sms / 4)
+    return;
+  int64_t split = kTiles % 4 == 0 && kTiles / 4 >= 6 ? 4 : 2;
+  ConfigAttr small = ConfigAttr::get(
+      ctx, {64, 64, 64}, {64, 64}, std::min<int64_t>(4, kTiles + 1), split,
+      kSmallMidMaxM, MmaKind::wgmma, OperandPath::register_a,
+      /*fuseQuantize=*/false);
+  // Where K splits in 8 slices of 8 tiles or more, chooseConfigs clusters
+  // the chain's first tiles so at M = 65 to 128 (1024 x 4096), which the
+  // 64 x 64 tiles do not beat there (13.0 to 13.9 us against 12.3 to 13.1)
+  // but do from M = 129 (13.8 to 15.2 against 15.3 to 16.4; v47).
+  ConfigAttr head = *first;
+  bool keepHead = kTiles % 8 == 0 && kTiles / 8 >= 8;
+  auto *past = std::find_if(first, configs.end(), [](ConfigAttr c) {
+    return c.getMaxM() == 0 || c.getMaxM() > kSmallMidMaxM;
+  });
+  auto *at = configs.erase(first, past);
+  if (keepHead)
+    at = std::next(configs.insert(at, head.withMaxM(128)));
+  configs.insert(at, small);
 }
 
 /// The register-direct variant `r16` (16 rows a block) with its warps over
@@ -724,9 +732,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   else if (rowBlocks)
     configs.push_back(moreRows(32, 32));
   if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
-    addW4A16MidConfigs(op, configs, registerK, wide, rowBlocks,
-                       sixtyFourRows);
-    return chooseW4A16WgmmaConfigs(op, std::move(configs));
+    addW4A16MidConfigs(op, configs, registerK, wide, rowBlocks, sixtyFourRows);
+    configs = chooseW4A16WgmmaConfigs(op, std::move(configs));
+    addW4A16SmallLayerTiles(op, configs);
+    return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four
   // rows of 16-row blocks): 64-row blocks take M = 33 to 64 on at most 12
