@@ -2,14 +2,17 @@
 // Covers: a W8A8 wgmma ring filled by TMA (copy = tma), N = 1000 and
 // K = 992 (neither a multiple of the 64 x 128 x 128 tile: the copies read
 // zeros past them, so nothing is masked in the kernel). The kernel takes
-// the tensor maps of xq and wq first (!llvm.ptr, qgemm.tensor_maps = 2),
-// and the launch description asks the stub for them (boxes of 64 rows of
-// xq and 128 rows of wq, 128 bytes of their 992-byte rows), with 4 x
-// (64 + 128) x 128 bytes of ring + 1024 (alignment) + 64 (mbarriers) =
-// 99392 bytes of shared memory. Thread 0 initializes a `full` mbarrier
-// (one arrival) and an `empty` one (one per warpgroup) for each of the 4
-// slots, expects 24576 bytes a slot, and copies the weight boxes of the first
-// 3 K tiles, then after griddepcontrol.wait their activation boxes. The
+// the tensor maps of xq and wq first, then xq's edge map (!llvm.ptr,
+// qgemm.tensor_maps = 3), and the launch description asks the stub for them
+// (boxes of 64 rows of xq, 128 rows of wq and 16 rows of xq, 128 bytes of
+// their 992-byte rows), with 4 x (64 + 128) x 128 bytes of ring + 1024
+// (alignment) + 64 (mbarriers) = 99392 bytes of shared memory. Thread 0
+// initializes a `full` mbarrier (one arrival) and an `empty` one (one per
+// warpgroup) for each of the 4 slots, expects 24576 bytes a slot (6144 less
+// where the block's rows below M fit the 16-row edge box: M < block row +
+// 16), and copies the weight boxes of the first 3 K tiles, then after
+// griddepcontrol.wait their activation boxes (the whole box, or the edge
+// box on such a tile). The
 // loop (already pipelined: no qgemm.pipeline_depth) waits on the slot's
 // `full` barrier with parity (kt / 4) mod 2, issues the wgmma group, releases
 // the previous slot and refills it with K tile kt + 3 once every warpgroup
@@ -17,10 +20,11 @@
 
 // CHECK: qgemm.launch = {{.*}}kernel = "matmul_v0"{{.*}}operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"]
 // CHECK-SAME: shared_memory = 99392
-// CHECK-SAME: tensor_maps = [{box_rows = 64 : i64, operand = "xq", row_bytes = 992 : i64}, {box_rows = 128 : i64, operand = "wq", row_bytes = 992 : i64}]
+// CHECK-SAME: tensor_maps = [{box_rows = 64 : i64, operand = "xq", row_bytes = 992 : i64}, {box_rows = 128 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 16 : i64, operand = "xq", row_bytes = 992 : i64}]
 // CHECK-LABEL: gpu.func @matmul_v0(
-// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x992xi8>
-// CHECK-SAME: qgemm.tensor_maps = 2 : i64
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr, %[[XQ:[a-z0-9]+]]: memref<?x992xi8>
+// CHECK-SAME: qgemm.tensor_maps = 3 : i64
+// CHECK: %[[M:.*]] = memref.dim %[[XQ]], %c0
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: %[[LEADER:.*]] = arith.cmpi eq, %{{.*}}, %c0
 // CHECK: scf.if %[[LEADER]] {
@@ -33,14 +37,25 @@
 // CHECK: nvvm.prefetch tensormap, %[[MAPB]]
 // CHECK: gpu.barrier
 // Prologue: weights of K tiles 0..2, then the wait, then activations.
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c24576_i32
+// CHECK: %[[END:.*]] = arith.addi %[[ROW:.*]], %c16{{.*}} : index
+// CHECK: %[[WHOLE:.*]] = arith.cmpi ult, %[[END]], %[[M]] : index
+// CHECK: %[[SKIP:.*]] = arith.select %[[WHOLE]], %c0_i32, %c6144_i32 : i32
+// CHECK: %[[BYTES:.*]] = arith.subi %c24576_i32, %[[SKIP]] : i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: nvvm.griddepcontrol wait
-// CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
+// CHECK: %[[END1:.*]] = arith.addi %[[ROW]], %c16{{.*}} : index
+// CHECK: %[[WHOLE1:.*]] = arith.cmpi ult, %[[END1]], %[[M]] : index
+// CHECK: scf.if %[[WHOLE1]] {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]], %{{.*}}, box[%{{.*}}, %[[ROWA:.*]]] :
+// CHECK: } else {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]], %{{.*}}, box[%{{.*}}, %[[ROWA]]] :
+// CHECK: }
+// CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
 // CHECK: scf.for %[[KT:.*]] = %c0{{.*}} iter_args
 // CHECK: %[[SLOT:.*]] = arith.remui %[[KT]], %c4
 // CHECK: %[[PASS:.*]] = arith.divui %[[KT]], %c4
@@ -55,8 +70,10 @@
 // CHECK: %[[NEXT:.*]] = arith.addi %[[KT]], %c3
 // CHECK: scf.if
 // CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c24576_i32
+// CHECK: arith.subi %c24576_i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: } {qgemm.tma_stages = 4 : i64}
 // CHECK-NOT: nvgpu.device_async_copy

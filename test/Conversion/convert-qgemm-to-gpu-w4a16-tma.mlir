@@ -2,14 +2,16 @@
 // Covers: W4A16's register-A ring fed by TMA (copy = tma_producer, copy =
 // tma) on a layer with zero points, groups of 32 (two group rows a K tile
 // of 64) and an edge tile (N = 160: the second 128-channel tile is partial,
-// TMA reads zeros past N). The kernel takes four tensor maps first (x,
-// wq, scales, zeros), which the launch description gives as byte
-// matrices: x rows of 512 bytes in boxes of the tile's 128 rows, wq rows of
-// 640 bytes in boxes of 8 (one K tile), scales rows of 320 bytes and zeros
-// rows of 80 bytes in boxes of the K tile's 2 group rows. A slot expects
-// 21248 bytes: the X box (128 x 128), four word boxes of 32 channels (4 x 8
-// x 128), two scale boxes of 64 channels (2 x 2 x 128) and one zero-point
-// box (2 x 128). The unsplit producer variant launches 256 threads, two
+// TMA reads zeros past N). The kernel takes five tensor maps first (x,
+// wq, scales, zeros, x's edge boxes), which the launch description gives
+// as byte matrices: x rows of 512 bytes in boxes of the tile's 128 rows, wq
+// rows of 640 bytes in boxes of 8 (one K tile), scales rows of 320 bytes
+// and zeros rows of 80 bytes in boxes of the K tile's 2 group rows, x in
+// boxes of 16 rows. A slot expects 21248 bytes: the X box (128 x 128),
+// four word boxes of 32 channels (4 x 8 x 128), two scale boxes of 64
+// channels (2 x 2 x 128) and one zero-point box (2 x 128); 14336 less
+// where the block's tokens below M fit the edge box, which it then takes
+// for X. The unsplit producer variant launches 256 threads, two
 // blocks a multiprocessor: the producer gives up its registers (24) to the
 // tiles' warpgroup (232), fills the four slots (the weights, scales and
 // zero points of each, then the X boxes) and refills none (K = 256 is four
@@ -18,8 +20,8 @@
 // refills in the loop; no setmaxnreg there. Then a 64 x 64 tile (one
 // 64-channel warpgroup, per-channel scales: two tensor maps).
 
-// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 256
-// CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}]{{.*}}threads = 128
+// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}, {box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}]{{.*}}threads = 256
+// CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}, {box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}]{{.*}}threads = 128
 
 // In a cluster of four slices: one block a multiprocessor (two would put
 // a cluster's blocks on half as many), so no setmaxnreg.
@@ -32,19 +34,25 @@
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @matmul_v1(
-// CHECK-SAME: %[[MX:[a-z0-9]+]]: !llvm.ptr, %[[MW:[a-z0-9]+]]: !llvm.ptr, %[[MS:[a-z0-9]+]]: !llvm.ptr, %[[MZ:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x256xf16>
+// CHECK-SAME: %[[MX:[a-z0-9]+]]: !llvm.ptr, %[[MW:[a-z0-9]+]]: !llvm.ptr, %[[MS:[a-z0-9]+]]: !llvm.ptr, %[[MZ:[a-z0-9]+]]: !llvm.ptr, %[[ME:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x256xf16>
 // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 2 : i32
-// CHECK-SAME: qgemm.tensor_maps = 4 : i64
+// CHECK-SAME: qgemm.tensor_maps = 5 : i64
 // CHECK-COUNT-8: nvvm.mbarrier.init
 // CHECK: nvvm.setmaxregister  decrease 24
-// CHECK-COUNT-4: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c21248_i32
+// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c14336_i32 : i32
+// CHECK: %[[BYTES:.*]] = arith.subi %c21248_i32, %[[SKIP]] : i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
+// CHECK-COUNT-3: nvvm.mbarrier.arrive.expect_tx
 // CHECK-NOT: nvvm.mbarrier.arrive.expect_tx
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c21248_i32
+// CHECK: arith.subi %c21248_i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MW]]
 // CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MS]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MZ]]
@@ -81,14 +89,16 @@
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @matmul_v2(
-// CHECK-SAME: qgemm.tensor_maps = 4 : i64
+// CHECK-SAME: qgemm.tensor_maps = 5 : i64
 // CHECK-NOT: nvvm.setmaxregister
-// CHECK-COUNT-3: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c21248_i32
+// CHECK-COUNT-3: arith.subi %c21248_i32
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c21248_i32
-// CHECK-COUNT-8: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: arith.subi %c21248_i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+// CHECK-COUNT-9: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK-NOT: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: } {qgemm.tma_stages = 4 : i64}
 // CHECK-NOT: nvvm.setmaxregister
 // CHECK: gpu.return
@@ -101,17 +111,20 @@ func.func @w4a16_tma(%x: memref<?x256xf16>, %wq: memref<32x160xi32>, %s: memref<
   return
 }
 
-// One 64-channel warpgroup of tiles (64 x 64, per-channel scales): two
-// tensor maps (x, wq), two word boxes of 32 channels a slot, 10240 bytes
-// expected (64 x 128 + 2 x 8 x 128); each lane reads the words of its two
+// One 64-channel warpgroup of tiles (64 x 64, per-channel scales): three
+// tensor maps (x, wq, x's edge boxes), two word boxes of 32 channels a
+// slot, 10240 bytes expected (64 x 128 + 2 x 8 x 128; 6144 less with the
+// edge box); each lane reads the words of its two
 // channels as 8 bytes of one swizzled chunk, row r at chunk ^ r.
 // CHECK-LABEL: gpu.module @w4a16_tma_u1_kernels
-// CHECK: gpu.func @matmul_v0(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: memref<?x256xf16>
+// CHECK: gpu.func @matmul_v0(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: memref<?x256xf16>
 // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 2 : i32
-// CHECK-SAME: qgemm.tensor_maps = 2 : i64
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c10240_i32
-// CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK-SAME: qgemm.tensor_maps = 3 : i64
+// CHECK: %[[SKIP1:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c6144_i32 : i32
+// CHECK: %[[BYTES1:.*]] = arith.subi %c10240_i32, %[[SKIP1]] : i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES1]]
+// CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.setmaxregister  increase 232
 // CHECK: arith.xori %{{.*}}, %c0{{(_[0-9]+)?}} : index
 // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c0{{(_[0-9]+)?}}, %{{.*}}] {alignment = 8 : i64} : memref<4x2x8x32xi32, #gpu.address_space<workgroup>>, vector<2xi32>

@@ -375,11 +375,10 @@ void BsrRingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   int64_t rowBytes = loop.t.rowBytes;
-  Value dst = loop.getTmaDestination(
-      e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)));
-  // Rows past M read zeros (the box's part past the map's rows).
-  loop.copyTmaBox(loop.tmaMaps[0], dst, e.mul(getColumn(b, kTile), rowBytes),
-                  loop.tile.blockRow, slot);
+  // A whole tile's box, or a partial one's edge boxes that start below M.
+  loop.copyTmaRowBoxes(loop.tmaMaps[0], loop.tmaMaps.back(),
+                       e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
+                       e.mul(getColumn(b, kTile), rowBytes), slot);
 }
 
 void BsrRingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
@@ -1407,14 +1406,17 @@ LaunchRingPlan getBsrRingPlan(ConfigAttr config, int64_t rows, int64_t k,
 /// The tensor maps of a copy = tma union variant, in the order the kernel
 /// takes them: x [M, K] as bytes [M, 2K] in boxes of BM rows, the blocks
 /// [nnzb, 32, 32] as bytes [32 nnzb, 64] in boxes of one block, both 64
-/// bytes a row with the 64-byte swizzle.
+/// bytes a row with the 64-byte swizzle, and x again in the edge boxes of a
+/// partial tile (getTmaRowBoxRows).
 std::vector<LaunchTensorMap> getBsrTensorMaps(ConfigAttr config,
                                               const BsrTypes &ty) {
   if (!config.isTma())
     return {};
   constexpr int64_t rowBytes = 2 * kBlock;
   return {{"x", ty.x.getDimSize(1) * 2, config.getBlockM(), rowBytes},
-          {"blocks", rowBytes, kBlock, rowBytes}};
+          {"blocks", rowBytes, kBlock, rowBytes},
+          {"x", ty.x.getDimSize(1) * 2, getTmaRowBoxRows(config.getBlockM()),
+           rowBytes}};
 }
 
 /// Builds one matmul kernel: ([tensor maps,] [S, W, C,] x, row_ptr,

@@ -278,13 +278,17 @@ struct TmaRing {
     Emitter e{loop.b};
     return e.rem(e.div(kt, loop.t.stages), 2);
   }
-  /// The expected bytes of a slot: every box, whatever part of them lies
-  /// past the tensors (read as zeros, counted all the same).
+  /// The expected bytes of a slot: every box copied, whatever part of them
+  /// lies past the tensors (read as zeros, counted all the same); the A
+  /// boxes past M are not copied.
   void expectSlot(Value slot) {
     ImplicitLocOpBuilder &b = loop.b;
+    Value bytes = arith::SubIOp::create(
+        b, buildI32(b, operands.getTmaSlotBytes(loop)),
+        loop.getTmaSkippedRowBytes(operands.getTmaARowBytes(loop)));
     NVVM::MBarrierArriveExpectTxOp::create(
-        b, Type(), getFull(slot), buildI32(b, operands.getTmaSlotBytes(loop)),
-        NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+        b, Type(), getFull(slot), bytes, NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, /*predicate=*/Value());
   }
   void copyA(Value kt, Value slot) { operands.copyTmaA(loop, kt, slot); }
   void copyB(Value kt, Value slot) { operands.copyTmaB(loop, kt, slot); }
@@ -439,8 +443,35 @@ int64_t RingOperands::getTmaSlotBytes(RingMainloop &loop) {
   return (loop.t.bm + loop.t.bn) * loop.t.rowBytes;
 }
 
+int64_t RingOperands::getTmaARowBytes(RingMainloop &loop) {
+  return loop.t.rowBytes;
+}
+
 int64_t RingOperands::getTmaBarrierOffset(RingMainloop &loop) {
   return loop.aRingBytes + loop.t.stages * loop.t.bn * loop.t.rowBytes;
+}
+
+/// Whether the block's tile takes A's whole box: its rows below M do not
+/// all fit the edge box.
+static Value isTmaWholeTile(RingMainloop &loop) {
+  Emitter e{loop.b};
+  return e.ult(e.add(loop.tile.blockRow, getTmaRowBoxRows(loop.t.bm)), loop.m);
+}
+
+Value RingMainloop::getTmaSkippedRowBytes(int64_t rowBytes) {
+  int64_t skipped = (t.bm - getTmaRowBoxRows(t.bm)) * rowBytes;
+  return arith::SelectOp::create(b, isTmaWholeTile(*this), buildI32(b, 0),
+                                 buildI32(b, skipped));
+}
+
+void RingMainloop::copyTmaRowBoxes(Value map, Value edgeMap, Value dst,
+                                   Value column, Value slot) {
+  OpBuilder::InsertionGuard guard(b);
+  auto ifWhole = scf::IfOp::create(b, isTmaWholeTile(*this), /*withElse=*/true);
+  b.setInsertionPointToStart(ifWhole.thenBlock());
+  copyTmaBox(map, getTmaDestination(dst), column, tile.blockRow, slot);
+  b.setInsertionPointToStart(ifWhole.elseBlock());
+  copyTmaBox(edgeMap, getTmaDestination(dst), column, tile.blockRow, slot);
 }
 
 /// One box of BM (BN) rows of K tile `kTile` into slot `slot` of the ring
@@ -456,8 +487,11 @@ static void copyTmaRows(RingMainloop &loop, Value map, Value ringAddr,
 }
 
 void RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
-  copyTmaRows(loop, loop.tmaMaps[0], loop.ringBase, loop.t.bm,
-              loop.tile.blockRow, kTile, slot);
+  Emitter e{loop.b};
+  const Tiling &t = loop.t;
+  Value dst = e.add(loop.ringBase, e.mul(slot, t.bm * t.rowBytes));
+  Value column = e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes);
+  loop.copyTmaRowBoxes(loop.tmaMaps[0], loop.tmaMaps.back(), dst, column, slot);
 }
 
 void RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {

@@ -77,6 +77,20 @@ void setRingLaunchBounds(gpu::GPUFuncOp func, const Tiling &t,
 
 class RingMainloop;
 
+/// copy = tma: the rows of the edge box of the activation operand (X, whose
+/// rows are M's). A tile takes one box of BM rows, but one whose rows below
+/// M fit this many takes a box of these rows (the kernel's last tensor map,
+/// the activation's again) and leaves the rest of its slot as it was. TMA
+/// fills the part of a box past the tensor at a fraction of its copy rate:
+/// the last tile of M = 129 on W4A16 4096 x 4096's 128-row tiles had one
+/// row below M and made the call 1.22x slower; in boxes of 16 rows it
+/// was not. Several edge boxes a tile cost more than the rows they skip
+/// (perf notes v48).
+constexpr int64_t kTmaRowBoxRows = 16;
+inline int64_t getTmaRowBoxRows(int64_t bm) {
+  return std::min(bm, kTmaRowBoxRows);
+}
+
 /// The scheme's operand step of a RingMainloop.
 class RingOperands {
 public:
@@ -119,10 +133,15 @@ public:
   virtual void buildWgmmaStep(RingMainloop &loop, Value kTile, Value slot,
                               MutableArrayRef<Value> accs);
 
-  /// copy = tma: the bytes the copies of one ring slot bring (whole boxes,
-  /// whatever part of them lies past the tensors). By default one A box of
-  /// BM rows and one B box of BN rows, of rowBytes each.
+  /// copy = tma: the bytes the copies of one ring slot bring when the tile's
+  /// rows all lie below M (whole boxes, whatever part of them lies past the
+  /// tensors). By default the A boxes of BM rows and one B box of BN rows,
+  /// of rowBytes each. A tile that takes A's edge box
+  /// (RingMainloop::copyTmaRowBoxes) expects `getTmaARowBytes` bytes less
+  /// for each row it leaves out.
   virtual int64_t getTmaSlotBytes(RingMainloop &loop);
+  /// copy = tma: the bytes of one row of the A boxes (rowBytes by default).
+  virtual int64_t getTmaARowBytes(RingMainloop &loop);
   /// copy = tma: the offset from the ring's start (`ringBase`) of its
   /// mbarriers (2 x stages, 8-byte aligned), past the slots and whatever
   /// else lives in shared memory while they do. By default right after the
@@ -131,8 +150,10 @@ public:
   /// copy = tma: issues the copies of K tile `kTile` (local to the slice)
   /// of A (the activations) or of B (the weights, and whatever goes with
   /// them) into ring slot `slot` with RingMainloop::copyTmaBox, which
-  /// complete the slot's `full` mbarrier. By default one box of BM (BN)
-  /// rows from `loop.tmaMaps[0]` ([1]) into the A (B) ring.
+  /// complete the slot's `full` mbarrier. By default A's rows from
+  /// `loop.tmaMaps[0]` and the edge map `loop.tmaMaps.back()`
+  /// (copyTmaRowBoxes) and one box of BN rows from `loop.tmaMaps[1]`,
+  /// into the A and B rings.
   virtual void copyTmaA(RingMainloop &loop, Value kTile, Value slot);
   virtual void copyTmaB(RingMainloop &loop, Value kTile, Value slot);
 };
@@ -188,6 +209,19 @@ public:
   /// ring slot `slot`'s `full` mbarrier. A box wholly outside the matrix
   /// reads zeros and counts all its bytes.
   void copyTmaBox(Value map, Value dst, Value column, Value row, Value slot);
+
+  /// copy = tma: copies the A rows of the block's tile at byte column
+  /// `column` to the shared address `dst` (an index, 1024-byte aligned):
+  /// one box of tensor map `map` (BM rows from `tile.blockRow`), or where
+  /// the tile's rows below M fit one box of `edgeMap` (getTmaRowBoxRows(BM)
+  /// rows) that box. The slot's rows past it keep what they held (rows of
+  /// tokens past M, whose sums are never stored).
+  void copyTmaRowBoxes(Value map, Value edgeMap, Value dst, Value column,
+                       Value slot);
+  /// copy = tma: the bytes of the A rows copyTmaRowBoxes leaves out, an
+  /// i32: (BM - the edge box's rows) x `rowBytes` where the tile takes the
+  /// edge box, else 0.
+  Value getTmaSkippedRowBytes(int64_t rowBytes);
 
   /// The accumulators after the loop as (row, col) pairs.
   SmallVector<Pair> getPairs();

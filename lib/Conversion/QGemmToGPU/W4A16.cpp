@@ -809,6 +809,9 @@ struct Int4RingOperands : RingOperands {
   /// weight, scale and zero-point boxes of its words and groups, from the
   /// tensor maps of x, wq[, scales][, zeros] in that order.
   int64_t getTmaSlotBytes(RingMainloop &loop) override;
+  int64_t getTmaARowBytes(RingMainloop &) override {
+    return kTensorMapBoxBytes;
+  }
   int64_t getTmaBarrierOffset(RingMainloop &) override {
     return layout.barriers;
   }
@@ -1004,9 +1007,10 @@ Value Int4RingOperands::getGroupRow(RingMainloop &loop, Value kTile) {
 void Int4RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   Emitter e{loop.b};
   const Tiling &t = loop.t;
-  loop.copyTmaBox(loop.tmaMaps[0], getTmaBox(loop, 0, layout.x, slot, 0),
-                  e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes),
-                  loop.tile.blockRow, slot);
+  loop.copyTmaRowBoxes(loop.tmaMaps[0], loop.tmaMaps.back(),
+                       e.add(loop.ringBase, e.mul(slot, layout.x)),
+                       e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes),
+                       slot);
 }
 
 void Int4RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
@@ -1316,7 +1320,8 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
 /// The tensor maps of a copy = tma ring variant, in the order the kernel
 /// takes them: x [M, K] in boxes of BM rows, wq [K / 8, N] in boxes of 8
 /// (one K tile), with group scales scales [K / G, N] and with zero points
-/// zeros [K / G, N / 8] in boxes of the K tile's group rows.
+/// zeros [K / G, N / 8] in boxes of the K tile's group rows, and x again in
+/// the edge boxes of a partial tile (getTmaRowBoxRows).
 std::vector<LaunchTensorMap>
 getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
   if (!config.isTma())
@@ -1330,6 +1335,8 @@ getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
     maps.push_back({"scales", ty.scales.getDimSize(1) * 2, scaleRows});
   if (format.zeroPoints)
     maps.push_back({"zeros", ty.zeros.getDimSize(1) * 4, scaleRows});
+  maps.push_back(
+      {"x", ty.x.getDimSize(1) * 2, getTmaRowBoxRows(config.getBlockM())});
   return maps;
 }
 

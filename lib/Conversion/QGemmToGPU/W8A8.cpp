@@ -275,8 +275,9 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
                      bool programmatic, bool prefetchScales, int64_t resident) {
-  // A TMA ring takes the tensor maps of xq and wq first.
-  int64_t maps = t.tma ? 2 : 0;
+  // A TMA ring takes the tensor maps of xq and wq first, then xq's edge
+  // boxes (RingMainloop::copyTmaRowBoxes).
+  int64_t maps = t.tma ? 3 : 0;
   gpu::GPUFuncOp func = createKernel(
       b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32}, maps);
   setRingLaunchBounds(func, t, resident);
@@ -305,7 +306,8 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       buildWaitForPrerequisite(b);
   };
   if (t.tma)
-    loop.buildTma(operands, {func.getArgument(0), func.getArgument(1)},
+    loop.buildTma(operands,
+                  SmallVector<Value>(func.getArguments().take_front(maps)),
                   beforeLoop);
   else
     loop.build(operands, beforeLoop);
@@ -492,7 +494,9 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     if (tiling.streamK)
       variant.streamKTiles = llvm::divideCeil(k, tiling.bk);
     if (tiling.tma)
-      variant.tensorMaps = {{"xq", k, tiling.bm}, {"wq", k, tiling.bn}};
+      variant.tensorMaps = {{"xq", k, tiling.bm},
+                            {"wq", k, tiling.bn},
+                            {"xq", k, getTmaRowBoxRows(tiling.bm)}};
   }
   return kernels;
 }
