@@ -1056,8 +1056,6 @@ struct BsrKernel {
   Value x, rowPtr, colIdx, blocks, y, partials, counters;
   /// A planned ring kernel's S, W and C (RingSlices; i32), else empty.
   ValueRange planArgs;
-  /// A TMA ring's tensor maps (getBsrTensorMaps), else empty.
-  ValueRange maps;
 };
 
 /// Creates a matmul kernel ([`maps` tensor maps,] [S, W, C i32 when
@@ -1078,9 +1076,8 @@ BsrKernel createMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                   MemRefType::get({counters}, b.getI32Type())});
   BsrKernel kernel;
   kernel.func = createKernel(b, module, name, types, maps);
-  auto args = kernel.func.getArguments();
-  kernel.maps = args.take_front(maps);
-  args = args.drop_front(maps);
+  // (A TMA ring's maps come first: RingMainloop::buildTma reads them.)
+  auto args = kernel.func.getArguments().drop_front(maps);
   if (planned) {
     kernel.planArgs = args.take_front(3);
     args = args.drop_front(3);
@@ -1525,7 +1522,7 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   if (tiling.tma) {
     operands.barriersOffset = layout.barriersOffset;
     loop.buildTma(
-        operands, SmallVector<Value>(kernel.maps), [] {}, slice.count);
+        operands, [] {}, slice.count);
   } else {
     loop.build(
         operands, [] {}, slice.count);

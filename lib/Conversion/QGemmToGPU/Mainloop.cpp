@@ -501,13 +501,20 @@ void RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
               kTile, slot);
 }
 
-void RingMainloop::buildTma(RingOperands &operands, ArrayRef<Value> maps,
+void RingMainloop::buildTma(RingOperands &operands,
                             function_ref<void()> beforeLoop,
                             Value tripCountValue) {
   assert(t.wgmma && t.tma && "a TMA wgmma ring");
   Emitter e{b};
   int64_t stages = t.stages;
-  tmaMaps.assign(maps.begin(), maps.end());
+  // Every map the kernel takes (createKernel's count): the copies read A's
+  // edge map as the last (copyTmaRowBoxes).
+  auto func =
+      b.getInsertionBlock()->getParent()->getParentOfType<gpu::GPUFuncOp>();
+  auto count = func->getAttrOfType<IntegerAttr>(kTensorMapsAttrName);
+  assert(count && "a kernel that takes tensor maps");
+  tmaMaps.assign(func.getArguments().begin(),
+                 func.getArguments().begin() + count.getInt());
   tmaBarriers = e.add(ringBase, operands.getTmaBarrierOffset(*this));
   TmaRing ring{*this, operands};
   warpGroup = e.div(tid, 128);
@@ -525,7 +532,7 @@ void RingMainloop::buildTma(RingOperands &operands, ArrayRef<Value> maps,
                                    buildI32(b, t.threads / 128), Value());
     }
     NVVM::FenceMbarrierInitOp::create(b);
-    for (Value map : maps)
+    for (Value map : tmaMaps)
       NVVM::PrefetchOp::create(b, nullptr, nullptr, map, Value(),
                                /*tensormap=*/true);
   }

@@ -192,11 +192,12 @@ public:
   /// tma_producer) the copies are a warpgroup's of its own, after the tiles'
   /// (tid >= t.threads), which fills all `stages` slots, refills each once
   /// released and exits; the tiles' warpgroups only wait, compute and release.
-  /// `maps` are the kernel's tensor maps (`tmaMaps`), read by the
+  /// The kernel's tensor maps (its first arguments, as many as its
+  /// qgemm.tensor_maps attribute counts) are `tmaMaps`, read by the
   /// scheme's copyTmaA / copyTmaB.
   /// The loop runs `tripCount` K tiles when given (as `build`).
-  void buildTma(RingOperands &operands, ArrayRef<Value> maps,
-                function_ref<void()> beforeLoop, Value tripCount = nullptr);
+  void buildTma(RingOperands &operands, function_ref<void()> beforeLoop,
+                Value tripCount = nullptr);
 
   /// copy = tma: the destination pointer of a box copy to the shared
   /// address `addr` (1024-byte aligned: the 128-byte swizzle).

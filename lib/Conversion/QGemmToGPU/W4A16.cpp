@@ -1367,9 +1367,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       loop, x, wq, scales, zeros, format,
       getW4A16RingLayout(config, format.groupSize, format.zeroPoints));
   if (tiling.tma)
-    loop.buildTma(operands,
-                  SmallVector<Value>(func.getArguments().take_front(maps)),
-                  [] {});
+    loop.buildTma(operands, [] {});
   else
     loop.build(operands, [] {});
   SmallVector<Pair> pairs = operands.getPairs(loop);

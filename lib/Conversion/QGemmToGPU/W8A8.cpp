@@ -306,9 +306,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       buildWaitForPrerequisite(b);
   };
   if (t.tma)
-    loop.buildTma(operands,
-                  SmallVector<Value>(func.getArguments().take_front(maps)),
-                  beforeLoop);
+    loop.buildTma(operands, beforeLoop);
   else
     loop.build(operands, beforeLoop);
   SmallVector<Pair> pairs = loop.getPairs();
