@@ -35,6 +35,7 @@
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: nvvm.prefetch tensormap, %[[MAPA]]
 // CHECK: nvvm.prefetch tensormap, %[[MAPB]]
+// CHECK: nvvm.prefetch tensormap, %[[MAPE]]
 // CHECK: gpu.barrier
 // Prologue: weights of K tiles 0..2, then the wait, then activations.
 // CHECK: %[[END:.*]] = arith.addi %[[ROW:.*]], %c16{{.*}} : index

@@ -375,7 +375,7 @@ void BsrRingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   int64_t rowBytes = loop.t.rowBytes;
-  // A whole tile's box, or a partial one's edge boxes that start below M.
+  // A whole tile's box, or X's edge box where the tile's rows below M fit it.
   loop.copyTmaRowBoxes(loop.tmaMaps[0], loop.tmaMaps.back(),
                        e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
                        e.mul(getColumn(b, kTile), rowBytes), slot);

@@ -279,8 +279,8 @@ struct TmaRing {
     return e.rem(e.div(kt, loop.t.stages), 2);
   }
   /// The expected bytes of a slot: every box copied, whatever part of them
-  /// lies past the tensors (read as zeros, counted all the same); the A
-  /// boxes past M are not copied.
+  /// lies past the tensors (read as zeros, counted all the same); a tile
+  /// that takes A's edge box does not copy the rows past it.
   void expectSlot(Value slot) {
     ImplicitLocOpBuilder &b = loop.b;
     Value bytes = arith::SubIOp::create(

@@ -268,6 +268,15 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
   gpu::BarrierOp::create(b);
 }
 
+/// The tensor maps of a TMA ring variant, in the order its kernel takes
+/// them: xq in boxes of BM rows, wq in boxes of BN rows (K-byte rows), then
+/// xq's edge boxes (RingMainloop::copyTmaRowBoxes reads the last map).
+std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t k) {
+  if (!t.tma)
+    return {};
+  return {{"xq", k, t.bm}, {"wq", k, t.bn}, {"xq", k, getTmaRowBoxRows(t.bm)}};
+}
+
 /// Builds one ring matmul kernel:
 ///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N],
 ///    partials i32 [split_k * M * N], counters i32 [tiles]).
@@ -275,9 +284,8 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
                      bool programmatic, bool prefetchScales, int64_t resident) {
-  // A TMA ring takes the tensor maps of xq and wq first, then xq's edge
-  // boxes (RingMainloop::copyTmaRowBoxes).
-  int64_t maps = t.tma ? 3 : 0;
+  // A TMA ring takes its tensor maps first (getTensorMaps).
+  int64_t maps = getTensorMaps(t, ty.xq.getDimSize(1)).size();
   gpu::GPUFuncOp func = createKernel(
       b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32}, maps);
   setRingLaunchBounds(func, t, resident);
@@ -491,10 +499,7 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     variant.waveBlocks = tiling.waveBlocks;
     if (tiling.streamK)
       variant.streamKTiles = llvm::divideCeil(k, tiling.bk);
-    if (tiling.tma)
-      variant.tensorMaps = {{"xq", k, tiling.bm},
-                            {"wq", k, tiling.bn},
-                            {"xq", k, getTmaRowBoxRows(tiling.bm)}};
+    variant.tensorMaps = getTensorMaps(tiling, k);
   }
   return kernels;
 }
