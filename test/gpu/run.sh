@@ -17,7 +17,9 @@
 # "--kernels w8a8_n4096_k4096 --ms 1,16"), KERNELS (space-separated function
 # names instead of every stub found; a name with * ? [ is a pattern matched
 # against the stubs of STUB_DIR, e.g. 'w4a16_*_g128*'), JOBS (parallel
-# compiles, default: the number of cores).
+# compiles, default: the number of cores), QGEMM_WATCHDOG_SECONDS (the
+# harness ends the run, exit 86, naming the case, when no case started for
+# that long: default 120, 600 under sanitize; 0: off).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -193,7 +195,11 @@ echo "== GPU"
 nvidia-smi -L || echo "warning: nvidia-smi failed" >&2
 
 exit_reason() { # exit code, timeout
-  if [ "$1" = 124 ]; then echo "timed out after $2 s"; else echo "exit $1"; fi
+  case "$1" in
+  124) echo "timed out after $2 s" ;;
+  86) echo "the harness's watchdog: a case did not finish, see the log" ;;
+  *) echo "exit $1" ;;
+  esac
 }
 
 status=0
@@ -215,7 +221,9 @@ if [ "$MODE" = sanitize ]; then
   echo "== compute-sanitizer memcheck"
   SANITIZER=$CUDA_HOME/bin/compute-sanitizer
   [ -x "$SANITIZER" ] || SANITIZER=compute-sanitizer
-  if timeout "$CHECK_TIMEOUT" "$SANITIZER" --tool memcheck --error-exitcode 3 \
+  # Kernels run far slower under memcheck: a longer watchdog.
+  if QGEMM_WATCHDOG_SECONDS=${QGEMM_WATCHDOG_SECONDS:-600} \
+    timeout "$CHECK_TIMEOUT" "$SANITIZER" --tool memcheck --error-exitcode 3 \
     "$HARNESS" --check --ms 1,7,33,127 "${EXTRA[@]}" 2>&1 |
     tee "$RESULTS/sanitize.log"; then
     check_line="sanitize: PASS"

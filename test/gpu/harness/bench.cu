@@ -65,6 +65,7 @@ BenchRow runCase(const Scheme &scheme, BenchKernel &bk, const KernelInfo &kn,
   row.m = m;
   std::printf("bench %s M=%lld ...", kn.name, (long long)m);
   std::fflush(stdout);
+  noteProgress("bench", kn.name, m);
   BenchCase c = bk.makeCase(m);
   if (c.peers.size() != info.peers.size() ||
       c.peerMs.size() != info.peers.size() ||
@@ -366,6 +367,7 @@ int runBench(const std::vector<Selected> &kernels,
   for (const Selected &s : kernels) {
     const std::vector<int64_t> kernelMs = ms.empty() ? s.scheme->benchMs() : ms;
     // One random set per shape; each M uses its leading rows.
+    noteProgress("the bench inputs of", s.kernel->name, 0);
     std::unique_ptr<BenchKernel> bk = s.scheme->benchKernel(
         *s.kernel, kernelMs, kernelSeed(seed, *s.kernel), ctx);
     for (int64_t m : kernelMs)

@@ -114,6 +114,7 @@ bool runCase(const Scheme &scheme, CheckKernel &ck, const KernelInfo &kn,
              int64_t m, uint64_t seed, cudaStream_t stream) {
   const int64_t n = kn.n, k = kn.k;
   double t0 = seconds();
+  noteProgress("check", kn.name, m);
   std::unique_ptr<CheckCase> c = ck.makeCase(m, seed);
   if (!c)
     return false;
@@ -174,6 +175,7 @@ bool checkApi(const Scheme &scheme, const KernelInfo &kn, cudaStream_t stream) {
   const int64_t m = 16;
   bool ok = true;
   gCurrentKernel = &kn;
+  noteProgress("the argument checks of", kn.name, m);
   auto expect = [&](const std::string &what, StubStatus st, int code,
                     const char *text) {
     CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -232,6 +234,7 @@ int runCheck(const std::vector<Selected> &kernels,
   for (const Selected &s : kernels) {
     const KernelInfo &kn = *s.kernel;
     gCurrentKernel = &kn;
+    noteProgress("the own checks of", kn.name, 0);
     CheckTally t =
         s.scheme->kernelChecks(kn, ms.empty() ? s.scheme->checkMs() : ms,
                                kernelSeed(seed, kn), stream);

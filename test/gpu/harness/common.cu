@@ -15,6 +15,9 @@
 #include "qgemm/Reference/Reference.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
 #include <cstring>
 #include <cuda_fp16.h>
 
@@ -125,6 +128,47 @@ double seconds() {
   return std::chrono::duration<double>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
+}
+
+namespace {
+std::mutex gProgressMutex;
+std::string gProgress = "the start";
+double gProgressTime = 0;
+} // namespace
+
+void noteProgress(const char *what, const char *kernel, int64_t m) {
+  std::lock_guard<std::mutex> lock(gProgressMutex);
+  gProgress = std::string(what) + " " + kernel + " at M = " + std::to_string(m);
+  gProgressTime = seconds();
+}
+
+void startWatchdog() {
+  const char *env = std::getenv("QGEMM_WATCHDOG_SECONDS");
+  double limit = env ? std::atof(env) : 120;
+  if (!(limit > 0))
+    return;
+  {
+    std::lock_guard<std::mutex> lock(gProgressMutex);
+    gProgressTime = seconds();
+  }
+  std::thread([limit] {
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      std::lock_guard<std::mutex> lock(gProgressMutex);
+      if (seconds() - gProgressTime <= limit)
+        continue;
+      std::fflush(stdout);
+      std::fprintf(stderr,
+                   "\nharness: watchdog: nothing new for %.0f s since %s "
+                   "started (a kernel that does not finish?); exiting\n",
+                   limit, gProgress.c_str());
+      std::printf("\nWATCHDOG: %s did not finish within %.0f s FAIL\n",
+                  gProgress.c_str(), limit);
+      std::fflush(stdout);
+      std::fflush(stderr);
+      std::_Exit(kWatchdogExit);
+    }
+  }).detach();
 }
 
 std::string makeActivations(std::vector<uint16_t> &x, int64_t m, int64_t k,

@@ -188,6 +188,17 @@ uint32_t floatBits(float f);
 /// Steady-clock seconds.
 double seconds();
 
+/// The watchdog of a run: every case (check, bench, a scheme's own checks)
+/// says when it starts (`noteProgress`: what runs, with which kernel and
+/// M); `startWatchdog` starts a thread that ends the process with status
+/// kWatchdogExit when no case started for QGEMM_WATCHDOG_SECONDS seconds
+/// (default 120; 0: no watchdog), naming the last one: a kernel that never
+/// finishes (an mbarrier that waits for bytes no copy brings) stops the run
+/// there instead of at run.sh's limit of the whole phase.
+constexpr int kWatchdogExit = 86;
+void noteProgress(const char *what, const char *kernel, int64_t m);
+void startWatchdog();
+
 /// Random fp16 activations X [m, k]: normal-ish (sigma 1.2) clamped to
 /// [-4, 4], never zero, with special rows (a zero row at M = 7 and 1000, a
 /// row of round-half-to-even ties from M = 16, an outlier and a row of tiny

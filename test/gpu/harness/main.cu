@@ -206,6 +206,7 @@ int main(int argc, char **argv) {
     customMs.push_back(parseInt(s, "M", 1, 1 << 20));
 
   initDevice();
+  startWatchdog();
   int rc = 0;
   if (o.check)
     rc |= runCheck(kernels, customMs, o.seed);

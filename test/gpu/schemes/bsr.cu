@@ -199,6 +199,7 @@ StubStatus callStub(const BsrStub &s, const Operands &p, int64_t m,
 void runStub(const BsrEntry &e, const Operands &p, int64_t m, CUdeviceptr ws,
              cudaStream_t stream) {
   gCurrentKernel = &e;
+  noteProgress("a call of", e.name, m);
   checkStubCall(e, m, callStub(*e.bsr, p, m, ws, stream));
 }
 
@@ -674,6 +675,7 @@ CheckTally structureChecks(const BsrEntry &e, const std::vector<int64_t> &ms,
     DeviceBsr d(st.rowPtr, st.colIdx, nullptr);
     validateWs.zero();
     gCurrentKernel = &e;
+    noteProgress("validate", e.name, 0);
     StubStatus status = stubStatus(s.validate(
         d.rowPtr(), d.colIdx(), d.nnzb, validateWs.dptr(), (CUstream)stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
