@@ -16,10 +16,10 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <mutex>
-#include <thread>
 #include <cstring>
 #include <cuda_fp16.h>
+#include <mutex>
+#include <thread>
 
 namespace qgemm::harness {
 
