@@ -464,8 +464,8 @@ Value RingMainloop::getTmaSkippedRowBytes(int64_t rowBytes) {
                                  buildI32(b, skipped));
 }
 
-void RingMainloop::copyTmaRowBoxes(Value map, Value edgeMap, Value dst,
-                                   Value column, Value slot) {
+void RingMainloop::copyTmaActivations(Value map, Value edgeMap, Value dst,
+                                      Value column, Value slot) {
   OpBuilder::InsertionGuard guard(b);
   auto ifWhole = scf::IfOp::create(b, isTmaWholeTile(*this), /*withElse=*/true);
   b.setInsertionPointToStart(ifWhole.thenBlock());
@@ -491,7 +491,8 @@ void RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   const Tiling &t = loop.t;
   Value dst = e.add(loop.ringBase, e.mul(slot, t.bm * t.rowBytes));
   Value column = e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes);
-  loop.copyTmaRowBoxes(loop.tmaMaps[0], loop.tmaMaps.back(), dst, column, slot);
+  loop.copyTmaActivations(loop.tmaMaps[0], loop.tmaMaps.back(), dst, column,
+                          slot);
 }
 
 void RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
@@ -508,7 +509,7 @@ void RingMainloop::buildTma(RingOperands &operands,
   Emitter e{b};
   int64_t stages = t.stages;
   // Every map the kernel takes (createKernel's count): the copies read A's
-  // edge map as the last (copyTmaRowBoxes).
+  // edge map as the last (copyTmaActivations).
   auto func =
       b.getInsertionBlock()->getParent()->getParentOfType<gpu::GPUFuncOp>();
   auto count = func->getAttrOfType<IntegerAttr>(kTensorMapsAttrName);

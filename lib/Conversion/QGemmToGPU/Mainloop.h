@@ -135,9 +135,9 @@ public:
 
   /// copy = tma: the bytes the copies of one ring slot bring when the tile's
   /// rows all lie below M (whole boxes, whatever part of them lies past the
-  /// tensors). By default the A boxes of BM rows and one B box of BN rows,
+  /// tensors). By default the A box of BM rows and one B box of BN rows,
   /// of rowBytes each. A tile that takes A's edge box
-  /// (RingMainloop::copyTmaRowBoxes) expects `getTmaARowBytes` bytes less
+  /// (RingMainloop::copyTmaActivations) expects `getTmaARowBytes` bytes less
   /// for each row it leaves out.
   virtual int64_t getTmaSlotBytes(RingMainloop &loop);
   /// copy = tma: the bytes of one row of the A boxes (rowBytes by default).
@@ -152,7 +152,7 @@ public:
   /// them) into ring slot `slot` with RingMainloop::copyTmaBox, which
   /// complete the slot's `full` mbarrier. By default A's rows from
   /// `loop.tmaMaps[0]` and the edge map `loop.tmaMaps.back()`
-  /// (copyTmaRowBoxes) and one box of BN rows from `loop.tmaMaps[1]`,
+  /// (copyTmaActivations) and one box of BN rows from `loop.tmaMaps[1]`,
   /// into the A and B rings.
   virtual void copyTmaA(RingMainloop &loop, Value kTile, Value slot);
   virtual void copyTmaB(RingMainloop &loop, Value kTile, Value slot);
@@ -217,9 +217,9 @@ public:
   /// the tile's rows below M fit one box of `edgeMap` (getTmaRowBoxRows(BM)
   /// rows) that box. The slot's rows past it keep what they held (rows of
   /// tokens past M, whose sums are never stored).
-  void copyTmaRowBoxes(Value map, Value edgeMap, Value dst, Value column,
-                       Value slot);
-  /// copy = tma: the bytes of the A rows copyTmaRowBoxes leaves out, an
+  void copyTmaActivations(Value map, Value edgeMap, Value dst, Value column,
+                          Value slot);
+  /// copy = tma: the bytes of the A rows copyTmaActivations leaves out, an
   /// i32: (BM - the edge box's rows) x `rowBytes` where the tile takes the
   /// edge box, else 0.
   Value getTmaSkippedRowBytes(int64_t rowBytes);

@@ -1007,10 +1007,10 @@ Value Int4RingOperands::getGroupRow(RingMainloop &loop, Value kTile) {
 void Int4RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   Emitter e{loop.b};
   const Tiling &t = loop.t;
-  loop.copyTmaRowBoxes(loop.tmaMaps[0], loop.tmaMaps.back(),
-                       e.add(loop.ringBase, e.mul(slot, layout.x)),
-                       e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes),
-                       slot);
+  loop.copyTmaActivations(loop.tmaMaps[0], loop.tmaMaps.back(),
+                          e.add(loop.ringBase, e.mul(slot, layout.x)),
+                          e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes),
+                          slot);
 }
 
 void Int4RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {

@@ -270,7 +270,7 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 
 /// The tensor maps of a TMA ring variant, in the order its kernel takes
 /// them: xq in boxes of BM rows, wq in boxes of BN rows (K-byte rows), then
-/// xq's edge boxes (RingMainloop::copyTmaRowBoxes reads the last map).
+/// xq's edge boxes (RingMainloop::copyTmaActivations reads the last map).
 std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t k) {
   if (!t.tma)
     return {};
