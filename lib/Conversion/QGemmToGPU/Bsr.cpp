@@ -376,8 +376,7 @@ void BsrRingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   Emitter e{b};
   int64_t rowBytes = loop.t.rowBytes;
   // A whole tile's box, or X's edge box where the tile's rows below M fit it.
-  loop.copyTmaActivations(loop.tmaMaps[0], loop.tmaMaps.back(),
-                          e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
+  loop.copyTmaActivations(e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
                           e.mul(getColumn(b, kTile), rowBytes), slot);
 }
 

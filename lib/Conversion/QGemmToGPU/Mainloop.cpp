@@ -283,9 +283,9 @@ struct TmaRing {
   /// that takes A's edge box does not copy the rows past it.
   void expectSlot(Value slot) {
     ImplicitLocOpBuilder &b = loop.b;
-    Value bytes = arith::SubIOp::create(
-        b, buildI32(b, operands.getTmaSlotBytes(loop)),
-        loop.getTmaSkippedRowBytes(operands.getTmaARowBytes(loop)));
+    Value bytes =
+        arith::SubIOp::create(b, buildI32(b, operands.getTmaSlotBytes(loop)),
+                              loop.getTmaSkippedRowBytes());
     NVVM::MBarrierArriveExpectTxOp::create(
         b, Type(), getFull(slot), bytes, NVVM::MemScopeKind::CTA,
         /*relaxed=*/false, /*predicate=*/Value());
@@ -443,10 +443,6 @@ int64_t RingOperands::getTmaSlotBytes(RingMainloop &loop) {
   return (loop.t.bm + loop.t.bn) * loop.t.rowBytes;
 }
 
-int64_t RingOperands::getTmaARowBytes(RingMainloop &loop) {
-  return loop.t.rowBytes;
-}
-
 int64_t RingOperands::getTmaBarrierOffset(RingMainloop &loop) {
   return loop.aRingBytes + loop.t.stages * loop.t.bn * loop.t.rowBytes;
 }
@@ -458,20 +454,20 @@ static Value isTmaWholeTile(RingMainloop &loop) {
   return e.ult(e.add(loop.tile.blockRow, getTmaRowBoxRows(loop.t.bm)), loop.m);
 }
 
-Value RingMainloop::getTmaSkippedRowBytes(int64_t rowBytes) {
-  int64_t skipped = (t.bm - getTmaRowBoxRows(t.bm)) * rowBytes;
+Value RingMainloop::getTmaSkippedRowBytes() {
+  int64_t skipped = (t.bm - getTmaRowBoxRows(t.bm)) * t.rowBytes;
   return arith::SelectOp::create(b, isTmaWholeTile(*this), buildI32(b, 0),
                                  buildI32(b, skipped));
 }
 
-void RingMainloop::copyTmaActivations(Value map, Value edgeMap, Value dst,
-                                      Value column, Value slot) {
+void RingMainloop::copyTmaActivations(Value dst, Value column, Value slot) {
   OpBuilder::InsertionGuard guard(b);
   auto ifWhole = scf::IfOp::create(b, isTmaWholeTile(*this), /*withElse=*/true);
   b.setInsertionPointToStart(ifWhole.thenBlock());
-  copyTmaBox(map, getTmaDestination(dst), column, tile.blockRow, slot);
+  copyTmaBox(tmaMaps[0], getTmaDestination(dst), column, tile.blockRow, slot);
   b.setInsertionPointToStart(ifWhole.elseBlock());
-  copyTmaBox(edgeMap, getTmaDestination(dst), column, tile.blockRow, slot);
+  copyTmaBox(tmaMaps.back(), getTmaDestination(dst), column, tile.blockRow,
+             slot);
 }
 
 /// One box of BM (BN) rows of K tile `kTile` into slot `slot` of the ring
@@ -491,8 +487,7 @@ void RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   const Tiling &t = loop.t;
   Value dst = e.add(loop.ringBase, e.mul(slot, t.bm * t.rowBytes));
   Value column = e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes);
-  loop.copyTmaActivations(loop.tmaMaps[0], loop.tmaMaps.back(), dst, column,
-                          slot);
+  loop.copyTmaActivations(dst, column, slot);
 }
 
 void RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {

@@ -137,11 +137,9 @@ public:
   /// rows all lie below M (whole boxes, whatever part of them lies past the
   /// tensors). By default the A box of BM rows and one B box of BN rows,
   /// of rowBytes each. A tile that takes A's edge box
-  /// (RingMainloop::copyTmaActivations) expects `getTmaARowBytes` bytes less
-  /// for each row it leaves out.
+  /// (RingMainloop::copyTmaActivations) expects rowBytes less for each row
+  /// it leaves out (an A box row is rowBytes in every scheme).
   virtual int64_t getTmaSlotBytes(RingMainloop &loop);
-  /// copy = tma: the bytes of one row of the A boxes (rowBytes by default).
-  virtual int64_t getTmaARowBytes(RingMainloop &loop);
   /// copy = tma: the offset from the ring's start (`ringBase`) of its
   /// mbarriers (2 x stages, 8-byte aligned), past the slots and whatever
   /// else lives in shared memory while they do. By default right after the
@@ -213,16 +211,15 @@ public:
 
   /// copy = tma: copies the A rows of the block's tile at byte column
   /// `column` to the shared address `dst` (an index, 1024-byte aligned):
-  /// one box of tensor map `map` (BM rows from `tile.blockRow`), or where
-  /// the tile's rows below M fit one box of `edgeMap` (getTmaRowBoxRows(BM)
-  /// rows) that box. The slot's rows past it keep what they held (rows of
-  /// tokens past M, whose sums are never stored).
-  void copyTmaActivations(Value map, Value edgeMap, Value dst, Value column,
-                          Value slot);
+  /// one box of `tmaMaps[0]` (BM rows from `tile.blockRow`), or where the
+  /// tile's rows below M fit one box of the edge map `tmaMaps.back()`
+  /// (getTmaRowBoxRows(BM) rows) that box. The slot's rows past it keep
+  /// what they held (rows of tokens past M, whose sums are never stored).
+  void copyTmaActivations(Value dst, Value column, Value slot);
   /// copy = tma: the bytes of the A rows copyTmaActivations leaves out, an
-  /// i32: (BM - the edge box's rows) x `rowBytes` where the tile takes the
+  /// i32: (BM - the edge box's rows) x rowBytes where the tile takes the
   /// edge box, else 0.
-  Value getTmaSkippedRowBytes(int64_t rowBytes);
+  Value getTmaSkippedRowBytes();
 
   /// The accumulators after the loop as (row, col) pairs.
   SmallVector<Pair> getPairs();

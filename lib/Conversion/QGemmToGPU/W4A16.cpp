@@ -809,9 +809,6 @@ struct Int4RingOperands : RingOperands {
   /// weight, scale and zero-point boxes of its words and groups, from the
   /// tensor maps of x, wq[, scales][, zeros] in that order.
   int64_t getTmaSlotBytes(RingMainloop &loop) override;
-  int64_t getTmaARowBytes(RingMainloop &) override {
-    return kTensorMapBoxBytes;
-  }
   int64_t getTmaBarrierOffset(RingMainloop &) override {
     return layout.barriers;
   }
@@ -1007,8 +1004,7 @@ Value Int4RingOperands::getGroupRow(RingMainloop &loop, Value kTile) {
 void Int4RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   Emitter e{loop.b};
   const Tiling &t = loop.t;
-  loop.copyTmaActivations(loop.tmaMaps[0], loop.tmaMaps.back(),
-                          e.add(loop.ringBase, e.mul(slot, layout.x)),
+  loop.copyTmaActivations(e.add(loop.ringBase, e.mul(slot, layout.x)),
                           e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes),
                           slot);
 }
