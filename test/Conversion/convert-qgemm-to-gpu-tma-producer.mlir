@@ -12,7 +12,8 @@
 // slots, waits for the prerequisite grid, copies their activation boxes
 // (the whole box of 128 rows, or where the block's rows below M fit 16 the
 // edge box from the kernel's last tensor map, and then 14336 bytes fewer
-// expected),
+// expected; the last column tile copies its 1000 mod 256 = 232 rows of W
+// from the third map, 3072 bytes fewer),
 // then refills slot kt mod 4 with K tile kt (4 <= kt < 8, K = 992 is 8
 // tiles) once the `empty` barrier of K tile kt - 4 completed, and the
 // whole producer warpgroup exits. The tiles' warpgroups wait for the
@@ -41,7 +42,7 @@
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @matmul_v1(
-// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPW:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr
 // CHECK-SAME: nvvm.maxntid = array<i32: 384, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 1 : i32
 // CHECK-COUNT-8: nvvm.mbarrier.init
@@ -56,9 +57,10 @@
 // CHECK-NEXT: scf.if %[[FIRST]] {
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: nvvm.griddepcontrol  wait
-// CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]{{.*}}
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]{{.*}}
 // CHECK-NEXT: } else {
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
+// CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
 // CHECK: scf.for %[[KT:.*]] = %c4{{.*}} to %c8
 // CHECK: %[[SLOT:.*]] = arith.remui %[[KT]], %c4
 // CHECK: %[[RELEASED:.*]] = arith.subi %[[KT]], %c4
@@ -67,10 +69,13 @@
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c14336_i32 : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c49152_i32, %[[SKIP]] : i32
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
+// CHECK: %[[SKIPW:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c3072_i32 : i32
+// CHECK: %[[BYTESW:.*]] = arith.subi %[[BYTES]], %[[SKIPW]] : i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTESW]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPW]]
 // CHECK: nvvm.exit
 // CHECK: nvvm.griddepcontrol  wait
 // CHECK-NEXT: nvvm.setmaxregister  increase 240

@@ -2,15 +2,17 @@
 // Covers: a W8A8 wgmma ring filled by TMA (copy = tma), N = 1000 and
 // K = 992 (neither a multiple of the 64 x 128 x 128 tile: the copies read
 // zeros past them, so nothing is masked in the kernel). The kernel takes
-// the tensor maps of xq and wq first, then xq's edge map (!llvm.ptr,
-// qgemm.tensor_maps = 3), and the launch description asks the stub for them
-// (boxes of 64 rows of xq, 128 rows of wq and 16 rows of xq, 128 bytes of
-// their 992-byte rows), with 4 x (64 + 128) x 128 bytes of ring + 1024
+// the tensor maps of xq and wq first, then wq's edge map (the last column
+// tile's 1000 mod 128 = 104 rows) and xq's (!llvm.ptr, qgemm.tensor_maps =
+// 4), and the launch description asks the stub for them (boxes of 64 rows
+// of xq, 128 and 104 rows of wq and 16 rows of xq, 128 bytes of their
+// 992-byte rows), with 4 x (64 + 128) x 128 bytes of ring + 1024
 // (alignment) + 64 (mbarriers) = 99392 bytes of shared memory. Thread 0
 // initializes a `full` mbarrier (one arrival) and an `empty` one (one per
 // warpgroup) for each of the 4 slots, expects 24576 bytes a slot (6144 less
 // where the block's rows below M fit the 16-row edge box: M < block row +
-// 16), and copies the weight boxes of the first 3 K tiles, then after
+// 16; 3072 less in the last column tile, block column 896, whose 104 rows
+// of W come from their own map), and copies the weight boxes of the first 3 K tiles, then after
 // griddepcontrol.wait their activation boxes (the whole box, or the edge
 // box on such a tile). The
 // loop (already pipelined: no qgemm.pipeline_depth) waits on the slot's
@@ -20,10 +22,10 @@
 
 // CHECK: qgemm.launch = {{.*}}kernel = "matmul_v0"{{.*}}operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"]
 // CHECK-SAME: shared_memory = 99392
-// CHECK-SAME: tensor_maps = [{box_rows = 64 : i64, operand = "xq", row_bytes = 992 : i64}, {box_rows = 128 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 16 : i64, operand = "xq", row_bytes = 992 : i64}]
+// CHECK-SAME: tensor_maps = [{box_rows = 64 : i64, operand = "xq", row_bytes = 992 : i64}, {box_rows = 128 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 104 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 16 : i64, operand = "xq", row_bytes = 992 : i64}]
 // CHECK-LABEL: gpu.func @matmul_v0(
-// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr, %[[XQ:[a-z0-9]+]]: memref<?x992xi8>
-// CHECK-SAME: qgemm.tensor_maps = 3 : i64
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPW:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr, %[[XQ:[a-z0-9]+]]: memref<?x992xi8>
+// CHECK-SAME: qgemm.tensor_maps = 4 : i64
 // CHECK: %[[M:.*]] = memref.dim %[[XQ]], %c0
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: %[[LEADER:.*]] = arith.cmpi eq, %{{.*}}, %c0
@@ -35,6 +37,7 @@
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: nvvm.prefetch tensormap, %[[MAPA]]
 // CHECK: nvvm.prefetch tensormap, %[[MAPB]]
+// CHECK: nvvm.prefetch tensormap, %[[MAPW]]
 // CHECK: nvvm.prefetch tensormap, %[[MAPE]]
 // CHECK: gpu.barrier
 // Prologue: weights of K tiles 0..2, then the wait, then activations.
@@ -42,8 +45,14 @@
 // CHECK: %[[WHOLE:.*]] = arith.cmpi ult, %[[END]], %[[M]] : index
 // CHECK: %[[SKIP:.*]] = arith.select %[[WHOLE]], %c0_i32, %c6144_i32 : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c24576_i32, %[[SKIP]] : i32
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
+// CHECK: %[[WHOLEN:.*]] = arith.cmpi ult, %[[COL:.*]], %c873{{.*}} : index
+// CHECK: %[[SKIPW:.*]] = arith.select %[[WHOLEN]], %c0_i32{{.*}}, %c3072_i32 : i32
+// CHECK: %[[BYTESW:.*]] = arith.subi %[[BYTES]], %[[SKIPW]] : i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTESW]]
+// CHECK: scf.if
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]], %{{.*}}, box[%{{.*}}, %[[COLB:.*]]] :
+// CHECK: } else {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPW]], %{{.*}}, box[%{{.*}}, %[[COLB]]] :
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: nvvm.mbarrier.arrive.expect_tx
@@ -76,6 +85,7 @@
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPW]]
 // CHECK: } {qgemm.tma_stages = 4 : i64}
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: gpu.return

@@ -280,12 +280,15 @@ struct TmaRing {
   }
   /// The expected bytes of a slot: every box copied, whatever part of them
   /// lies past the tensors (read as zeros, counted all the same); a tile
-  /// that takes A's edge box does not copy the rows past it.
+  /// that takes A's edge box does not copy the rows past it, nor the B rows
+  /// the scheme leaves out (getTmaSkippedBBytes).
   void expectSlot(Value slot) {
     ImplicitLocOpBuilder &b = loop.b;
     Value bytes =
         arith::SubIOp::create(b, buildI32(b, operands.getTmaSlotBytes(loop)),
                               loop.getTmaSkippedRowBytes());
+    if (Value skippedB = operands.getTmaSkippedBBytes(loop))
+      bytes = arith::SubIOp::create(b, bytes, skippedB);
     NVVM::MBarrierArriveExpectTxOp::create(
         b, Type(), getFull(slot), bytes, NVVM::MemScopeKind::CTA,
         /*relaxed=*/false, /*predicate=*/Value());

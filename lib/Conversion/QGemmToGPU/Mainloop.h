@@ -140,6 +140,9 @@ public:
   /// (RingMainloop::copyTmaActivations) expects rowBytes less for each row
   /// it leaves out (an A box row is rowBytes in every scheme).
   virtual int64_t getTmaSlotBytes(RingMainloop &loop);
+  /// copy = tma: the bytes of getTmaSlotBytes that the block's B copies
+  /// leave out (an i32), or null where they copy them all (the default).
+  virtual Value getTmaSkippedBBytes(RingMainloop &loop) { return Value(); }
   /// copy = tma: the offset from the ring's start (`ringBase`) of its
   /// mbarriers (2 x stages, 8-byte aligned), past the slots and whatever
   /// else lives in shared memory while they do. By default right after the

@@ -71,6 +71,44 @@ struct Int8RingOperands : RingOperands {
     loop.copyRows(w, loop.bRing, loop.t.bn, loop.tile.blockCol,
                   /*maskRows=*/false, kTile, slot, tokens);
   }
+  /// copy = tma where BN does not divide N: the last column tile copies its
+  /// N mod BN rows of W (the weights' edge map, the kernel's third) and
+  /// leaves the rest of its slot as it was (channels past N, never stored);
+  /// TMA would fill them with zeros at a fraction of its copy rate (perf
+  /// notes v48). Other tiles copy their BN rows.
+  int64_t getEdgeRows(RingMainloop &loop) {
+    return cast<MemRefType>(w.getType()).getDimSize(0) % loop.t.bn;
+  }
+  Value isWholeColumnTile(RingMainloop &loop) {
+    Emitter e{loop.b};
+    int64_t n = cast<MemRefType>(w.getType()).getDimSize(0);
+    return e.ult(loop.tile.blockCol, e.idx(n - loop.t.bn + 1));
+  }
+  void copyTmaB(RingMainloop &loop, Value kTile, Value slot) override {
+    if (!getEdgeRows(loop))
+      return RingOperands::copyTmaB(loop, kTile, slot);
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    const Tiling &t = loop.t;
+    Value dst = loop.getTmaDestination(e.add(
+        e.add(loop.ringBase, loop.aRingBytes), e.mul(slot, t.bn * t.rowBytes)));
+    Value column = e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes);
+    OpBuilder::InsertionGuard guard(b);
+    auto ifWhole = scf::IfOp::create(b, isWholeColumnTile(loop),
+                                     /*withElse=*/true);
+    b.setInsertionPointToStart(ifWhole.thenBlock());
+    loop.copyTmaBox(loop.tmaMaps[1], dst, column, loop.tile.blockCol, slot);
+    b.setInsertionPointToStart(ifWhole.elseBlock());
+    loop.copyTmaBox(loop.tmaMaps[2], dst, column, loop.tile.blockCol, slot);
+  }
+  Value getTmaSkippedBBytes(RingMainloop &loop) override {
+    int64_t rows = getEdgeRows(loop);
+    if (!rows)
+      return Value();
+    return arith::SelectOp::create(
+        loop.b, isWholeColumnTile(loop), buildI32(loop.b, 0),
+        buildI32(loop.b, (loop.t.bn - rows) * loop.t.rowBytes));
+  }
   Value buildZeroAccumulator(ImplicitLocOpBuilder &b) override {
     return buildZeroInt32Accumulator(b);
   }
@@ -269,12 +307,19 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 }
 
 /// The tensor maps of a TMA ring variant, in the order its kernel takes
-/// them: xq in boxes of BM rows, wq in boxes of BN rows (K-byte rows), then
-/// xq's edge boxes (RingMainloop::copyTmaActivations reads the last map).
-std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t k) {
+/// them: xq in boxes of BM rows, wq in boxes of BN rows (K-byte rows); where
+/// BN does not divide N, wq again in boxes of the last column tile's N mod
+/// BN rows (Int8RingOperands::copyTmaB); last xq's edge boxes
+/// (RingMainloop::copyTmaActivations reads the last map).
+std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
+                                           int64_t k) {
   if (!t.tma)
     return {};
-  return {{"xq", k, t.bm}, {"wq", k, t.bn}, {"xq", k, getTmaRowBoxRows(t.bm)}};
+  std::vector<LaunchTensorMap> maps = {{"xq", k, t.bm}, {"wq", k, t.bn}};
+  if (n % t.bn)
+    maps.push_back({"wq", k, n % t.bn});
+  maps.push_back({"xq", k, getTmaRowBoxRows(t.bm)});
+  return maps;
 }
 
 /// Builds one ring matmul kernel:
@@ -285,7 +330,8 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
                      bool programmatic, bool prefetchScales, int64_t resident) {
   // A TMA ring takes its tensor maps first (getTensorMaps).
-  int64_t maps = getTensorMaps(t, ty.xq.getDimSize(1)).size();
+  int64_t maps =
+      getTensorMaps(t, ty.w.getDimSize(0), ty.xq.getDimSize(1)).size();
   gpu::GPUFuncOp func = createKernel(
       b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32}, maps);
   setRingLaunchBounds(func, t, resident);
@@ -499,7 +545,7 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     variant.waveBlocks = tiling.waveBlocks;
     if (tiling.streamK)
       variant.streamKTiles = llvm::divideCeil(k, tiling.bk);
-    variant.tensorMaps = getTensorMaps(tiling, k);
+    variant.tensorMaps = getTensorMaps(tiling, ty.w.getDimSize(0), k);
   }
   return kernels;
 }
