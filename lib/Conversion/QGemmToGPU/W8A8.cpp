@@ -82,6 +82,9 @@ struct Int8RingOperands : RingOperands {
   Value isWholeColumnTile(RingMainloop &loop) {
     Emitter e{loop.b};
     int64_t n = cast<MemRefType>(w.getType()).getDimSize(0);
+    // N < BN: the one column tile is the last.
+    if (n < loop.t.bn)
+      return arith::ConstantIntOp::create(loop.b, 0, 1);
     return e.ult(loop.tile.blockCol, e.idx(n - loop.t.bn + 1));
   }
   void copyTmaB(RingMainloop &loop, Value kTile, Value slot) override {
