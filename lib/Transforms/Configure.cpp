@@ -650,6 +650,35 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   configs.push_back(ConfigAttr::get(
       ctx, {64, midN, 64}, {64, midN}, /*stages=*/4, midSplit, kMidMaxM,
       MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));
+  // M = 65 to 96: the same tiles over 80 and 96 tokens (wgmma n80 / n96)
+  // where the 128-row tiles of the chain leave most of each tile's rows
+  // past M, when the split grid has 1.5 to 3 blocks a multiprocessor: the
+  // split halved until it has at most 3, at least 2 slices. Measured on
+  // the H200 (docs/perf-notes.md, v49; hand configs e73, us at M = 65 /
+  // 80 / 96 against the 128-row tiles: 11008 x 4096 pc 32.2 / 32.5 / 32.5
+  // -> 27.6 / 27.7 / 29.9 in 2 slices, 30.3 / 30.2 / 33.6 in 4; 4096 x
+  // 4096 pc 19.9 / 19.3 / 19.5 -> 15.5 / 16.1 / 17.2 in 4, 17.5 / 17.0 /
+  // 20.5 in 8; 128 tokens lost at M = 112 / 128 on every layer tried,
+  // 39.1 / 39.3 against 32.7 / 32.7 on 11008 x 4096; 28672 x 8192, 1792
+  // blocks in 8 slices, 1.12x to 1.33x slower than its 128 x 256 tiles.
+  // The rule on 48 families, e74: new / previous time at M = 65 / 80 / 96
+  // median 0.85 / 0.85 / 0.92, 0.71 at best (5120 x 28672); 2560 x 10240
+  // and 3072 x 8192, 160 and 192 blocks, up to 1.11x slower at M = 96
+  // against their clustered 128 x 128 tiles in 4 slices, hence the lower
+  // bound; 224 blocks (3584 x 18944) 0.83 to 0.99).
+  constexpr int64_t kWideTokenRows[] = {80, 96};
+  constexpr int64_t kWideMaxBlocksPerSm = 3;
+  int64_t colTiles = llvm::divideCeil(n, midN);
+  int64_t wideSplit = midSplit;
+  while (wideSplit > 2 && colTiles * wideSplit > kWideMaxBlocksPerSm * sms)
+    wideSplit /= 2;
+  int64_t wideBlocks = colTiles * wideSplit;
+  if (wideBlocks > kWideMaxBlocksPerSm * sms || 2 * wideBlocks < 3 * sms)
+    return;
+  for (int64_t rows : kWideTokenRows)
+    configs.push_back(ConfigAttr::get(
+        ctx, {rows, midN, 64}, {rows, midN}, /*stages=*/4, wideSplit, rows,
+        MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));
 }
 
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200
