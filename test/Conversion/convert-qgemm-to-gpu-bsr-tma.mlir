@@ -28,7 +28,8 @@
 // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 2 : i32
 // CHECK-NOT: nvvm.setmaxregister
-// CHECK: %[[SKIP0:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c3072_i32 : i32
+// CHECK: %[[EDGE0:.*]] = arith.select %{{.*}}, %c2048_i32, %c3072_i32 : i32
+// CHECK: %[[SKIP0:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE0]] : i32
 // CHECK: %[[BYTES0:.*]] = arith.subi %c12288_i32, %[[SKIP0]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES0]]
 // CHECK-NOT: nvvm.setmaxregister
@@ -47,7 +48,8 @@
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async
-// CHECK: arith.select %{{.*}}, %c0_i32{{.*}}, %c7168_i32 : i32
+// CHECK: %[[EDGE1:.*]] = arith.select %{{.*}}, %c6144_i32, %c7168_i32 : i32
+// CHECK: arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE1]] : i32
 // CHECK: arith.subi %c16384_i32
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: } {qgemm.tma_stages = 4 : i64}
@@ -69,7 +71,8 @@
 // CHECK-COUNT-8: nvvm.mbarrier.init
 // CHECK: nvvm.setmaxregister  decrease 24
 // The first fill: each slot's block boxes, then the X boxes.
-// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c15360_i32 : i32
+// CHECK: %[[EDGE:.*]] = arith.select %{{.*}}, %c14336_i32, %c15360_i32 : i32
+// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c24576_i32, %[[SKIP]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
 // CHECK: %[[OUT:.*]] = arith.constant -32 : i32

@@ -67,7 +67,8 @@
 // CHECK: %[[PASS:.*]] = arith.divui %[[RELEASED]], %c4
 // CHECK: %[[PARITY:.*]] = arith.remui %[[PASS]], %c2
 // CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c14336_i32 : i32
+// CHECK: %[[EDGE:.*]] = arith.select %{{.*}}, %c12288_i32, %c14336_i32 : i32
+// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c49152_i32, %[[SKIP]] : i32
 // CHECK: %[[SKIPW:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c3072_i32 : i32
 // CHECK: %[[BYTESW:.*]] = arith.subi %[[BYTES]], %[[SKIPW]] : i32

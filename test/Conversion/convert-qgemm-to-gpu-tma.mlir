@@ -41,9 +41,14 @@
 // CHECK: nvvm.prefetch tensormap, %[[MAPE]]
 // CHECK: gpu.barrier
 // Prologue: weights of K tiles 0..2, then the wait, then activations.
+// The tile's rows below M within 16: one edge box (48 rows' bytes less);
+// within 32: two (32 rows less); else the whole box.
 // CHECK: %[[END:.*]] = arith.addi %[[ROW:.*]], %c16{{.*}} : index
-// CHECK: %[[WHOLE:.*]] = arith.cmpi ult, %[[END]], %[[M]] : index
-// CHECK: %[[SKIP:.*]] = arith.select %[[WHOLE]], %c0_i32, %c6144_i32 : i32
+// CHECK: %[[TWO:.*]] = arith.cmpi ult, %[[END]], %[[M]] : index
+// CHECK: %[[EDGE:.*]] = arith.select %[[TWO]], %c4096_i32, %c6144_i32 : i32
+// CHECK: %[[END2:.*]] = arith.addi %[[ROW]], %c32{{.*}} : index
+// CHECK: %[[WHOLE:.*]] = arith.cmpi ult, %[[END2]], %[[M]] : index
+// CHECK: %[[SKIP:.*]] = arith.select %[[WHOLE]], %c0_i32, %[[EDGE]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c24576_i32, %[[SKIP]] : i32
 // CHECK: %[[WHOLEN:.*]] = arith.cmpi ult, %[[COL:.*]], %c873{{.*}} : index
 // CHECK: %[[SKIPW:.*]] = arith.select %[[WHOLEN]], %c0_i32{{.*}}, %c3072_i32 : i32
@@ -58,12 +63,19 @@
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: nvvm.griddepcontrol wait
-// CHECK: %[[END1:.*]] = arith.addi %[[ROW]], %c16{{.*}} : index
+// CHECK: %[[END1:.*]] = arith.addi %[[ROW]], %c32{{.*}} : index
 // CHECK: %[[WHOLE1:.*]] = arith.cmpi ult, %[[END1]], %[[M]] : index
 // CHECK: scf.if %[[WHOLE1]] {
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]], %{{.*}}, box[%{{.*}}, %[[ROWA:.*]]] :
 // CHECK: } else {
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]], %{{.*}}, box[%{{.*}}, %[[ROWA]]] :
+// The second edge box, 16 rows on (2048 bytes), where those rows start
+// below M.
+// CHECK: %[[END2:.*]] = arith.addi %[[ROW]], %c16{{.*}} : index
+// CHECK: %[[TWO1:.*]] = arith.cmpi ult, %[[END2]], %[[M]] : index
+// CHECK: scf.if %[[TWO1]] {
+// CHECK: arith.addi %{{.*}}, %c2048{{.*}} : index
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
 // CHECK: }
 // CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
 // CHECK: scf.for %[[KT:.*]] = %c0{{.*}} iter_args

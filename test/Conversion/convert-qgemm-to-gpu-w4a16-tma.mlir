@@ -40,7 +40,10 @@
 // CHECK-SAME: qgemm.tensor_maps = 5 : i64
 // CHECK-COUNT-8: nvvm.mbarrier.init
 // CHECK: nvvm.setmaxregister  decrease 24
-// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c14336_i32 : i32
+// Rows below M within 16: one edge box, 112 rows' bytes less; within 32:
+// two, 96 rows less.
+// CHECK: %[[EDGE:.*]] = arith.select %{{.*}}, %c12288_i32, %c14336_i32 : i32
+// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c21248_i32, %[[SKIP]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
 // CHECK-COUNT-3: nvvm.mbarrier.arrive.expect_tx
@@ -52,6 +55,8 @@
 // CHECK: arith.subi %c21248_i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
+// CHECK: arith.addi %{{.*}}, %c2048{{(_[0-9]+)?}} : index
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MW]]
 // CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MS]]
@@ -97,7 +102,9 @@
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // CHECK: arith.subi %c21248_i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx
-// CHECK-COUNT-9: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// The tile's box or its edge boxes (x's whole box, x's first and second
+// edge box in the else branch), 4 word boxes, 2 of scales, 1 of zeros.
+// CHECK-COUNT-10: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK-NOT: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: } {qgemm.tma_stages = 4 : i64}
 // CHECK-NOT: nvvm.setmaxregister
@@ -113,15 +120,16 @@ func.func @w4a16_tma(%x: memref<?x256xf16>, %wq: memref<32x160xi32>, %s: memref<
 
 // One 64-channel warpgroup of tiles (64 x 64, per-channel scales): three
 // tensor maps (x, wq, x's edge boxes), two word boxes of 32 channels a
-// slot, 10240 bytes expected (64 x 128 + 2 x 8 x 128; 6144 less with the
-// edge box); each lane reads the words of its two
+// slot, 10240 bytes expected (64 x 128 + 2 x 8 x 128; 6144 less with one
+// edge box, 4096 with two); each lane reads the words of its two
 // channels as 8 bytes of one swizzled chunk, row r at chunk ^ r.
 // CHECK-LABEL: gpu.module @w4a16_tma_u1_kernels
 // CHECK: gpu.func @matmul_v0(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: memref<?x256xf16>
 // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 2 : i32
 // CHECK-SAME: qgemm.tensor_maps = 3 : i64
-// CHECK: %[[SKIP1:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c6144_i32 : i32
+// CHECK: %[[EDGE1:.*]] = arith.select %{{.*}}, %c4096_i32, %c6144_i32 : i32
+// CHECK: %[[SKIP1:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE1]] : i32
 // CHECK: %[[BYTES1:.*]] = arith.subi %c10240_i32, %[[SKIP1]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES1]]
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global

@@ -450,27 +450,50 @@ int64_t RingOperands::getTmaBarrierOffset(RingMainloop &loop) {
   return loop.aRingBytes + loop.t.stages * loop.t.bn * loop.t.rowBytes;
 }
 
-/// Whether the block's tile takes A's whole box: its rows below M do not
-/// all fit the edge box.
-static Value isTmaWholeTile(RingMainloop &loop) {
+/// Whether row `rows` of the block's tile lies below M (an i1).
+static Value reachesRow(RingMainloop &loop, int64_t rows) {
   Emitter e{loop.b};
-  return e.ult(e.add(loop.tile.blockRow, getTmaRowBoxRows(loop.t.bm)), loop.m);
+  return e.ult(e.add(loop.tile.blockRow, rows), loop.m);
+}
+
+/// Whether the block's tile takes A's whole box: its rows below M do not
+/// all fit the edge boxes.
+static Value isTmaWholeTile(RingMainloop &loop) {
+  return reachesRow(loop,
+                    getTmaEdgeBoxes(loop.t.bm) * getTmaRowBoxRows(loop.t.bm));
 }
 
 Value RingMainloop::getTmaSkippedRowBytes() {
-  int64_t skipped = (t.bm - getTmaRowBoxRows(t.bm)) * t.rowBytes;
+  int64_t boxRows = getTmaRowBoxRows(t.bm);
+  // The edge boxes past the first that start below M each copy boxRows
+  // rows more.
+  Value skipped = buildI32(b, (t.bm - boxRows) * t.rowBytes);
+  for (int64_t j = 1; j < getTmaEdgeBoxes(t.bm); ++j)
+    skipped = arith::SelectOp::create(
+        b, reachesRow(*this, j * boxRows),
+        buildI32(b, (t.bm - (j + 1) * boxRows) * t.rowBytes), skipped);
   return arith::SelectOp::create(b, isTmaWholeTile(*this), buildI32(b, 0),
-                                 buildI32(b, skipped));
+                                 skipped);
 }
 
 void RingMainloop::copyTmaActivations(Value dst, Value column, Value slot) {
   OpBuilder::InsertionGuard guard(b);
+  Emitter e{b};
   auto ifWhole = scf::IfOp::create(b, isTmaWholeTile(*this), /*withElse=*/true);
   b.setInsertionPointToStart(ifWhole.thenBlock());
   copyTmaBox(tmaMaps[0], getTmaDestination(dst), column, tile.blockRow, slot);
   b.setInsertionPointToStart(ifWhole.elseBlock());
   copyTmaBox(tmaMaps.back(), getTmaDestination(dst), column, tile.blockRow,
              slot);
+  // The next edge boxes, each where it starts below M (16-row boxes land
+  // on whole swizzle atoms: 2048 bytes of 128-byte rows, 1024 of 64).
+  int64_t boxRows = getTmaRowBoxRows(t.bm);
+  for (int64_t j = 1; j < getTmaEdgeBoxes(t.bm); ++j) {
+    buildIfThen(b, reachesRow(*this, j * boxRows));
+    copyTmaBox(tmaMaps.back(),
+               getTmaDestination(e.add(dst, j * boxRows * t.rowBytes)), column,
+               e.add(tile.blockRow, j * boxRows), slot);
+  }
 }
 
 /// One box of BM (BN) rows of K tile `kTile` into slot `slot` of the ring

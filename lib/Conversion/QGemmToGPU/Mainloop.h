@@ -84,11 +84,21 @@ class RingMainloop;
 /// fills the part of a box past the tensor at a fraction of its copy rate:
 /// the last tile of M = 129 on W4A16 4096 x 4096's 128-row tiles had one
 /// row below M and made the call 1.22x slower; in boxes of 16 rows it
-/// was not. Several edge boxes a tile cost more than the rows they skip
-/// (perf notes v48).
+/// was not. Many edge boxes a tile cost more than the rows they skip (15
+/// boxes for a last tile of 120 rows: 1.3x to 1.9x slower, perf notes v48);
+/// two, for rows below M that fit 32, save their rows' fill (perf notes
+/// v49: 0.78x to 0.92x the time where the last tile holds 24 to 32 rows).
 constexpr int64_t kTmaRowBoxRows = 16;
 inline int64_t getTmaRowBoxRows(int64_t bm) {
   return std::min(bm, kTmaRowBoxRows);
+}
+/// The most edge boxes a tile of BM rows takes, one after the other, where
+/// its rows below M fit them (and they are fewer than BM rows): 2 from BM =
+/// 64 on.
+constexpr int64_t kTmaMaxEdgeBoxes = 2;
+inline int64_t getTmaEdgeBoxes(int64_t bm) {
+  int64_t rows = getTmaRowBoxRows(bm);
+  return std::max<int64_t>(1, std::min(kTmaMaxEdgeBoxes, bm / rows - 1));
 }
 
 /// The scheme's operand step of a RingMainloop.
@@ -215,13 +225,14 @@ public:
   /// copy = tma: copies the A rows of the block's tile at byte column
   /// `column` to the shared address `dst` (an index, 1024-byte aligned):
   /// one box of `tmaMaps[0]` (BM rows from `tile.blockRow`), or where the
-  /// tile's rows below M fit one box of the edge map `tmaMaps.back()`
-  /// (getTmaRowBoxRows(BM) rows) that box. The slot's rows past it keep
-  /// what they held (rows of tokens past M, whose sums are never stored).
+  /// tile's rows below M fit getTmaEdgeBoxes(BM) boxes of the edge map
+  /// `tmaMaps.back()` (getTmaRowBoxRows(BM) rows each) the boxes that
+  /// start below M. The slot's rows past them keep what they held (rows of
+  /// tokens past M, whose sums are never stored).
   void copyTmaActivations(Value dst, Value column, Value slot);
   /// copy = tma: the bytes of the A rows copyTmaActivations leaves out, an
-  /// i32: (BM - the edge box's rows) x rowBytes where the tile takes the
-  /// edge box, else 0.
+  /// i32: (BM - the edge boxes' rows) x rowBytes where the tile takes edge
+  /// boxes, else 0.
   Value getTmaSkippedRowBytes();
 
   /// The accumulators after the loop as (row, col) pairs.
