@@ -540,8 +540,9 @@ static bool fitsRowBlockWave(MatmulOp op, ConfigAttr r16) {
   return blocks <= resident * op.getTargetAttr().getMultiprocessorCount();
 }
 
-/// W4A16 on sm_90a from M = 17 to 64 (chooseW4A16Configs): the split
-/// register-A wgmma tiles where they fill the GPU, and before them the
+/// W4A16 on sm_90a from M = 17 to 96 (chooseW4A16Configs): the split
+/// register-A wgmma tiles where they fill the GPU (over 64 tokens to M =
+/// 64, then over 80 and 96 where their grid allows), and before them the
 /// register variants `configs` ends with, bounded or replaced as measured.
 /// `registerK`, `wide`, `rowBlocks` and `sixtyFourRows` are
 /// chooseW4A16Configs' (K in 128-K chunks, a 64-channel variant, blocks of
@@ -665,7 +666,11 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   // median 0.85 / 0.85 / 0.92, 0.71 at best (5120 x 28672); 2560 x 10240
   // and 3072 x 8192, 160 and 192 blocks, up to 1.11x slower at M = 96
   // against their clustered 128 x 128 tiles in 4 slices, hence the lower
-  // bound; 224 blocks (3584 x 18944) 0.83 to 0.99).
+  // bound; 224 blocks (3584 x 18944) 0.83 to 0.99). The bound counts
+  // blocks, not what fits: the 128-channel tiles (168 to 249 registers)
+  // hold two a multiprocessor, so 265 to 396 of them take two waves (5120
+  // x 13824 and 5120 x 28672, 320 blocks, measured 0.72x to 0.77x the
+  // time all the same).
   constexpr int64_t kWideTokenRows[] = {80, 96};
   constexpr int64_t kWideMaxBlocksPerSm = 3;
   int64_t colTiles = llvm::divideCeil(n, midN);
