@@ -74,8 +74,10 @@
 // CHECK: %[[END2:.*]] = arith.addi %[[ROW]], %c16{{.*}} : index
 // CHECK: %[[TWO1:.*]] = arith.cmpi ult, %[[END2]], %[[M]] : index
 // CHECK: scf.if %[[TWO1]] {
+// CHECK: %[[ROW16:.*]] = arith.addi %[[ROW]], %c16{{.*}} : index
 // CHECK: arith.addi %{{.*}}, %c2048{{.*}} : index
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
+// CHECK: %[[ROW16I:.*]] = arith.index_castui %[[ROW16]] : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]], %{{.*}}, box[%{{.*}}, %[[ROW16I]]]
 // CHECK: }
 // CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
 // CHECK: scf.for %[[KT:.*]] = %c0{{.*}} iter_args

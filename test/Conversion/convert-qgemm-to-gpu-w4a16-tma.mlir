@@ -55,9 +55,16 @@
 // CHECK: arith.subi %c21248_i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
+// The edge box at the tile's first row, then the second 16 rows on, 2048
+// bytes further in the slot.
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
+// CHECK: %[[E16:.*]] = arith.addi %{{.*}}, %c16{{(_[0-9]+)?}} : index
+// CHECK: %[[IN16:.*]] = arith.cmpi ult, %[[E16]], %{{.*}} : index
+// CHECK: scf.if %[[IN16]] {
+// CHECK: %[[R16:.*]] = arith.addi %{{.*}}, %c16{{(_[0-9]+)?}} : index
 // CHECK: arith.addi %{{.*}}, %c2048{{(_[0-9]+)?}} : index
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
+// CHECK: %[[R16I:.*]] = arith.index_castui %[[R16]] : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]], %{{.*}}, box[%{{.*}}, %[[R16I]]]
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MW]]
 // CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MS]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MZ]]

@@ -180,7 +180,9 @@ Value RingEpilogue::buildReleaseAndCount(Value counters, Value tileIndex,
 // [split_k, pairs, threads] block of pair vectors per output tile: pair i of
 // thread tid of slice s of tile T at ((T * S + s) * pairs + i) * threads +
 // tid. A warp's store of one pair is 256 contiguous bytes, no row is masked
-// (rows past M hold zeros that are never stored), and the last slice reads
+// (rows past M hold sums of zeros or, on TMA rings, of whatever the slot's
+// rows past the edge boxes held: added slice by slice, never stored to y),
+// and the last slice reads
 // the others in the same coalesced order.
 void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
                                Value counters, Value tileIndex) {
@@ -495,8 +497,9 @@ void RegisterEpilogue::store(
   }
 }
 
-// Every slice stores all of its tile's pairs (rows past M too, zeros never
-// stored), so the last slice reads whole tiles; a warp's store of one slot
+// Every slice stores all of its tile's pairs (rows past M too, whatever
+// they hold, never stored to y), so the last slice reads whole tiles; a
+// warp's store of one slot
 // is 256 contiguous bytes.
 void RegisterEpilogue::storeSplitOrdered(
     Value sums, Value y, Value partials, Value counters, Value tileIndex,

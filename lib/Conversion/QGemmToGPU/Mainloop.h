@@ -94,7 +94,7 @@ inline int64_t getTmaRowBoxRows(int64_t bm) {
 }
 /// The most edge boxes a tile of BM rows takes, one after the other, where
 /// its rows below M fit them (and they are fewer than BM rows): 2 from BM =
-/// 64 on.
+/// 48 on.
 constexpr int64_t kTmaMaxEdgeBoxes = 2;
 inline int64_t getTmaEdgeBoxes(int64_t bm) {
   int64_t rows = getTmaRowBoxRows(bm);
