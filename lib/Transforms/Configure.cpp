@@ -648,9 +648,13 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   // tiles keep the split ones, measured faster in v20 and v24).
   if (n % 256 == 0 && 10 * (n / 256) >= 9 * sms)
     return;
-  configs.push_back(ConfigAttr::get(
-      ctx, {64, midN, 64}, {64, midN}, /*stages=*/4, midSplit, kMidMaxM,
-      MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));
+  // The split register-A tiles over `rows` tokens to M = `rows`.
+  auto midTile = [&](int64_t rows, int64_t split) {
+    return ConfigAttr::get(ctx, {rows, midN, 64}, {rows, midN}, /*stages=*/4,
+                           split, rows, MmaKind::wgmma, OperandPath::register_a,
+                           /*fuseQuantize=*/false);
+  };
+  configs.push_back(midTile(kMidMaxM, midSplit));
   // M = 65 to 96: the same tiles over 80 and 96 tokens (wgmma n80 / n96)
   // where the 128-row tiles of the chain leave most of each tile's rows
   // past M, when the split grid has 1.5 to 3 blocks a multiprocessor: the
@@ -681,9 +685,7 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   if (wideBlocks > kWideMaxBlocksPerSm * sms || 2 * wideBlocks < 3 * sms)
     return;
   for (int64_t rows : kWideTokenRows)
-    configs.push_back(ConfigAttr::get(
-        ctx, {rows, midN, 64}, {rows, midN}, /*stages=*/4, wideSplit, rows,
-        MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false));
+    configs.push_back(midTile(rows, wideSplit));
 }
 
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200

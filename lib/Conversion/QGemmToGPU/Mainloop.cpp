@@ -496,16 +496,13 @@ void RingMainloop::copyTmaActivations(Value dst, Value column, Value slot) {
   }
 }
 
-/// One box of BM (BN) rows of K tile `kTile` into slot `slot` of the ring
-/// at `ringAddr`.
-static void copyTmaRows(RingMainloop &loop, Value map, Value ringAddr,
-                        int64_t rows, Value rowBase, Value kTile, Value slot) {
-  Emitter e{loop.b};
-  const Tiling &t = loop.t;
+void RingMainloop::copyTmaWeights(Value map, Value kTile, Value slot) {
+  Emitter e{b};
+  Value ringAddr = e.add(ringBase, aRingBytes);
   Value dst =
-      loop.getTmaDestination(e.add(ringAddr, e.mul(slot, rows * t.rowBytes)));
-  Value column = e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes);
-  loop.copyTmaBox(map, dst, column, rowBase, slot);
+      getTmaDestination(e.add(ringAddr, e.mul(slot, t.bn * t.rowBytes)));
+  Value column = e.mul(e.add(tile.firstKTile, kTile), t.rowBytes);
+  copyTmaBox(map, dst, column, tile.blockCol, slot);
 }
 
 void RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
@@ -517,10 +514,7 @@ void RingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
 }
 
 void RingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
-  Emitter e{loop.b};
-  Value ringAddr = e.add(loop.ringBase, loop.aRingBytes);
-  copyTmaRows(loop, loop.tmaMaps[1], ringAddr, loop.t.bn, loop.tile.blockCol,
-              kTile, slot);
+  loop.copyTmaWeights(loop.tmaMaps[1], kTile, slot);
 }
 
 void RingMainloop::buildTma(RingOperands &operands,

@@ -234,6 +234,10 @@ public:
   /// i32: (BM - the edge boxes' rows) x rowBytes where the tile takes edge
   /// boxes, else 0.
   Value getTmaSkippedRowBytes();
+  /// copy = tma: copies one box of `map` (the weights' map of BN rows, or
+  /// a scheme's edge map of fewer) from the block's first column at K tile
+  /// `kTile` into ring slot `slot`'s B region.
+  void copyTmaWeights(Value map, Value kTile, Value slot);
 
   /// The accumulators after the loop as (row, col) pairs.
   SmallVector<Pair> getPairs();

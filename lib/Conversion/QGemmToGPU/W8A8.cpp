@@ -91,18 +91,13 @@ struct Int8RingOperands : RingOperands {
     if (!getEdgeRows(loop))
       return RingOperands::copyTmaB(loop, kTile, slot);
     ImplicitLocOpBuilder &b = loop.b;
-    Emitter e{b};
-    const Tiling &t = loop.t;
-    Value dst = loop.getTmaDestination(e.add(
-        e.add(loop.ringBase, loop.aRingBytes), e.mul(slot, t.bn * t.rowBytes)));
-    Value column = e.mul(e.add(loop.tile.firstKTile, kTile), t.rowBytes);
     OpBuilder::InsertionGuard guard(b);
     auto ifWhole = scf::IfOp::create(b, isWholeColumnTile(loop),
                                      /*withElse=*/true);
     b.setInsertionPointToStart(ifWhole.thenBlock());
-    loop.copyTmaBox(loop.tmaMaps[1], dst, column, loop.tile.blockCol, slot);
+    loop.copyTmaWeights(loop.tmaMaps[1], kTile, slot);
     b.setInsertionPointToStart(ifWhole.elseBlock());
-    loop.copyTmaBox(loop.tmaMaps[2], dst, column, loop.tile.blockCol, slot);
+    loop.copyTmaWeights(loop.tmaMaps[2], kTile, slot);
   }
   Value getTmaSkippedBBytes(RingMainloop &loop) override {
     int64_t rows = getEdgeRows(loop);
