@@ -1337,9 +1337,12 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
     bool pair = config.getNumWarps() == 8 &&
                 (config.getMaxM() == 0 || config.getBlockN() > 144);
     bool narrow = config.getBlockM() == 64 && config.getBlockN() == 64;
+    // insertW8A8PairRowTiles's 128 x 64 tiles in K slices.
+    bool pairRows = config.getBlockM() == 128 && config.getBlockN() == 64 &&
+                    config.getSplitK() > 1;
     bool square = config.getBlockM() == 128 && config.getBlockN() == 128 &&
                   config.getMaxM() > 1024 && !config.isTma() && kTiles >= 32;
-    if (config.isWgmma() && ((config.isTma() && (pair || narrow)) ||
+    if (config.isWgmma() && ((config.isTma() && (pair || narrow || pairRows)) ||
                              (pair && kTiles >= 64) || square))
       config = withCopy(config, CopyKind::tma_producer);
   }
@@ -1433,7 +1436,10 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
 /// 128 8.8 / 9.2 against 10.6 / 11.1 on 64 x 128 (64 blocks), where 4
 /// stages (three blocks a multiprocessor) gained nothing; 2048 x 4096 and
 /// 4096 x 4096, whose 64 x 128 grids fill most of a wave there, lost with
-/// them (v20: 5 to 30% at M = 96 / 128). Layers of N >= 1024 only (the
+/// them (v20: 5 to 30% at M = 96 / 128); 1000 x 992 (64 x 64, 8 stages,
+/// producer TMA ring) at M = 129 / 192 / 256 8.3 / 8.4 / 8.5 against 11.4
+/// / 11.4 / 11.5 on 64 x 128 tiles in 2 (v50, where 1024 x 1024 takes 8.8
+/// / 8.7 / 8.8). Layers whose N rounds up to 1024 or more only (the
 /// smaller ones were not measured).
 static void extendW8A8NarrowTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
@@ -1445,7 +1451,8 @@ static void extendW8A8NarrowTiles(MatmulOp op,
   });
   // Measured on N >= 1024 only.
   if (narrow == configs.end() || std::next(narrow) == configs.end() ||
-      std::next(narrow)->getBlockN() != 128 || op.getN() < 1024)
+      std::next(narrow)->getBlockN() != 128 ||
+      llvm::alignTo(op.getN(), 128) < 1024)
     return;
   ConfigAttr next = *std::next(narrow);
   int64_t wave = getWaveBlocks(op, *narrow);
@@ -1480,11 +1487,14 @@ static void extendW8A8NarrowTiles(MatmulOp op,
 /// multiprocessors. Measured (docs/perf-notes.md, v45, same run, 2048 x
 /// 4096 in two clustered slices of 8 stages, us at M = 160 / 192 / 256:
 /// 14.3 / 14.7 / 14.7 against 16.8 / 16.7 / 17.4 on the 64 x 128 tiles in
-/// two slices of 4, two blocks a multiprocessor).
+/// two slices of 4, two blocks a multiprocessor). Where K is not a
+/// multiple of 128 they take the producer's TMA ring
+/// (finishW8A8WgmmaConfigs; v50, same run, 2056 x 4128 at M = 129 / 160 /
+/// 224 / 256: 14.4 / 14.8 / 16.6 / 15.7 against 16.9 / 17.3 / 18.5 / 18.7
+/// us on the 64 x 128 tiles, but 18.0 against 17.1 at M = 192, whose last
+/// row of tiles holds 64 rows below M; on cp.async, v49, 16.4 to 16.9).
 static void insertW8A8PairRowTiles(MatmulOp op, RingConfigMaker make,
                                    SmallVectorImpl<ConfigAttr> &configs) {
-  if (op.getK() % 128 != 0)
-    return;
   auto *narrow = llvm::find_if(configs, [](ConfigAttr config) {
     return config.isWgmma() && config.getBlockM() == 64 &&
            config.getBlockN() == 64 && config.getMaxM() != 0;
@@ -2025,7 +2035,8 @@ static ConfigAttr withClusterSplit(ConfigAttr config, int64_t splitK,
 ///   against 13.1 / 13.1);
 /// - a TMA ring of two warpgroups (4160 x 4160 at M = 192 / 256, 128 x 128
 ///   tiles in two slices, 22.3 / 22.5 in 6 stages against 21.4 / 19.8;
-///   v22 saw the same ring lose when deeper);
+///   v22 saw the same ring lose when deeper), but for the 128 x 64 tiles
+///   of insertW8A8PairRowTiles, measured in 8 stages only;
 /// - variants past M = 256, where the quantize kernel is longer (1024 x
 ///   1024 at M = 2048, 128 x 128 tiles, 13.9 in 6 stages against 13.1;
 ///   4160 x 4160 at M = 384 / 512 27.8 / 28.8 against 22.3 / 23.3).
@@ -2042,7 +2053,7 @@ static void deepenLoneRings(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs) {
     if (!config.isWgmma() || config.isRegisterDirect() || maxM == 0 ||
         maxM > kMaxDeepM ||
         (config.getClusterSplit() && config.getSplitK() > 2) ||
-        (config.isTma() && config.getNumWarps() > 4))
+        (config.isTma() && config.getNumWarps() > 4 && config.getBlockN() > 64))
       continue;
     if (getGridBlocks(op, config, maxM) > sms)
       continue;
