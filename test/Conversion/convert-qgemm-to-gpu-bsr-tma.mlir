@@ -2,14 +2,16 @@
 // Covers: BSR union tiles (four block rows) on a TMA ring (copy =
 // tma_producer, copy = tma), N = 160 (five block rows: the second tile of
 // four rows has one, the others read zeros), K = 256 (8 block columns).
-// The kernel takes three tensor maps first, which the launch description
+// The kernel takes three or four tensor maps first, which the launch description
 // gives as byte matrices in boxes 64 bytes wide (box_bytes = 64, the
 // 64-byte swizzle of the slots): x as rows of 2 x 256 = 512 bytes in boxes
 // of the tile's rows, the blocks [nnzb, 32, 32] as rows of 64 bytes in
-// boxes of one block (32 rows), and x again in edge boxes of 16 rows. A
-// slot expects (BM + 128) x 64 bytes: 12288 for 64 rows, 16384 for 128,
-// 24576 for 256, less (BM - 16) x 64 (3072, 7168, 15360) where the block's
-// rows below M fit the edge box, which it then takes for X. Each refill
+// boxes of one block (32 rows), from BM = 128 on x again in half boxes (BM /
+// 2 rows), and x again in edge boxes of 16 rows. A slot expects (BM + 128) x
+// 64 bytes: 12288 for 64 rows, 16384 for 128, 24576 for 256, less (BM - 16)
+// x 64 (3072, 7168, 15360) where the block's rows below M fit the edge box,
+// which it then takes for X, (BM - 32) x 64 where they fit two, and (BM / 2)
+// x 64 (4096, 8192) where they pass those but fit the half box. Each refill
 // copies the column's X box and one box a block row: the row's block (32 x
 // its index
 // in blockOf), or, where the row stores none at the column, the box at row
@@ -18,8 +20,8 @@
 // leaves).
 
 // CHECK-DAG: kernel = "matmul_v0"{{.*}}tensor_maps = [{box_bytes = 64 : i64, box_rows = 64 : i64, operand = "x", row_bytes = 512 : i64}, {box_bytes = 64 : i64, box_rows = 32 : i64, operand = "blocks", row_bytes = 64 : i64}, {box_bytes = 64 : i64, box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}], threads = 256
-// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_bytes = 64 : i64, box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_bytes = 64 : i64, box_rows = 32 : i64, operand = "blocks", row_bytes = 64 : i64}, {box_bytes = 64 : i64, box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}], threads = 256
-// CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_bytes = 64 : i64, box_rows = 256 : i64, operand = "x", row_bytes = 512 : i64}, {box_bytes = 64 : i64, box_rows = 32 : i64, operand = "blocks", row_bytes = 64 : i64}, {box_bytes = 64 : i64, box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}], threads = 640
+// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_bytes = 64 : i64, box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_bytes = 64 : i64, box_rows = 32 : i64, operand = "blocks", row_bytes = 64 : i64}, {box_bytes = 64 : i64, box_rows = 64 : i64, operand = "x", row_bytes = 512 : i64}, {box_bytes = 64 : i64, box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}], threads = 256
+// CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_bytes = 64 : i64, box_rows = 256 : i64, operand = "x", row_bytes = 512 : i64}, {box_bytes = 64 : i64, box_rows = 32 : i64, operand = "blocks", row_bytes = 64 : i64}, {box_bytes = 64 : i64, box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_bytes = 64 : i64, box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}], threads = 640
 
 // One warpgroup of 64 x 128 tiles and a producer, the union in two slices:
 // two blocks a multiprocessor, no setmaxnreg.
@@ -40,7 +42,7 @@
 // copy = tma: thread 0 fills stages - 1 = 3 slots, then refills in the K
 // loop; no producer, no launch bounds.
 // CHECK-LABEL: gpu.func @matmul_v1(
-// CHECK-SAME: qgemm.tensor_maps = 3 : i64
+// CHECK-SAME: qgemm.tensor_maps = 4 : i64
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: arith.subi %c16384_i32
 // CHECK-COUNT-3: nvvm.mbarrier.arrive.expect_tx
@@ -49,7 +51,8 @@
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async
 // CHECK: %[[EDGE1:.*]] = arith.select %{{.*}}, %c6144_i32, %c7168_i32 : i32
-// CHECK: arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE1]] : i32
+// CHECK: %[[HALF1:.*]] = arith.select %{{.*}}, %c4096_i32, %[[EDGE1]] : i32
+// CHECK: arith.select %{{.*}}, %c0_i32{{.*}}, %[[HALF1]] : i32
 // CHECK: arith.subi %c16384_i32
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: } {qgemm.tma_stages = 4 : i64}
@@ -60,10 +63,10 @@
 // multiprocessor, 640 threads, the producer gives up its registers (24) to
 // the tiles (112).
 // CHECK-LABEL: gpu.func @matmul_v2(
-// CHECK-SAME: %[[MX:[a-z0-9]+]]: !llvm.ptr, %[[MB:[a-z0-9]+]]: !llvm.ptr, %[[ME:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x256xf16>
+// CHECK-SAME: %[[MX:[a-z0-9]+]]: !llvm.ptr, %[[MB:[a-z0-9]+]]: !llvm.ptr, %[[MH:[a-z0-9]+]]: !llvm.ptr, %[[ME:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x256xf16>
 // CHECK-SAME: nvvm.maxntid = array<i32: 640, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 1 : i32
-// CHECK-SAME: qgemm.tensor_maps = 3 : i64
+// CHECK-SAME: qgemm.tensor_maps = 4 : i64
 // CHECK-NOT: nvgpu.device_async_copy
 // The union tables: the column masks, the blocks, the list (barriers).
 // CHECK: memref.atomic_rmw ori
@@ -72,7 +75,8 @@
 // CHECK: nvvm.setmaxregister  decrease 24
 // The first fill: each slot's block boxes, then the X boxes.
 // CHECK: %[[EDGE:.*]] = arith.select %{{.*}}, %c14336_i32, %c15360_i32 : i32
-// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE]] : i32
+// CHECK: %[[HALF:.*]] = arith.select %{{.*}}, %c8192_i32, %[[EDGE]] : i32
+// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[HALF]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c24576_i32, %[[SKIP]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
 // CHECK: %[[OUT:.*]] = arith.constant -32 : i32
@@ -81,13 +85,14 @@
 // CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MB]]
 // CHECK-COUNT-3: arith.subi %c24576_i32
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
-// The refills, each once its slot was released: X (its whole box or its
-// edge box), then four blocks.
+// The refills, each once its slot was released: X (its whole box, its half
+// box or its edge boxes), then four blocks.
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: arith.subi %c24576_i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MH]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MB]]
 // CHECK-NOT: nvvm.cp.async.bulk.tensor

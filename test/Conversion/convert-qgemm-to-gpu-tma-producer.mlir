@@ -41,8 +41,10 @@
 // CHECK: } {qgemm.tma_stages = 4 : i64}
 // CHECK: gpu.return
 
+// The 128-row tiles also take X's half box (64 rows, the map before the
+// edge map) where a tile's rows below M pass the two edge boxes but fit 64.
 // CHECK-LABEL: gpu.func @matmul_v1(
-// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPW:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPW:[a-z0-9]+]]: !llvm.ptr, %[[MAPH:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr
 // CHECK-SAME: nvvm.maxntid = array<i32: 384, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 1 : i32
 // CHECK-COUNT-8: nvvm.mbarrier.init
@@ -59,6 +61,11 @@
 // CHECK: nvvm.griddepcontrol  wait
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]{{.*}}
 // CHECK-NEXT: } else {
+// CHECK: %[[PAST32:.*]] = arith.addi %{{.*}}, %c32{{.*}} : index
+// CHECK-NEXT: %[[PASSES:.*]] = arith.cmpi ult, %[[PAST32]], %dim
+// CHECK-NEXT: scf.if %[[PASSES]] {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPH]]
+// CHECK-NEXT: } else {
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
 // CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
 // CHECK: scf.for %[[KT:.*]] = %c4{{.*}} to %c8
@@ -68,12 +75,14 @@
 // CHECK: %[[PARITY:.*]] = arith.remui %[[PASS]], %c2
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: %[[EDGE:.*]] = arith.select %{{.*}}, %c12288_i32, %c14336_i32 : i32
-// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE]] : i32
+// CHECK: %[[HALF:.*]] = arith.select %{{.*}}, %c8192_i32, %[[EDGE]] : i32
+// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[HALF]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c49152_i32, %[[SKIP]] : i32
 // CHECK: %[[SKIPW:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c3072_i32 : i32
 // CHECK: %[[BYTESW:.*]] = arith.subi %[[BYTES]], %[[SKIPW]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTESW]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPH]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPE]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPW]]

@@ -2,16 +2,18 @@
 // Covers: W4A16's register-A ring fed by TMA (copy = tma_producer, copy =
 // tma) on a layer with zero points, groups of 32 (two group rows a K tile
 // of 64) and an edge tile (N = 160: the second 128-channel tile is partial,
-// TMA reads zeros past N). The kernel takes five tensor maps first (x,
-// wq, scales, zeros, x's edge boxes), which the launch description gives
+// TMA reads zeros past N). The kernel takes six tensor maps first (x,
+// wq, scales, zeros, x's half boxes, x's edge boxes), which the launch
+// description gives
 // as byte matrices: x rows of 512 bytes in boxes of the tile's 128 rows, wq
 // rows of 640 bytes in boxes of 8 (one K tile), scales rows of 320 bytes
 // and zeros rows of 80 bytes in boxes of the K tile's 2 group rows, x in
-// boxes of 16 rows. A slot expects 21248 bytes: the X box (128 x 128),
+// boxes of 64 and of 16 rows. A slot expects 21248 bytes: the X box (128 x 128),
 // four word boxes of 32 channels (4 x 8 x 128), two scale boxes of 64
 // channels (2 x 2 x 128) and one zero-point box (2 x 128); 14336 less
 // where the block's tokens below M fit the edge box, which it then takes
-// for X. The unsplit producer variant launches 256 threads, two
+// for X, 12288 where they fit two, 8192 where they pass those but fit the
+// half box (64 rows). The unsplit producer variant launches 256 threads, two
 // blocks a multiprocessor: the producer gives up its registers (24) to the
 // tiles' warpgroup (232), fills the four slots (the weights, scales and
 // zero points of each, then the X boxes) and refills none (K = 256 is four
@@ -20,8 +22,8 @@
 // refills in the loop; no setmaxnreg there. Then a 64 x 64 tile (one
 // 64-channel warpgroup, per-channel scales: two tensor maps).
 
-// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}, {box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}]{{.*}}threads = 256
-// CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}, {box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}]{{.*}}threads = 128
+// CHECK-DAG: kernel = "matmul_v1"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}, {box_rows = 64 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}]{{.*}}threads = 256
+// CHECK-DAG: kernel = "matmul_v2"{{.*}}tensor_maps = [{box_rows = 128 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 8 : i64, operand = "wq", row_bytes = 640 : i64}, {box_rows = 2 : i64, operand = "scales", row_bytes = 320 : i64}, {box_rows = 2 : i64, operand = "zeros", row_bytes = 80 : i64}, {box_rows = 64 : i64, operand = "x", row_bytes = 512 : i64}, {box_rows = 16 : i64, operand = "x", row_bytes = 512 : i64}]{{.*}}threads = 128
 
 // In a cluster of four slices: one block a multiprocessor (two would put
 // a cluster's blocks on half as many), so no setmaxnreg.
@@ -34,16 +36,17 @@
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @matmul_v1(
-// CHECK-SAME: %[[MX:[a-z0-9]+]]: !llvm.ptr, %[[MW:[a-z0-9]+]]: !llvm.ptr, %[[MS:[a-z0-9]+]]: !llvm.ptr, %[[MZ:[a-z0-9]+]]: !llvm.ptr, %[[ME:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x256xf16>
+// CHECK-SAME: %[[MX:[a-z0-9]+]]: !llvm.ptr, %[[MW:[a-z0-9]+]]: !llvm.ptr, %[[MS:[a-z0-9]+]]: !llvm.ptr, %[[MZ:[a-z0-9]+]]: !llvm.ptr, %[[MH:[a-z0-9]+]]: !llvm.ptr, %[[ME:[a-z0-9]+]]: !llvm.ptr, %{{.*}}: memref<?x256xf16>
 // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
 // CHECK-SAME: nvvm.minctasm = 2 : i32
-// CHECK-SAME: qgemm.tensor_maps = 5 : i64
+// CHECK-SAME: qgemm.tensor_maps = 6 : i64
 // CHECK-COUNT-8: nvvm.mbarrier.init
 // CHECK: nvvm.setmaxregister  decrease 24
 // Rows below M within 16: one edge box, 112 rows' bytes less; within 32:
 // two, 96 rows less.
 // CHECK: %[[EDGE:.*]] = arith.select %{{.*}}, %c12288_i32, %c14336_i32 : i32
-// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[EDGE]] : i32
+// CHECK: %[[HALF:.*]] = arith.select %{{.*}}, %c8192_i32, %[[EDGE]] : i32
+// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[HALF]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c21248_i32, %[[SKIP]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
 // CHECK-COUNT-3: nvvm.mbarrier.arrive.expect_tx
@@ -55,6 +58,13 @@
 // CHECK: arith.subi %c21248_i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
+// The half box where the tile's tokens below M pass 32 (the tile's row +
+// 32 below M), at the tile's first row.
+// CHECK: %[[P32:.*]] = arith.addi %{{.*}}, %c32{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[IN32:.*]] = arith.cmpi ult, %[[P32]], %{{.*}} : index
+// CHECK-NEXT: scf.if %[[IN32]] {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MH]]
+// CHECK-NEXT: } else {
 // The edge box at the tile's first row, then the second 16 rows on, 2048
 // bytes further in the slot.
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
@@ -101,7 +111,7 @@
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @matmul_v2(
-// CHECK-SAME: qgemm.tensor_maps = 5 : i64
+// CHECK-SAME: qgemm.tensor_maps = 6 : i64
 // CHECK-NOT: nvvm.setmaxregister
 // CHECK-COUNT-3: arith.subi %c21248_i32
 // CHECK: scf.for
@@ -111,7 +121,7 @@
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // The tile's box or its edge boxes (x's whole box, x's first and second
 // edge box in the else branch), 4 word boxes, 2 of scales, 1 of zeros.
-// CHECK-COUNT-10: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK-COUNT-11: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK-NOT: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: } {qgemm.tma_stages = 4 : i64}
 // CHECK-NOT: nvvm.setmaxregister

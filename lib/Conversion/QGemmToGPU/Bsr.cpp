@@ -1402,17 +1402,22 @@ LaunchRingPlan getBsrRingPlan(ConfigAttr config, int64_t rows, int64_t k,
 /// The tensor maps of a copy = tma union variant, in the order the kernel
 /// takes them: x [M, K] as bytes [M, 2K] in boxes of BM rows, the blocks
 /// [nnzb, 32, 32] as bytes [32 nnzb, 64] in boxes of one block, both 64
-/// bytes a row with the 64-byte swizzle, and x again in the edge boxes of a
-/// partial tile (getTmaRowBoxRows).
+/// bytes a row with the 64-byte swizzle, and x again in the half boxes
+/// (getTmaHalfBoxRows, BM >= 128) and the edge boxes (getTmaRowBoxRows) of
+/// a partial tile.
 std::vector<LaunchTensorMap> getBsrTensorMaps(ConfigAttr config,
                                               const BsrTypes &ty) {
   if (!config.isTma())
     return {};
   constexpr int64_t rowBytes = 2 * kBlock;
-  return {{"x", ty.x.getDimSize(1) * 2, config.getBlockM(), rowBytes},
-          {"blocks", rowBytes, kBlock, rowBytes},
-          {"x", ty.x.getDimSize(1) * 2, getTmaRowBoxRows(config.getBlockM()),
-           rowBytes}};
+  std::vector<LaunchTensorMap> maps = {
+      {"x", ty.x.getDimSize(1) * 2, config.getBlockM(), rowBytes},
+      {"blocks", rowBytes, kBlock, rowBytes}};
+  if (int64_t halfRows = getTmaHalfBoxRows(config.getBlockM()))
+    maps.push_back({"x", ty.x.getDimSize(1) * 2, halfRows, rowBytes});
+  maps.push_back({"x", ty.x.getDimSize(1) * 2,
+                  getTmaRowBoxRows(config.getBlockM()), rowBytes});
+  return maps;
 }
 
 /// Builds one matmul kernel: ([tensor maps,] [S, W, C,] x, row_ptr,

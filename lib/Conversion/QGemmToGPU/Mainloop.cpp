@@ -456,11 +456,18 @@ static Value reachesRow(RingMainloop &loop, int64_t rows) {
   return e.ult(e.add(loop.tile.blockRow, rows), loop.m);
 }
 
-/// Whether the block's tile takes A's whole box: its rows below M do not
-/// all fit the edge boxes.
-static Value isTmaWholeTile(RingMainloop &loop) {
+/// Whether the block's tile has rows below M past the edge boxes' rows.
+static Value passesTmaEdgeBoxes(RingMainloop &loop) {
   return reachesRow(loop,
                     getTmaEdgeBoxes(loop.t.bm) * getTmaRowBoxRows(loop.t.bm));
+}
+
+/// Whether the block's tile takes A's whole box: its rows below M do not
+/// all fit the edge boxes, nor the half box where there is one.
+static Value isTmaWholeTile(RingMainloop &loop) {
+  if (int64_t halfRows = getTmaHalfBoxRows(loop.t.bm))
+    return reachesRow(loop, halfRows);
+  return passesTmaEdgeBoxes(loop);
 }
 
 Value RingMainloop::getTmaSkippedRowBytes() {
@@ -472,6 +479,10 @@ Value RingMainloop::getTmaSkippedRowBytes() {
     skipped = arith::SelectOp::create(
         b, reachesRow(*this, j * boxRows),
         buildI32(b, (t.bm - (j + 1) * boxRows) * t.rowBytes), skipped);
+  if (int64_t halfRows = getTmaHalfBoxRows(t.bm))
+    skipped = arith::SelectOp::create(
+        b, passesTmaEdgeBoxes(*this),
+        buildI32(b, (t.bm - halfRows) * t.rowBytes), skipped);
   return arith::SelectOp::create(b, isTmaWholeTile(*this), buildI32(b, 0),
                                  skipped);
 }
@@ -483,6 +494,15 @@ void RingMainloop::copyTmaActivations(Value dst, Value column, Value slot) {
   b.setInsertionPointToStart(ifWhole.thenBlock());
   copyTmaBox(tmaMaps[0], getTmaDestination(dst), column, tile.blockRow, slot);
   b.setInsertionPointToStart(ifWhole.elseBlock());
+  if (getTmaHalfBoxRows(t.bm)) {
+    // Past the edge boxes: the half box, from the map before the edge map.
+    auto ifHalf =
+        scf::IfOp::create(b, passesTmaEdgeBoxes(*this), /*withElse=*/true);
+    b.setInsertionPointToStart(ifHalf.thenBlock());
+    copyTmaBox(tmaMaps[tmaMaps.size() - 2], getTmaDestination(dst), column,
+               tile.blockRow, slot);
+    b.setInsertionPointToStart(ifHalf.elseBlock());
+  }
   copyTmaBox(tmaMaps.back(), getTmaDestination(dst), column, tile.blockRow,
              slot);
   // The next edge boxes, each where it starts below M (16-row boxes land

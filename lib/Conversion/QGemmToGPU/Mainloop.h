@@ -101,6 +101,14 @@ inline int64_t getTmaEdgeBoxes(int64_t bm) {
   return std::max<int64_t>(1, std::min(kTmaMaxEdgeBoxes, bm / rows - 1));
 }
 
+/// copy = tma: the rows of the half box of the activation operand, for a
+/// tile whose rows below M pass the edge boxes but fit half the tile: BM / 2
+/// from BM = 128 on (the kernel's last tensor map but one, the activation's
+/// again), else 0 (no half box). TMA fills a box's rows past the tensor
+/// about 9 times slower than it copies rows (perf notes v48): a last tile
+/// of 33 to 64 rows of 128 left 64 to 95 rows to fill.
+inline int64_t getTmaHalfBoxRows(int64_t bm) { return bm >= 128 ? bm / 2 : 0; }
+
 /// The scheme's operand step of a RingMainloop.
 class RingOperands {
 public:
@@ -227,12 +235,13 @@ public:
   /// one box of `tmaMaps[0]` (BM rows from `tile.blockRow`), or where the
   /// tile's rows below M fit getTmaEdgeBoxes(BM) boxes of the edge map
   /// `tmaMaps.back()` (getTmaRowBoxRows(BM) rows each) the boxes that
-  /// start below M. The slot's rows past them keep what they held (rows of
-  /// tokens past M, whose sums are never stored).
+  /// start below M, or else where they fit getTmaHalfBoxRows(BM) one box of
+  /// the half map (the map before the edge map). The slot's rows past them keep
+  /// what they held (rows of tokens past M, whose sums are never stored).
   void copyTmaActivations(Value dst, Value column, Value slot);
   /// copy = tma: the bytes of the A rows copyTmaActivations leaves out, an
   /// i32: (BM - the edge boxes' rows) x rowBytes where the tile takes edge
-  /// boxes, else 0.
+  /// boxes, (BM - its rows) x rowBytes where it takes the half box, else 0.
   Value getTmaSkippedRowBytes();
   /// copy = tma: copies one box of `map` (the weights' map of BN rows, or
   /// a scheme's edge map of fewer) from the block's first column at K tile

@@ -1317,7 +1317,8 @@ SmallVector<Pair> Int4RingOperands::getPairs(RingMainloop &loop) {
 /// takes them: x [M, K] in boxes of BM rows, wq [K / 8, N] in boxes of 8
 /// (one K tile), with group scales scales [K / G, N] and with zero points
 /// zeros [K / G, N / 8] in boxes of the K tile's group rows, and x again in
-/// the edge boxes of a partial tile (getTmaRowBoxRows).
+/// the half boxes (getTmaHalfBoxRows, BM >= 128) and the edge boxes
+/// (getTmaRowBoxRows) of a partial tile.
 std::vector<LaunchTensorMap>
 getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
   if (!config.isTma())
@@ -1331,6 +1332,8 @@ getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
     maps.push_back({"scales", ty.scales.getDimSize(1) * 2, scaleRows});
   if (format.zeroPoints)
     maps.push_back({"zeros", ty.zeros.getDimSize(1) * 4, scaleRows});
+  if (int64_t halfRows = getTmaHalfBoxRows(config.getBlockM()))
+    maps.push_back({"x", ty.x.getDimSize(1) * 2, halfRows});
   maps.push_back(
       {"x", ty.x.getDimSize(1) * 2, getTmaRowBoxRows(config.getBlockM())});
   return maps;

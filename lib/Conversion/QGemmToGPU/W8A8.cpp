@@ -307,8 +307,9 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 /// The tensor maps of a TMA ring variant, in the order its kernel takes
 /// them: xq in boxes of BM rows, wq in boxes of BN rows (K-byte rows); where
 /// BN does not divide N, wq again in boxes of the last column tile's N mod
-/// BN rows (Int8RingOperands::copyTmaB); last xq's edge boxes
-/// (RingMainloop::copyTmaActivations reads the last map).
+/// BN rows (Int8RingOperands::copyTmaB); from BM = 128 on xq's half boxes;
+/// last xq's edge boxes (RingMainloop::copyTmaActivations reads the last
+/// two maps).
 std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
                                            int64_t k) {
   if (!t.tma)
@@ -316,6 +317,8 @@ std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
   std::vector<LaunchTensorMap> maps = {{"xq", k, t.bm}, {"wq", k, t.bn}};
   if (n % t.bn)
     maps.push_back({"wq", k, n % t.bn});
+  if (int64_t halfRows = getTmaHalfBoxRows(t.bm))
+    maps.push_back({"xq", k, halfRows});
   maps.push_back({"xq", k, getTmaRowBoxRows(t.bm)});
   return maps;
 }
