@@ -76,7 +76,10 @@
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: %[[EDGE:.*]] = arith.select %{{.*}}, %c12288_i32, %c14336_i32 : i32
 // CHECK: %[[HALF:.*]] = arith.select %{{.*}}, %c8192_i32, %[[EDGE]] : i32
-// CHECK: %[[SKIP:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %[[HALF]] : i32
+// The whole box where the tile's row + 64 (its half) lies below M.
+// CHECK: %[[P64:.*]] = arith.addi %{{.*}}, %c64{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi ult, %[[P64]], %dim
+// CHECK-NEXT: %[[SKIP:.*]] = arith.select %[[WHOLE]], %c0_i32{{.*}}, %[[HALF]] : i32
 // CHECK: %[[BYTES:.*]] = arith.subi %c49152_i32, %[[SKIP]] : i32
 // CHECK: %[[SKIPW:.*]] = arith.select %{{.*}}, %c0_i32{{.*}}, %c3072_i32 : i32
 // CHECK: %[[BYTESW:.*]] = arith.subi %[[BYTES]], %[[SKIPW]] : i32

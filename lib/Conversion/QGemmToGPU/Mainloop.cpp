@@ -280,8 +280,9 @@ struct TmaRing {
   }
   /// The expected bytes of a slot: every box copied, whatever part of them
   /// lies past the tensors (read as zeros, counted all the same); a tile
-  /// that takes A's edge box does not copy the rows past it, nor the B rows
-  /// the scheme leaves out (getTmaSkippedBBytes).
+  /// that takes A's edge boxes or its half box does not copy the rows past
+  /// them (getTmaSkippedRowBytes), nor the B rows the scheme leaves out
+  /// (getTmaSkippedBBytes).
   void expectSlot(Value slot) {
     ImplicitLocOpBuilder &b = loop.b;
     Value bytes =
@@ -544,7 +545,8 @@ void RingMainloop::buildTma(RingOperands &operands,
   Emitter e{b};
   int64_t stages = t.stages;
   // Every map the kernel takes (createKernel's count): the copies read A's
-  // edge map as the last (copyTmaActivations).
+  // edge map as the last and, from BM = 128 on, its half map as the one
+  // before it (copyTmaActivations).
   auto func =
       b.getInsertionBlock()->getParent()->getParentOfType<gpu::GPUFuncOp>();
   auto count = func->getAttrOfType<IntegerAttr>(kTensorMapsAttrName);

@@ -170,8 +170,9 @@ public:
   /// of A (the activations) or of B (the weights, and whatever goes with
   /// them) into ring slot `slot` with RingMainloop::copyTmaBox, which
   /// complete the slot's `full` mbarrier. By default A's rows from
-  /// `loop.tmaMaps[0]` and the edge map `loop.tmaMaps.back()`
-  /// (copyTmaActivations) and one box of BN rows from `loop.tmaMaps[1]`,
+  /// `loop.tmaMaps[0]`, the half map (BM >= 128) and the edge map
+  /// `loop.tmaMaps.back()` (copyTmaActivations) and one box of BN rows
+  /// from `loop.tmaMaps[1]`,
   /// into the A and B rings.
   virtual void copyTmaA(RingMainloop &loop, Value kTile, Value slot);
   virtual void copyTmaB(RingMainloop &loop, Value kTile, Value slot);
