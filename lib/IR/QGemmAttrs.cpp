@@ -244,16 +244,18 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
                           "the tiles of a partial last wave), got split_k = "
                        << splitK << ", operands = " << stringifyEnum(operands);
   // TMA rings of swizzled rows: int8 K tiles of 128 (operands = shared,
-  // W8A8), fp16 ones of 32 (operands = shared, BSR's block columns in
-  // 64-byte rows) or W4A16's fp16 ones of 64 (register_a, whose K
+  // W8A8), fp16 ones of 32 or 64 (operands = shared, BSR's block columns
+  // in 64-byte rows, or pairs of them in 128-byte rows; the matmul checks
+  // the scheme) or W4A16's fp16 ones of 64 (register_a, whose K
   // verifyRegisterATiles checks).
-  bool bsrColumns = operands == OperandPath::shared && ctaTile[2] == 32;
+  bool bsrColumns = operands == OperandPath::shared &&
+                    (ctaTile[2] == 32 || ctaTile[2] == 64);
   if (copy != CopyKind::cp_async &&
       (mma != MmaKind::wgmma ||
        !((operands == OperandPath::shared && ctaTile[2] == 128) || bsrColumns ||
          operands == OperandPath::register_a)))
     return emitError() << "expected mma = wgmma with operands = shared and "
-                          "cta tile K of 128 or 32, or operands = register_a, "
+                          "cta tile K of 128, 64 or 32, or operands = register_a, "
                           "with copy = "
                        << stringifyEnum(copy)
                        << " (a ring of swizzled rows), got mma = "

@@ -281,9 +281,10 @@ static LogicalResult verifySchemeOptions(MatmulOp op, ConfigAttr config) {
   // int8 rows) or 32 (BSR's fp16 block columns); BSR's TMA ring is that
   // of the union tiles of several block rows.
   if (config.isTma() && !config.isRegisterA() &&
-      config.getBlockK() != (bsr ? 32 : 128))
+      config.getBlockK() != (bsr ? 32 : 128) &&
+      !(bsr && config.getBlockK() == 64))
     return op.emitOpError()
-           << "expected cta tile K of " << (bsr ? 32 : 128)
+           << "expected cta tile K of " << (bsr ? "32 or 64" : "128")
            << " with copy = " << stringifyEnum(config.getCopy()) << " for "
            << (bsr ? "bsr weights" : "W8A8") << ", got " << config.getBlockK();
   if (config.isTma() && bsr && config.getBlockN() < 64)

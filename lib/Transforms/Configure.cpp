@@ -1104,17 +1104,22 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   };
   // Four block rows, the union in `splitK` slices (at most one a block
   // column); the unbounded 256-row tiles on a TMA ring filled by a producer
-  // warpgroup.
+  // warpgroup, in K tiles of two block columns where K is a multiple of 64
+  // (X in 128-byte rows, which the multiprocessors receive about 16% faster
+  // than 64-byte ones: docs/perf-notes.md, v50, same run, us at M = 2048 /
+  // 4096, density 1 and 0.5: 4096 x 4096 109.2 / 214.1 and 110.7 / 212.9
+  // against 128.0 / 252.3 and 140.0 / 266.3; 11008 x 4096 0.81x to 0.85x
+  // the time, 4096 x 11008 0.81x to 0.91x, 1024 x 1024 at M = 4096 0.94x /
+  // 0.96x).
   auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
-    return ConfigAttr::get(ctx, {bm, 128, 32}, {64, 128}, /*stages=*/4,
-                           std::min(splitK, blockCols),
-                           maxM, MmaKind::wgmma, OperandPath::shared,
-                           /*fuseQuantize=*/false, kUnionMinFill,
-                           /*tailSplit=*/1,
-                           bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM)
-                               ? CopyKind::tma_producer
-                               : CopyKind::cp_async,
-                           /*streamK=*/false, /*clusterSplit=*/false);
+    bool producer = bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM);
+    int64_t bk = producer && op.getK() % 64 == 0 ? 64 : 32;
+    return ConfigAttr::get(
+        ctx, {bm, 128, bk}, {64, 128}, /*stages=*/4,
+        std::min(splitK, blockCols), maxM, MmaKind::wgmma, OperandPath::shared,
+        /*fuseQuantize=*/false, kUnionMinFill,
+        /*tailSplit=*/1, producer ? CopyKind::tma_producer : CopyKind::cp_async,
+        /*streamK=*/false, /*clusterSplit=*/false);
   };
   int64_t groups = llvm::divideCeil(blockRows, 4);
   bool splitUnion = unionRows && groups >= 16;

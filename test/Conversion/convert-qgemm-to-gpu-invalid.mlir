@@ -152,7 +152,7 @@ func.func @negative_argument_twice(%x: memref<?x256xf16>, %w: memref<256x256xi8>
 // -----
 
 func.func @negative_bsr_wgmma_block_k(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, got 64 and 64}}
+  // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, or K of 64 (two block columns) for union tiles with copy = tma_producer and K a multiple of 64, got 64 and 64}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 3, mma = wgmma>]}
@@ -225,7 +225,7 @@ func.func @negative_bsr_split_unbounded(%x: memref<?x256xf16>, %row_ptr: memref<
 // -----
 
 func.func @negative_bsr_tile_k(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, got 32 and 64}}
+  // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, or K of 64 (two block columns) for union tiles with copy = tma_producer and K a multiple of 64, got 32 and 64}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 64], warp_tile = [16, 8], stages = 4>]}
@@ -334,3 +334,25 @@ func.func @a(%x: memref<?x256xf16>, %w: memref<128x256xi8>, %sw: memref<128xf32>
 }
 // expected-note @+1 {{by this 'func.func'}}
 func.func private @a_kernels()
+
+// -----
+
+// Two block columns a K tile only on the producer's TMA union tiles.
+func.func @negative_bsr_pairs_cp_async(%x: memref<?x256xf16>, %row_ptr: memref<5xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, or K of 64 (two block columns) for union tiles with copy = tma_producer and K a multiple of 64, got 128 and 64}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<5xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>]}
+  return
+}
+
+// -----
+
+// K = 288 (9 block columns) has no whole pairs.
+func.func @negative_bsr_pairs_odd_columns(%x: memref<?x288xf16>, %row_ptr: memref<5xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x128xf16>) {
+  // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, or K of 64 (two block columns) for union tiles with copy = tma_producer and K a multiple of 64, got 128 and 64}}
+  qgemm.matmul lhs(%x : memref<?x288xf16>) weights(%row_ptr, %col_idx, %blocks : memref<5xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>]}
+  return
+}

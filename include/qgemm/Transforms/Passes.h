@@ -209,9 +209,11 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
     return l;
   }
   int64_t rowBytes = 2 * BsrRingLayout::kRowHalves;
-  // wgmma: unpadded swizzled rows for both operands.
+  // wgmma: unpadded swizzled rows for both operands; a K tile of two block
+  // columns (the union tiles' pairs) has X rows of 128 bytes and B slots of
+  // two 64-byte halves.
   if (config.isWgmma())
-    rowBytes = 2 * kBlock;
+    rowBytes = 2 * config.getBlockK();
   l.rows = config.getBlockN() / kBlock;
   l.blockCols = k / kBlock;
   l.sliceBlocks = (l.blockCols + config.getSplitK() - 1) / config.getSplitK();

@@ -116,13 +116,14 @@ void storeGatherList(ImplicitLocOpBuilder &b, Value colIdx, Value list,
 /// block of row j at column c and sets bit j of `masks`[c] (columns clamped
 /// into [0, K / 32), rows' bounds as in loadRowRange), then compacts the
 /// columns that any row stores into `list` in ascending order (one ballot
-/// per 32 columns). Returns slice `slice` of that list: `first` is its
+/// per 32 columns), or with `pairs` the pairs of columns (2p, 2p + 1) that
+/// any row stores as p. Returns slice `slice` of that list: `first` is its
 /// position in the list.
 BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
                          Value firstRow, int64_t rows, Value slice,
                          const BsrRingLayout &layout, Value masks,
                          Value blockOf, Value list, Value tid, Value lane,
-                         Value warp, int64_t threads) {
+                         Value warp, int64_t threads, bool pairs = false) {
   Emitter e{b};
   auto i32 = b.getI32Type();
   int64_t cols = layout.blockCols;
@@ -184,12 +185,18 @@ BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
       b, arith::ShLIOp::create(b, c32(1), lane32), c32(1));
   Value isWarp0 = e.eq(warp, 0);
   Value base = c32(0);
-  for (int64_t chunk = 0; chunk < cols; chunk += 32) {
+  int64_t span = pairs ? 2 : 1, entries = cols / span;
+  for (int64_t chunk = 0; chunk < entries; chunk += 32) {
     Value c = e.add(lane, chunk);
-    Value inRange = e.ult(c, e.idx(cols));
-    Value mask = memref::LoadOp::create(
-        b, masks,
-        ValueRange{arith::MinUIOp::create(b, c, e.idx(cols - 1))});
+    Value inRange = e.ult(c, e.idx(entries));
+    Value mask = c32(0);
+    for (int64_t h = 0; h < span; ++h)
+      mask = arith::OrIOp::create(
+          b, mask,
+          memref::LoadOp::create(
+              b, masks,
+              ValueRange{arith::MinUIOp::create(
+                  b, e.add(e.mul(c, span), h), e.idx(cols - 1))}));
     Value flag = arith::AndIOp::create(
         b, inRange,
         arith::CmpIOp::create(b, arith::CmpIPredicate::ne, mask, c32(0)));
@@ -225,6 +232,10 @@ struct BsrRingOperands : RingOperands {
   Value first;
   int64_t rows = 1;
   Value masks, blockOf;
+  /// K tiles of two block columns (union tiles, copy = tma_producer): list
+  /// entry p is the columns 2p and 2p + 1, X's slot rows are 128 bytes and
+  /// a B slot is two halves of BN rows of 64 bytes, one a column.
+  bool pairs = false;
   /// wgmma (sm_90a, several block rows): X slots and block slots in
   /// 64-byte-swizzled rows starting at shared addresses `aRingBase` and
   /// `bRingBase` (1024-byte aligned).
@@ -384,21 +395,36 @@ void BsrRingOperands::copyTmaB(RingMainloop &loop, Value kTile, Value slot) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   int64_t rowBytes = loop.t.rowBytes;
-  Value c = getColumn(b, kTile);
-  Value mask = memref::LoadOp::create(b, masks, ValueRange{c});
+  Value entry = getColumn(b, kTile);
+  int64_t span = pairs ? 2 : 1;
+  SmallVector<Value, 2> columns, columnMasks;
+  for (int64_t h = 0; h < span; ++h) {
+    columns.push_back(pairs ? e.add(e.mul(entry, 2), h) : entry);
+    columnMasks.push_back(
+        memref::LoadOp::create(b, masks, ValueRange{columns.back()}));
+  }
   Value slotAddr = e.add(bRingBase, e.mul(slot, loop.t.bn * rowBytes));
   // Row j's block of this column (blockOf holds blocks below nnzb), or,
   // where row j stores none, the box of rows -32 .. -1, wholly outside the
-  // map: zeros, read from nowhere.
+  // map: zeros, read from nowhere. A pair's second column goes to the
+  // slot's second half.
   Value outside = arith::ConstantIntOp::create(b, -kBlock, 32);
-  for (int64_t j = 0; j < rows; ++j) {
-    Value block = memref::LoadOp::create(b, blockOf, ValueRange{e.idx(j), c});
-    Value row = arith::MulIOp::create(
-        b, block, arith::ConstantIntOp::create(b, kBlock, 32));
-    row = arith::SelectOp::create(b, hasRow(b, mask, e.idx(j)), row, outside);
-    Value dst = loop.getTmaDestination(e.add(slotAddr, j * kBlock * rowBytes));
-    loop.copyTmaBox(loop.tmaMaps[1], dst,
-                    arith::ConstantIntOp::create(b, 0, 32), row, slot);
+  constexpr int64_t blockBytes = 2 * kBlock;
+  for (int64_t h = 0; h < span; ++h) {
+    Value c = columns[h], mask = columnMasks[h];
+    Value half =
+        h == 0 ? slotAddr : e.add(slotAddr, h * loop.t.bn * blockBytes);
+    for (int64_t j = 0; j < rows; ++j) {
+      Value block =
+          memref::LoadOp::create(b, blockOf, ValueRange{e.idx(j), c});
+      Value row = arith::MulIOp::create(
+          b, block, arith::ConstantIntOp::create(b, kBlock, 32));
+      row =
+          arith::SelectOp::create(b, hasRow(b, mask, e.idx(j)), row, outside);
+      Value dst = loop.getTmaDestination(e.add(half, j * kBlock * blockBytes));
+      loop.copyTmaBox(loop.tmaMaps[1], dst,
+                      arith::ConstantIntOp::create(b, 0, 32), row, slot);
+    }
   }
 }
 
@@ -416,13 +442,37 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   Value aAddr = e.add(e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
                       e.mul(loop.warpGroup, 64 * rowBytes));
   Value descA = buildSwizzledDescriptor(b, aAddr, rowBytes);
-  Value ringDesc = buildSwizzledDescriptor(b, bRingBase, rowBytes);
+  // B's rows are one block column's 64 bytes (a pair's slot: two halves).
+  constexpr int64_t blockBytes = 2 * kBlock;
+  Value ringDesc = buildSwizzledDescriptor(b, bRingBase, blockBytes);
   Value slotOffset = e.mul(slot, loop.t.bn * rowBytes / 16);
   slotOffset = arith::IndexCastUIOp::create(b, b.getI64Type(), slotOffset);
   Value descB = arith::AddIOp::create(b, ringDesc, slotOffset);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  accs[0] = loop.buildWgmmaSteps(accs[0], descA, descB, 16,
-                                 NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f32);
+  if (!pairs) {
+    accs[0] = loop.buildWgmmaSteps(accs[0], descA, descB, 16,
+                                   NVVM::WGMMATypes::f16,
+                                   NVVM::WGMMATypes::f32);
+  } else {
+    // k16 step kk: A 32 bytes further along its 128-byte rows, B in half
+    // kk / 2 of the slot, 32 bytes further for odd kk.
+    MLIRContext *ctx = b.getContext();
+    for (int64_t kk = 0; kk < loop.t.bk / 16; ++kk) {
+      int64_t bStep = (kk / 2) * loop.t.bn * blockBytes / 16 + 2 * (kk % 2);
+      accs[0] = NVVM::WgmmaMmaAsyncOp::create(
+          b, accs[0].getType(), accs[0],
+          arith::AddIOp::create(
+              b, descA,
+              arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk)),
+          arith::AddIOp::create(
+              b, descB, arith::ConstantIntOp::create(b, b.getI64Type(), bStep)),
+          NVVM::MMAShapeAttr::get(ctx, 64, loop.t.bn, 16),
+          NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f32,
+          NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+          NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+          NVVM::MMAIntOverflowAttr());
+    }
+  }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
   // One group stays in flight: the ring refills a slot two columns after
   // its group was issued (pipeline depth stages - 2).
@@ -1409,10 +1459,12 @@ std::vector<LaunchTensorMap> getBsrTensorMaps(ConfigAttr config,
                                               const BsrTypes &ty) {
   if (!config.isTma())
     return {};
-  constexpr int64_t rowBytes = 2 * kBlock;
+  // X's rows of one K tile: 64 bytes (one block column) or 128 (a pair).
+  constexpr int64_t blockBytes = 2 * kBlock;
+  int64_t rowBytes = 2 * config.getBlockK();
   std::vector<LaunchTensorMap> maps = {
       {"x", ty.x.getDimSize(1) * 2, config.getBlockM(), rowBytes},
-      {"blocks", rowBytes, kBlock, rowBytes}};
+      {"blocks", blockBytes, kBlock, blockBytes}};
   if (int64_t halfRows = getTmaHalfBoxRows(config.getBlockM()))
     maps.push_back({"x", ty.x.getDimSize(1) * 2, halfRows, rowBytes});
   maps.push_back({"x", ty.x.getDimSize(1) * 2,
@@ -1473,6 +1525,7 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.list = createSharedView(b, loop.smem, {layout.list / 4},
                                    b.getI32Type(), table(0));
   operands.rows = layout.rows;
+  operands.pairs = config.getBlockK() == 2 * kBlock;
   int64_t rows = n / kBlock;
   BsrSlice slice;
   // A split one-row tile whose slices could be shorter than the static
@@ -1520,7 +1573,8 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     slice = buildUnionSlice(
         b, rowPtr, colIdx, e.mul(e.blockId(gpu::Dimension::x), layout.rows),
         layout.rows, loop.tile.slice, layout, operands.masks, operands.blockOf,
-        operands.list, loop.tid, loop.lane, loop.warp, tiling.launchThreads);
+        operands.list, loop.tid, loop.lane, loop.warp, tiling.launchThreads,
+        operands.pairs);
   }
   operands.first = slice.first;
   if (tiling.tma) {
@@ -1722,10 +1776,16 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
       continue;
     }
     int64_t bn = config.getBlockN();
-    if (bn % kBlock != 0 || bn > 8 * kBlock || config.getBlockK() != kBlock)
+    // K tiles of two block columns: the producer's TMA union tiles only.
+    bool pairs = config.getBlockK() == 2 * kBlock && bn > kBlock &&
+                 config.isTmaProducer() && op.getK() % (2 * kBlock) == 0;
+    if (bn % kBlock != 0 || bn > 8 * kBlock ||
+        (config.getBlockK() != kBlock && !pairs))
       return op.emitOpError()
              << "expected cta tile N of 32 to 256 (1 to 8 block rows) and K "
-                "of 32 (one stored block) for BSR, got "
+                "of 32 (one stored block) for BSR, or K of 64 (two block "
+                "columns) for union tiles with copy = tma_producer and K a "
+                "multiple of 64, got "
              << bn << " and " << config.getBlockK();
     // A last tile past N takes no block of the rows past it, and the
     // epilogue masks their columns.

@@ -186,19 +186,13 @@ func.func private @tail_split_registers() attributes {c = #qgemm.config<cta_tile
 // -----
 
 // The TMA ring copies 128-byte swizzled rows for wgmma only.
-// expected-error @+1 {{expected mma = wgmma with operands = shared and cta tile K of 128 or 32, or operands = register_a, with copy = tma (a ring of swizzled rows), got mma = mma_sync, operands = shared, cta tile K 64}}
+// expected-error @+1 {{expected mma = wgmma with operands = shared and cta tile K of 128, 64 or 32, or operands = register_a, with copy = tma (a ring of swizzled rows), got mma = mma_sync, operands = shared, cta tile K 64}}
 func.func private @tma_mma_sync() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], stages = 4, copy = tma>}
 
 // -----
 
-// An int8 ring's K tile is 128 bytes.
-// expected-error @+1 {{expected mma = wgmma with operands = shared and cta tile K of 128 or 32, or operands = register_a, with copy = tma (a ring of swizzled rows), got mma = wgmma, operands = shared, cta tile K 64}}
-func.func private @tma_shared_k64() attributes {c = #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>}
-
-// -----
-
 // A producer warpgroup fills the same TMA ring.
-// expected-error @+1 {{expected mma = wgmma with operands = shared and cta tile K of 128 or 32, or operands = register_a, with copy = tma_producer (a ring of swizzled rows), got mma = mma_sync, operands = shared, cta tile K 128}}
+// expected-error @+1 {{expected mma = wgmma with operands = shared and cta tile K of 128, 64 or 32, or operands = register_a, with copy = tma_producer (a ring of swizzled rows), got mma = mma_sync, operands = shared, cta tile K 128}}
 func.func private @tma_producer_mma_sync() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 64], stages = 4, copy = tma_producer>}
 
 // -----

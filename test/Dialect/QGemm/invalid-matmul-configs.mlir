@@ -226,9 +226,9 @@ func.func @tma_bsr_one_row(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %co
 
 // -----
 
-// BSR's TMA ring holds one block column (K 32) a slot.
+// BSR's TMA ring holds one block column (K 32) or two (K 64) a slot.
 func.func @tma_bsr_k128(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x1024xf16>) {
-  // expected-error @+1 {{expected cta tile K of 32 with copy = tma for bsr weights, got 128}}
+  // expected-error @+1 {{expected cta tile K of 32 or 64 with copy = tma for bsr weights, got 128}}
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%row_ptr, %col_idx, %blocks : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma>]}
