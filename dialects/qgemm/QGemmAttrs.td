@@ -227,16 +227,19 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
 
     `copy = tma` (sm_90a, `mma = wgmma`: W8A8 with `operands = shared` and
     a K tile of 128, W4A16 with `operands = register_a`, or BSR's union
-    tiles with a K tile of 32) fills the ring with the tensor memory
-    accelerator instead of cp.async: one thread issues a
+    tiles with a K tile of 32, or with `copy = tma_producer` of 64: two
+    block columns, where K is a multiple of 64) fills the ring with the
+    tensor memory accelerator instead of cp.async: one thread issues a
     `cp.async.bulk.tensor` of the whole A tile and one of the whole B tile
     per K tile (W4A16: the X tile, then 128-byte boxes of the weight words,
     group scales and zero points; BSR: the column's X box and one 64-byte
     box a block row, a box wholly outside the blocks where a row stores
-    none), from tensor maps that the host stub encodes for each call
-    (128-byte swizzle, BSR's 64-byte; rows past M or N and bytes past K
-    read as zeros). Each slot has a `full` mbarrier that the copies
-    complete and an `empty` one that every warpgroup arrives on once its
+    none; with a K tile of 64 the pair's X box of 128-byte rows and two
+    block boxes a row), from tensor maps that the host stub encodes for
+    each call (128-byte swizzle, BSR's 64-byte but for X's 128-byte rows;
+    rows past M or N and bytes past K read as zeros). Each slot has a
+    `full` mbarrier that the copies complete and an `empty` one that every
+    warpgroup arrives on once its
     wgmma group on the slot retired; the K loop has no block barrier, and
     `stages - 1` K tiles are in flight.
 
