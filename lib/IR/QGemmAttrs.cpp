@@ -270,8 +270,9 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
                        << formatList(ctaTile.take_front(2));
   // The producer shares out one block's registers to at most two
   // warpgroups of tiles (setmaxnreg 24 / 240 at 384 threads), or up to four
-  // of BSR's union tiles (K 32, one m64n128 f32 accumulator a warpgroup;
-  // the 256 rows of a TMA box bound them).
+  // of BSR's union tiles (K 32 or 64, one m64n128 f32 accumulator a
+  // warpgroup; the 256 rows of a TMA box bound them; the matmul refuses
+  // fp16 K tiles of 64 on shared rings for the other schemes).
   if (copy == CopyKind::tma_producer && numWarps > 8 && !bsrColumns)
     return emitError() << "expected at most two warpgroups of tiles (8 warps) "
                           "with copy = tma_producer, got "

@@ -278,8 +278,9 @@ static LogicalResult verifySchemeOptions(MatmulOp op, ConfigAttr config) {
               "weights (union tiles), with copy = "
            << stringifyEnum(config.getCopy());
   // The config admits operands = shared TMA rings of K tiles of 128 (W8A8's
-  // int8 rows) or 32 (BSR's fp16 block columns); BSR's TMA ring is that
-  // of the union tiles of several block rows.
+  // int8 rows), 32 or 64 (BSR's fp16 block columns, or pairs of them: the
+  // lowering checks the pairs' conditions); BSR's TMA ring is that of the
+  // union tiles of several block rows.
   if (config.isTma() && !config.isRegisterA() &&
       config.getBlockK() != (bsr ? 32 : 128) &&
       !(bsr && config.getBlockK() == 64))

@@ -1111,15 +1111,26 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // against 128.0 / 252.3 and 140.0 / 266.3; 11008 x 4096 0.81x to 0.85x
   // the time, 4096 x 11008 0.81x to 0.91x, 1024 x 1024 at M = 4096 0.94x /
   // 0.96x).
+  // Pairs take twice the ring: where that and the tables of a long K pass
+  // the shared memory (from K = 46336 on sm_90a), one column a K tile.
   auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
     bool producer = bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM);
-    int64_t bk = producer && op.getK() % 64 == 0 ? 64 : 32;
-    return ConfigAttr::get(
-        ctx, {bm, 128, bk}, {64, 128}, /*stages=*/4,
-        std::min(splitK, blockCols), maxM, MmaKind::wgmma, OperandPath::shared,
-        /*fuseQuantize=*/false, kUnionMinFill,
-        /*tailSplit=*/1, producer ? CopyKind::tma_producer : CopyKind::cp_async,
-        /*streamK=*/false, /*clusterSplit=*/false);
+    auto build = [&](int64_t bk) {
+      return ConfigAttr::get(
+          ctx, {bm, 128, bk}, {64, 128}, /*stages=*/4,
+          std::min(splitK, blockCols), maxM, MmaKind::wgmma,
+          OperandPath::shared, /*fuseQuantize=*/false, kUnionMinFill,
+          /*tailSplit=*/1,
+          producer ? CopyKind::tma_producer : CopyKind::cp_async,
+          /*streamK=*/false, /*clusterSplit=*/false);
+    };
+    if (producer && op.getK() % 64 == 0) {
+      ConfigAttr pairs = build(64);
+      if (getSharedMemoryBytes(op, pairs) <=
+          op.getTargetAttr().getMaxSharedMemoryPerBlock())
+        return pairs;
+    }
+    return build(32);
   };
   int64_t groups = llvm::divideCeil(blockRows, 4);
   bool splitUnion = unionRows && groups >= 16;

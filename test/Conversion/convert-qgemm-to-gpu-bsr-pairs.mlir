@@ -29,15 +29,29 @@
 // CHECK: nvvm.vote.sync ballot
 // The producer's refills: 49152 bytes a slot, X from its 128-byte maps,
 // then four blocks of the pair's first column and four of its second.
+// The X box of list entry p starts at byte column 128 p; the blocks are
+// those of columns 2p (masks and blockOf at 2p) and 2p + 1.
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: arith.subi %c49152_i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx
+// CHECK: %[[XE:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<12xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[XP:.*]] = arith.index_castui %[[XE]] : i32 to index
+// CHECK: %[[XCOL:.*]] = arith.muli %[[XP]], %c128{{(_[0-9]+)?}} : index
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MX]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MH]]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[ME]]
+// CHECK: %[[BE:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<12xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[BP:.*]] = arith.index_castui %[[BE]] : i32 to index
+// CHECK: %[[COL0:.*]] = arith.muli %[[BP]], %c2{{(_[0-9]+)?}} : index
+// CHECK: memref.load %{{.*}}[%[[COL0]]] : memref<8xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[TWO:.*]] = arith.muli %[[BP]], %c2{{(_[0-9]+)?}} : index
+// CHECK: %[[COL1:.*]] = arith.addi %[[TWO]], %c1{{(_[0-9]+)?}} : index
+// CHECK: memref.load %{{.*}}[%[[COL1]]] : memref<8xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.load %{{.*}}[%c0{{(_[0-9]+)?}}, %[[COL0]]] : memref<4x8xi32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MB]]
 // CHECK: %[[HALF:.*]] = arith.addi %{{.*}}, %c8192{{(_[0-9]+)?}} : index
+// CHECK: memref.load %{{.*}}[%c0{{(_[0-9]+)?}}, %[[COL1]]] : memref<4x8xi32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MB]]
 // CHECK-NOT: nvvm.cp.async.bulk.tensor
 // CHECK: nvvm.exit

@@ -920,3 +920,21 @@ func.func @bsr_n4096_k128(%x: memref<?x128xf16>, %rp: memref<129xi32>, %ci: memr
   qgemm.matmul lhs(%x : memref<?x128xf16>) weights(%rp, %ci, %b : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
   return
 }
+
+// BSR union tiles on the producer's TMA ring take K tiles of two block
+// columns while their ring and tables fit the shared memory: K = 46272
+// (1446 block columns) needs 232416 of the 232448 bytes sm_90a allows, K =
+// 53248 (Llama-3.1-405B's down projection) would need 237648 and keeps K
+// tiles of one column.
+// SM90A-LABEL: func @bsr_k46272
+// SM90A: #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer,
+// SM90A-LABEL: func @bsr_k53248
+// SM90A: #qgemm.config<cta_tile = [256, 128, 32], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer,
+func.func @bsr_k46272(%x: memref<?x46272xf16>, %row_ptr: memref<9xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x46272xf16>) weights(%row_ptr, %col_idx, %blocks : memref<9xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x256xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
+func.func @bsr_k53248(%x: memref<?x53248xf16>, %row_ptr: memref<9xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x53248xf16>) weights(%row_ptr, %col_idx, %blocks : memref<9xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x256xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}

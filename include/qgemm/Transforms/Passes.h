@@ -216,7 +216,12 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
     rowBytes = 2 * config.getBlockK();
   l.rows = config.getBlockN() / kBlock;
   l.blockCols = k / kBlock;
-  l.sliceBlocks = (l.blockCols + config.getSplitK() - 1) / config.getSplitK();
+  // The entries of the list a slice takes: block columns, or pairs of them
+  // (a wgmma K tile of 64).
+  int64_t entries = config.isWgmma() && config.getBlockK() == 2 * kBlock
+                        ? l.blockCols / 2
+                        : l.blockCols;
+  l.sliceBlocks = (entries + config.getSplitK() - 1) / config.getSplitK();
   l.aRing = config.getStages() * config.getBlockM() * rowBytes;
   l.bRing = config.getStages() * config.getBlockN() * rowBytes;
   l.list =
