@@ -381,7 +381,9 @@ void BsrRingOperands::copyB(RingMainloop &loop, Value kTile, Value slot,
 
 // The TMA ring of the union tiles (sm_90a): the tensor maps are X as a byte
 // matrix [M, 2K] and the blocks as one [32 nnzb, 64], both in boxes of 64
-// bytes a row, 64-byte swizzled as the cp.async copies place them.
+// bytes a row, 64-byte swizzled as the cp.async copies place them; with
+// pairs X's boxes are 128 bytes a row (the pair's two columns), 128-byte
+// swizzled.
 void BsrRingOperands::copyTmaA(RingMainloop &loop, Value kTile, Value slot) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
@@ -435,9 +437,10 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   // A: the warpgroup's 64 rows of the X slot. B: the slot's blocks, one
   // per block row (zeros where the row stores none at this column), BN
   // consecutive rows. Both are 64-byte-swizzled rows of 32 fp16: one wgmma
-  // m64nBNk16 per k16 half covers every row. A descriptor holds the
-  // address / 16 in its low bits: the slot's offset is added to the B
-  // ring's descriptor (loop-invariant).
+  // m64nBNk16 per k16 half covers every row. With pairs A's rows are 128
+  // bytes (128-byte swizzle) and B is two such halves, one a column. A
+  // descriptor holds the address / 16 in its low bits: the slot's offset is
+  // added to the B ring's descriptor (loop-invariant).
   int64_t rowBytes = loop.t.rowBytes;
   Value aAddr = e.add(e.add(aRingBase, e.mul(slot, loop.t.bm * rowBytes)),
                       e.mul(loop.warpGroup, 64 * rowBytes));
@@ -1452,7 +1455,8 @@ LaunchRingPlan getBsrRingPlan(ConfigAttr config, int64_t rows, int64_t k,
 /// The tensor maps of a copy = tma union variant, in the order the kernel
 /// takes them: x [M, K] as bytes [M, 2K] in boxes of BM rows, the blocks
 /// [nnzb, 32, 32] as bytes [32 nnzb, 64] in boxes of one block, both 64
-/// bytes a row with the 64-byte swizzle, and x again in the half boxes
+/// bytes a row with the 64-byte swizzle (x's 128 with the 128-byte one in
+/// K tiles of two block columns), and x again in the half boxes
 /// (getTmaHalfBoxRows, BM >= 128) and the edge boxes (getTmaRowBoxRows) of
 /// a partial tile.
 std::vector<LaunchTensorMap> getBsrTensorMaps(ConfigAttr config,

@@ -28,10 +28,13 @@
 // the X column as one box of BM rows, each row's block as one box of the
 // blocks read as [32 nnzb, 64] bytes (where a row stores none, a box wholly
 // outside that map, which reads zeros), both 64-byte swizzled; the kernel
-// takes the two tensor maps first. Index data is clamped before it
-// addresses memory:
-// row_ptr into [0, nnzb], a row's length to K / 32, col_idx into
-// [0, K / 32).
+// takes the tensor maps first (X's again for the half and edge boxes of a
+// last tile). The producer's union tiles take two block columns a K tile
+// where K is a multiple of 64 (cta tile K 64, v50): the list holds pairs of
+// columns, X's box has 128-byte rows (128-byte swizzle) and the B slot two
+// halves of one column's blocks each, four wgmma k16 a slot. Index data is
+// clamped before it addresses memory: row_ptr into [0, nnzb], a row's length to
+// K / 32, col_idx into [0, K / 32).
 //
 // With operands = registers (M <= 16) a matmul_v<i> has no ring and no
 // split: block (x, y) of the grid (in scheduleRegisterTile's order) computes
