@@ -185,6 +185,9 @@ struct BsrRingLayout {
   static constexpr int64_t kBlock = 32;
   static constexpr int64_t kRowHalves = kBlock + 8;
   int64_t rows, blockCols, sliceBlocks;
+  /// K tiles of two block columns (a wgmma union tile of cta tile K 64):
+  /// the list holds pairs of columns.
+  bool pairs = false;
   /// Bytes of each part, and where the rings and the tables start.
   int64_t aRing, bRing, list, masks, blockOf, total;
   int64_t aOffset, bOffset, tablesOffset;
@@ -216,11 +219,9 @@ inline BsrRingLayout getBsrRingLayout(ConfigAttr config, int64_t k) {
     rowBytes = 2 * config.getBlockK();
   l.rows = config.getBlockN() / kBlock;
   l.blockCols = k / kBlock;
-  // The entries of the list a slice takes: block columns, or pairs of them
-  // (a wgmma K tile of 64).
-  int64_t entries = config.isWgmma() && config.getBlockK() == 2 * kBlock
-                        ? l.blockCols / 2
-                        : l.blockCols;
+  // The entries of the list a slice takes: block columns, or pairs of them.
+  l.pairs = config.isWgmma() && config.getBlockK() == 2 * kBlock;
+  int64_t entries = l.pairs ? l.blockCols / 2 : l.blockCols;
   l.sliceBlocks = (entries + config.getSplitK() - 1) / config.getSplitK();
   l.aRing = config.getStages() * config.getBlockM() * rowBytes;
   l.bRing = config.getStages() * config.getBlockN() * rowBytes;

@@ -116,14 +116,14 @@ void storeGatherList(ImplicitLocOpBuilder &b, Value colIdx, Value list,
 /// block of row j at column c and sets bit j of `masks`[c] (columns clamped
 /// into [0, K / 32), rows' bounds as in loadRowRange), then compacts the
 /// columns that any row stores into `list` in ascending order (one ballot
-/// per 32 columns), or with `pairs` the pairs of columns (2p, 2p + 1) that
-/// any row stores as p. Returns slice `slice` of that list: `first` is its
+/// per 32 columns), or with `layout.pairs` the pairs of columns (2p, 2p + 1)
+/// that any row stores as p. Returns slice `slice` of that list: `first` is its
 /// position in the list.
 BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
                          Value firstRow, int64_t rows, Value slice,
                          const BsrRingLayout &layout, Value masks,
                          Value blockOf, Value list, Value tid, Value lane,
-                         Value warp, int64_t threads, bool pairs = false) {
+                         Value warp, int64_t threads) {
   Emitter e{b};
   auto i32 = b.getI32Type();
   int64_t cols = layout.blockCols;
@@ -185,7 +185,7 @@ BsrSlice buildUnionSlice(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
       b, arith::ShLIOp::create(b, c32(1), lane32), c32(1));
   Value isWarp0 = e.eq(warp, 0);
   Value base = c32(0);
-  int64_t span = pairs ? 2 : 1, entries = cols / span;
+  int64_t span = layout.pairs ? 2 : 1, entries = cols / span;
   for (int64_t chunk = 0; chunk < entries; chunk += 32) {
     Value c = e.add(lane, chunk);
     Value inRange = e.ult(c, e.idx(entries));
@@ -452,30 +452,10 @@ void BsrRingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   slotOffset = arith::IndexCastUIOp::create(b, b.getI64Type(), slotOffset);
   Value descB = arith::AddIOp::create(b, ringDesc, slotOffset);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  if (!pairs) {
-    accs[0] = loop.buildWgmmaSteps(accs[0], descA, descB, 16,
-                                   NVVM::WGMMATypes::f16,
-                                   NVVM::WGMMATypes::f32);
-  } else {
-    // k16 step kk: A 32 bytes further along its 128-byte rows, B in half
-    // kk / 2 of the slot, 32 bytes further for odd kk.
-    MLIRContext *ctx = b.getContext();
-    for (int64_t kk = 0; kk < loop.t.bk / 16; ++kk) {
-      int64_t bStep = (kk / 2) * loop.t.bn * blockBytes / 16 + 2 * (kk % 2);
-      accs[0] = NVVM::WgmmaMmaAsyncOp::create(
-          b, accs[0].getType(), accs[0],
-          arith::AddIOp::create(
-              b, descA,
-              arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk)),
-          arith::AddIOp::create(
-              b, descB, arith::ConstantIntOp::create(b, b.getI64Type(), bStep)),
-          NVVM::MMAShapeAttr::get(ctx, 64, loop.t.bn, 16),
-          NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f32,
-          NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-          NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
-          NVVM::MMAIntOverflowAttr());
-    }
-  }
+  // With pairs B's k16 steps 2 and 3 read the slot's second half.
+  accs[0] = loop.buildWgmmaSteps(
+      accs[0], descA, descB, 16, NVVM::WGMMATypes::f16, NVVM::WGMMATypes::f32,
+      /*overflow=*/{}, pairs ? loop.t.bn * blockBytes : 0);
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
   // One group stays in flight: the ring refills a slot two columns after
   // its group was issued (pipeline depth stages - 2).
@@ -1529,7 +1509,7 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   operands.list = createSharedView(b, loop.smem, {layout.list / 4},
                                    b.getI32Type(), table(0));
   operands.rows = layout.rows;
-  operands.pairs = config.getBlockK() == 2 * kBlock;
+  operands.pairs = layout.pairs;
   int64_t rows = n / kBlock;
   BsrSlice slice;
   // A split one-row tile whose slices could be shorter than the static
@@ -1577,8 +1557,7 @@ buildMatmulKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     slice = buildUnionSlice(
         b, rowPtr, colIdx, e.mul(e.blockId(gpu::Dimension::x), layout.rows),
         layout.rows, loop.tile.slice, layout, operands.masks, operands.blockOf,
-        operands.list, loop.tid, loop.lane, loop.warp, tiling.launchThreads,
-        operands.pairs);
+        operands.list, loop.tid, loop.lane, loop.warp, tiling.launchThreads);
   }
   operands.first = slice.first;
   if (tiling.tma) {

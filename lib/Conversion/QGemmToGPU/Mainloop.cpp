@@ -667,13 +667,18 @@ Value RingMainloop::buildWgmmaSlot(RingOperands &operands, Value kTile,
 Value RingMainloop::buildWgmmaSteps(Value acc, Value descA, Value descB,
                                     int64_t k, NVVM::WGMMATypes in,
                                     NVVM::WGMMATypes out,
-                                    NVVM::MMAIntOverflowAttr overflow) {
+                                    NVVM::MMAIntOverflowAttr overflow,
+                                    int64_t bPanelBytes) {
   MLIRContext *ctx = b.getContext();
   for (int64_t kk = 0; kk < t.bk / k; ++kk) {
     Value step = arith::ConstantIntOp::create(b, b.getI64Type(), 2 * kk);
+    Value bStep = step;
+    if (bPanelBytes)
+      bStep = arith::ConstantIntOp::create(
+          b, b.getI64Type(), (kk / 2) * bPanelBytes / 16 + 2 * (kk % 2));
     acc = NVVM::WgmmaMmaAsyncOp::create(
         b, acc.getType(), acc, arith::AddIOp::create(b, descA, step),
-        arith::AddIOp::create(b, descB, step),
+        arith::AddIOp::create(b, descB, bStep),
         NVVM::MMAShapeAttr::get(ctx, 64, t.bn, k), in, in, out,
         NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
         NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,

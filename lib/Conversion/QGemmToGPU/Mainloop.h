@@ -267,10 +267,13 @@ public:
   /// The wgmma instructions of one K tile, for a scheme's buildWgmmaTile:
   /// BK / `k` wgmma m64nBNk`k` with `in` operands and `acc`'s element type
   /// `out`, the n-th reading 32 bytes further along the swizzled rows of
-  /// `descA` and `descB` (both + 2n in 16-byte units).
+  /// `descA` and `descB` (both + 2n in 16-byte units). With `bPanelBytes`
+  /// B's rows hold 64 bytes of the K tile each, in panels that many bytes
+  /// apart: the n-th reads panel n / 2, 32 bytes in for odd n.
   Value buildWgmmaSteps(Value acc, Value descA, Value descB, int64_t k,
                         NVVM::WGMMATypes in, NVVM::WGMMATypes out,
-                        NVVM::MMAIntOverflowAttr overflow = {});
+                        NVVM::MMAIntOverflowAttr overflow = {},
+                        int64_t bPanelBytes = 0);
 
   ImplicitLocOpBuilder &b;
   const Tiling &t;
