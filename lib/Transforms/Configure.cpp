@@ -868,10 +868,16 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   against 317 us), at d = 0.25 they lose (214 against 163). The
 ///   unbounded 256-row tiles fill their ring by TMA from a producer
 ///   warpgroup (v38: 1 to 21% faster at d = 1 at M = 2048 and 4096 on the
-///   three large layers, -1 to 6% at d = 0.5); the bounded ones keep
-///   cp.async (on TMA 8 to 19% slower at M = 769, whose last row of tiles
-///   holds one row of M), and so do the 128-row ones, two blocks a
-///   multiprocessor (with a producer one: 19 to 29% slower at M = 256).
+///   three large layers, -1 to 6% at d = 0.5), and so do the bounded ones
+///   (v51: with K tiles of two block columns and the half box, 0.73x to
+///   0.80x the cp.async time at M = 1024, d = 1 and 0.5, on the three large
+///   layers; v38 had them 8 to 19% slower with one column a K tile). The
+///   128-row ones take the producer too up to the M where their grid is
+///   one block a multiprocessor (v51: 0.78x to 0.90x the time at M = 300
+///   and 512 on 4096 x 4096 and 4096 x 11008, at M = 300 to 1024 on
+///   1024 x 1024), and keep cp.async, two blocks a multiprocessor, past it
+///   (the producer's ring: 1.12x the time at M = 768 on 4096 x 4096, 1.12x
+///   at M = 300 on 11008 x 4096).
 /// The density (percent of a full weight's blocks) from which the BSR
 /// variants take four block rows per tile.
 constexpr int64_t kUnionMinFill = 35;
@@ -1102,6 +1108,12 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                            maxM, MmaKind::wgmma, OperandPath::shared,
                            /*fuseQuantize=*/false, /*minFill=*/0);
   };
+  // The M up to which the unsplit 128-row union tiles are one wave of
+  // blocks, one a multiprocessor (0: none past M = 256).
+  int64_t groups = llvm::divideCeil(blockRows, 4);
+  int64_t oneWaveM = 128 * (sms / std::max<int64_t>(groups, 1));
+  if (oneWaveM <= 256)
+    oneWaveM = 0;
   // Four block rows, the union in `splitK` slices (at most one a block
   // column); the unbounded 256-row tiles on a TMA ring filled by a producer
   // warpgroup, in K tiles of two block columns where K is a multiple of 64
@@ -1113,9 +1125,14 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // 0.96x).
   // Pairs take twice the ring: where that and the tables of a long K pass
   // the shared memory (from K = 46336 on sm_90a), one column a K tile.
+  // The bounded 256-row tiles and the one-wave 128-row ones take the
+  // producer only with pairs (measured so, v51).
   auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
     bool producer = bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM);
-    auto build = [&](int64_t bk) {
+    bool pairProducer =
+        (bm == 256 && !producer) ||
+        (bm == 128 && splitK == 1 && maxM > 256 && maxM <= oneWaveM);
+    auto build = [&](int64_t bk, bool producer) {
       return ConfigAttr::get(
           ctx, {bm, 128, bk}, {64, 128}, /*stages=*/4,
           std::min(splitK, blockCols), maxM, MmaKind::wgmma,
@@ -1124,15 +1141,14 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
           producer ? CopyKind::tma_producer : CopyKind::cp_async,
           /*streamK=*/false, /*clusterSplit=*/false);
     };
-    if (producer && op.getK() % 64 == 0) {
-      ConfigAttr pairs = build(64);
+    if ((producer || pairProducer) && op.getK() % 64 == 0) {
+      ConfigAttr pairs = build(64, /*producer=*/true);
       if (getSharedMemoryBytes(op, pairs) <=
           op.getTargetAttr().getMaxSharedMemoryPerBlock())
         return pairs;
     }
-    return build(32);
+    return build(32, producer);
   };
-  int64_t groups = llvm::divideCeil(blockRows, 4);
   bool splitUnion = unionRows && groups >= 16;
   int64_t unionSplit =
       std::clamp<int64_t>(sms / std::max<int64_t>(groups, 1), 2, 8);
@@ -1156,10 +1172,23 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   if (midSplit > 1 && maxM128 != kMidSplitMaxM)
     bounds.push_back(kMidSplitMaxM);
   llvm::sort(bounds);
+  int64_t lastBound = 256;
   for (int64_t bound : bounds) {
+    ConfigAttr row = makeRow(128, bound);
+    // The 128-row union tiles change copies at oneWaveM; the one-row
+    // tiles of that range stay the next bound's (one kernel).
+    if (unionRows && bound <= maxM128 && oneWaveM > lastBound &&
+        oneWaveM < bound) {
+      ConfigAttr oneWave = makeUnion(128, 1, oneWaveM);
+      if (oneWave.getCopy() == CopyKind::tma_producer) {
+        configs.push_back(oneWave);
+        configs.push_back(row.withMaxM(oneWaveM));
+      }
+    }
     if (unionRows)
       configs.push_back(makeUnion(bound <= maxM128 ? 128 : 256, 1, bound));
-    configs.push_back(makeRow(128, bound));
+    configs.push_back(row);
+    lastBound = bound;
   }
   // The planned one-row split past kMidSplitMaxM (the union tiles of that
   // M range are the unbounded ones, sharing their kernel).

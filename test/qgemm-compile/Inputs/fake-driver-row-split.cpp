@@ -12,15 +12,20 @@
 
 #include "fake-driver-common.h"
 
+/// The tensor maps encoded since the last launch: the launch's first
+/// parameters.
+static int mapsSinceLaunch = 0;
+
 extern "C" {
 CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
                                   CUfunction function, void **params, void **) {
   const char *name = reinterpret_cast<const char *>(function);
-  // The parameters: matmul_v6's four tensor maps (x, the blocks, x's half
-  // and edge boxes), then the memref descriptors of x [m, 1024] (allocated,
-  // aligned, offset, 2 sizes, 2 strides), row_ptr and col_idx (5 each), blocks
-  // (9) and y [m, 1024].
-  int first = strcmp(name, "matmul_v6") == 0 ? 4 : 0;
+  // The parameters: a TMA variant's four tensor maps (x, the blocks, x's
+  // half and edge boxes), then the memref descriptors of x [m, 1024]
+  // (allocated, aligned, offset, 2 sizes, 2 strides), row_ptr and col_idx
+  // (5 each), blocks (9) and y [m, 1024].
+  int first = mapsSinceLaunch;
+  mapsSinceLaunch = 0;
   int y = first + 7 + 5 + 5 + 9;
   printf("launch %s grid %u %u %u x %#llx m %lld y %#llx m %lld%s\n", name,
          config->gridDimX, config->gridDimY, config->gridDimZ,
@@ -36,6 +41,7 @@ CUresult CUDAAPI cuTensorMapEncodeTiled(
     const cuuint64_t *dims, const cuuint64_t *, const cuuint32_t *,
     const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
     CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
+  ++mapsSinceLaunch;
   printf("map address %#llx rows %llu\n",
          (unsigned long long)(uintptr_t)address, (unsigned long long)dims[1]);
   return CUDA_SUCCESS;
