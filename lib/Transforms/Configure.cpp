@@ -654,7 +654,32 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
                            split, rows, MmaKind::wgmma, OperandPath::register_a,
                            /*fuseQuantize=*/false);
   };
-  configs.push_back(midTile(kMidMaxM, midSplit));
+  // Per-channel scales and fewer than 128 K tiles: where 128-channel tiles
+  // in 4 slices hold 2.5 blocks a multiprocessor or more, they take M = 33
+  // to 64 in clustered slices (the partial tiles summed through
+  // distributed shared memory) instead of 64 x 64 tiles in 4 (v51, same
+  // run, us at M = 33 / 64, new against before: 11008 x 4096 22.5 / 22.8
+  // against 26.9 / 27.3, 18944 x 3584 32.2 / 32.0 against 34.7 / 35.6,
+  // 13824 x 5120 33.2 / 33.9 against 34.7 / 35.6, 14336 x 4096 28.9 /
+  // 29.3 against 30.1 / 30.8, 16384 x 3072 27.1 / 28.7 against 26.9 /
+  // 29.6). With group scales they were 0.94x to 1.10x the time (g128z
+  // 16384 x 3072 33.3 / 33.8 against 30.0 / 30.3, 11008 x 4096 28.0 /
+  // 28.5 against 28.6 / 29.0), and the 8 clustered slices of 128 K tiles
+  // and more 0.94x to 1.16x (28672 x 8192 pc 85.5 / 87.6 against 91.1 /
+  // 93.0, 8192 x 28672 pc 91.0 / 87.7 against 78.5 / 80.4, 8192 x 8192 pc
+  // 35.4 / 34.8 against 32.8 / 32.9): not taken. Measured on N a multiple
+  // of 128 only.
+  bool perChannel =
+      op.getWeightEncoding().getScales() != ScaleGranularity::per_group;
+  if (perChannel && midN == 64 && n % 128 == 0 &&
+      2 * int64_t(llvm::divideCeil(n, 128)) * midSplit >= 5 * sms)
+    configs.push_back(ConfigAttr::get(
+        ctx, {kMidMaxM, 128, 64}, {kMidMaxM, 128}, /*stages=*/4, midSplit,
+        kMidMaxM, MmaKind::wgmma, OperandPath::register_a,
+        /*fuseQuantize=*/false, /*minFill=*/0, /*tailSplit=*/1,
+        CopyKind::cp_async, /*streamK=*/false, /*clusterSplit=*/true));
+  else
+    configs.push_back(midTile(kMidMaxM, midSplit));
   // M = 65 to 96: the same tiles over 80 and 96 tokens (wgmma n80 / n96)
   // where the 128-row tiles of the chain leave most of each tile's rows
   // past M, when the split grid has 1.5 to 3 blocks a multiprocessor: the
@@ -875,9 +900,12 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   128-row ones take the producer too up to the M where their grid is
 ///   one block a multiprocessor (v51: 0.78x to 0.90x the time at M = 300
 ///   and 512 on 4096 x 4096 and 4096 x 11008, at M = 300 to 1024 on
-///   1024 x 1024), and keep cp.async, two blocks a multiprocessor, past it
-///   (the producer's ring: 1.12x the time at M = 768 on 4096 x 4096, 1.12x
-///   at M = 300 on 11008 x 4096).
+///   1024 x 1024), the 256-row ones on the producer after it (0.60x to
+///   0.83x the time of the 128-row ones on cp.async). Past one wave the
+///   128-row tiles on the producer lose (1.12x the time at M = 768 on
+///   4096 x 4096, at M = 300 on 11008 x 4096): where they are never one
+///   wave past M = 256, or without pairs (K not a multiple of 64), the
+///   128-row tiles keep cp.async, two blocks a multiprocessor.
 /// The density (percent of a full weight's blocks) from which the BSR
 /// variants take four block rows per tile.
 constexpr int64_t kUnionMinFill = 35;
@@ -1162,33 +1190,35 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // Past M = 256: the M bounds where the union tiles change from 128 to
   // 256 rows and the one-row tiles stop splitting, in order.
   SmallVector<int64_t, 2> bounds;
-  int64_t maxM128 = 0;
+  int64_t maxM128 = 0, rowBoundOfOneWave = 0;
   if (unionRows) {
     int64_t rowTiles =
         llvm::divideCeil(sms * 9, 10 * llvm::divideCeil(blockRows, 4));
     maxM128 = 256 * (std::max<int64_t>(rowTiles, 4) - 1);
+    // Where the 128-row tiles take the producer while they are one wave,
+    // the 256-row ones (on the producer too) follow them, not the 128-row
+    // ones on cp.async (v51, same run, us at M = 513 / 768, d = 1: 4096 x
+    // 4096 53.7 / 53.8 against 77.5 / 77.2, 4096 x 11008 131.7 / 131.0
+    // against 220.3 / 221.0; 1024 x 1024 at M = 2049 / 3584 20.2 / 21.1
+    // against 24.2 / 24.8); the one-row tiles keep the kernel of the
+    // range they had.
+    if (oneWaveM > 256 && oneWaveM < maxM128 &&
+        makeUnion(128, 1, oneWaveM).getCopy() == CopyKind::tma_producer) {
+      rowBoundOfOneWave = maxM128;
+      maxM128 = oneWaveM;
+    }
     bounds.push_back(maxM128);
   }
   if (midSplit > 1 && maxM128 != kMidSplitMaxM)
     bounds.push_back(kMidSplitMaxM);
   llvm::sort(bounds);
-  int64_t lastBound = 256;
   for (int64_t bound : bounds) {
-    ConfigAttr row = makeRow(128, bound);
-    // The 128-row union tiles change copies at oneWaveM; the one-row
-    // tiles of that range stay the next bound's (one kernel).
-    if (unionRows && bound <= maxM128 && oneWaveM > lastBound &&
-        oneWaveM < bound) {
-      ConfigAttr oneWave = makeUnion(128, 1, oneWaveM);
-      if (oneWave.getCopy() == CopyKind::tma_producer) {
-        configs.push_back(oneWave);
-        configs.push_back(row.withMaxM(oneWaveM));
-      }
-    }
     if (unionRows)
       configs.push_back(makeUnion(bound <= maxM128 ? 128 : 256, 1, bound));
-    configs.push_back(row);
-    lastBound = bound;
+    if (bound == maxM128 && rowBoundOfOneWave)
+      configs.push_back(makeRow(128, rowBoundOfOneWave).withMaxM(bound));
+    else
+      configs.push_back(makeRow(128, bound));
   }
   // The planned one-row split past kMidSplitMaxM (the union tiles of that
   // M range are the unbounded ones, sharing their kernel).

@@ -393,11 +393,13 @@ func.func @w4a16_n28672_k8192_pc(%x: memref<?x8192xf16>, %wq: memref<1024x28672x
 // a wave of 264 and 80: 90.9 us against 101.1 for the 172 blocks of
 // 256 x 128 in two waves), 769 to 896 and 1025 to 1280 (the sub-levels of
 // 128 rows to M = 1024, of 256 to 2048); 256 x 128 between them and past
-// 1280. After the 32-row blocks the 64 x 64 wgmma tiles serve M = 33 to
-// 64, as with group scales (below): the 64-channel register variant's three
-// rows of 16-row blocks (516) are no wave of their own.
+// 1280. After the 32-row blocks 64 x 128 wgmma tiles in 4 clustered K
+// slices serve M = 33 to 64 (per-channel scales, 86 columns of tiles x 4
+// = 344 blocks, at least 2.5 a multiprocessor; with group scales the
+// 64 x 64 tiles in 4 unclustered slices, below): the 64-channel register
+// variant's three rows of 16-row blocks (516) are no wave of their own.
 // SM90A-LABEL: func @w4a16_n11008_k4096
-// SM90A: #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 2, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 2, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>
+// SM90A: #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 2, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 2, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>
 // SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 // On 11008 x 4096 no cut saves 10% (1280 rows: 151.7 + 50.6 + 3 against
 // 202 us), as measured (v40: 181 against 176 us at M = 1280).
@@ -482,15 +484,15 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // rows unsplit. The 4-row tiles are wgmma tiles from 35% of the blocks on:
 // from M = 17 to 256 (32 groups of 4 block rows, so 132 / 32 = 4 slices of
 // the union) of two warpgroups, up to M = 64 of one warpgroup with the
-// union in 8 slices. Past M = 256 they are 256 x 128 (four warpgroups)
-// from the M where they fill 90% of 132 multiprocessors with at least 4
-// rows of tiles (ceil(118.8 / 32) = 4 row tiles: M > 768), on a TMA ring
-// filled by a producer warpgroup (copy = tma_producer, in K tiles of two
-// block columns: cta tile K 64, K a multiple of 64; not for K = 4128
-// below, where only the unbounded ones take the producer), 128 x 128
-// before it, on the producer's ring in pairs too while their grid is one
-// block a multiprocessor (132 / 32 = 4 rows of tiles: M <= 512), on
-// cp.async after it (M = 513 to 768); each is
+// union in 8 slices. Past M = 256 they are 128 x 128 while their grid is
+// one block a multiprocessor (132 / 32 = 4 rows of tiles: M <= 512), then
+// 256 x 128 (four warpgroups), all on a TMA ring filled by a producer
+// warpgroup (copy = tma_producer) in K tiles of two block columns (cta
+// tile K 64, K a multiple of 64). Without pairs (K = 4128 below) the
+// 256-row tiles start where they fill 90% of 132 multiprocessors with at
+// least 4 rows of tiles (ceil(118.8 / 32) = 4 row tiles here: M > 768),
+// the 128-row ones before them on cp.async, and only the unbounded
+// 256-row ones take the producer. Each is
 // followed by the one-row tiles of its M range, in
 // ceil(128 / 64) = 2 slices up to M = 1024 (so the 256-row union tiles
 // get a bound there too), then, 128 block rows being at most one a
@@ -504,7 +506,7 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // ones (M <= 1024 = H) never cut.
 // CHECK-LABEL: func @bsr_4096
 // SM90A-LABEL: func @bsr_4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 5, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 16], stages = 4, split_k = 5, max_m = 256>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 32], stages = 4, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [32, 32], stages = 4>]
 func.func @bsr_4096(%x: memref<?x4096xf16>, %row_ptr: memref<129xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%row_ptr, %col_idx, %blocks : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>)
@@ -542,11 +544,11 @@ func.func @bsr_11008(%x: memref<?x4096xf16>, %row_ptr: memref<345xi32>, %col_idx
 // the blocks on, like the short unions; the same row split as 4096 x 4096
 // (32 groups: H = 1024, R = 512); past M = 1024 the one-row tiles in 2
 // planned slices to M = 2048 (6 to M = 1024). As on 4096 x 4096 the
-// 128-row union tiles to M = 512 and the 256-row ones are on the
+// 128-row union tiles to M = 512, then the 256-row ones, on the
 // producer's ring in pairs.
 // SM90A-LABEL: func @bsr_k11008
 // SM90A-SAME: memref<?x11008xf16>
-// SM90A: #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 11, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 6, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 6, max_m = 768, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 6, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+// SM90A: #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 11, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 6, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 6, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 2, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 1024, row_rest = 512>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
 func.func @bsr_k11008(%x: memref<?x11008xf16>, %row_ptr: memref<129xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%row_ptr, %col_idx, %blocks : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
@@ -580,15 +582,15 @@ func.func @bsr_2080(%x: memref<?x4128xf16>, %row_ptr: memref<66xi32>, %col_idx: 
 // then 128 rows, split in max(ceil(132 x 4 / 32), ceil(32 / 32)) = 17,
 // clamped to 32 / 8 = 4 slices), unsplit past it (a row has at most 32
 // blocks, one slice of 64); past M = 256 the union tiles from 35% on:
-// 128 x 128 up to M = 3584 (256-row tiles fill 90% of a wave from
-// ceil(118.8 / 8) = 15 row tiles on), on the producer's TMA ring in pairs
-// while their grid is one block a multiprocessor (132 / 8 = 16 rows of
-// tiles: M <= 2048; the one-row tiles of that range the same kernel as to
-// 3584), on cp.async after it, 256 x 128 past 3584, cut at H = 4096
+// 128 x 128 up to M = 2048 (their grid one block a multiprocessor: 132 /
+// 8 = 16 rows of tiles; the one-row tiles of that range unsplit, the
+// kernel they have to 3584 where 256-row tiles fill 90% of a wave from
+// ceil(118.8 / 8) = 15 row tiles on), 256 x 128 past it, both on the
+// producer's TMA ring in pairs, the 256-row ones cut at H = 4096
 // (8 k blocks fill 95% of a wave from k = 16: 128 / 132), R = min(256 (132 /
 // 8 - 0.7) / 1.2 = 3370 down to 3328, 2048).
 // SM90A-LABEL: func @bsr_1024
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 32], warp_tile = [64, 128], stages = 4, max_m = 3584, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 3584, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 4096, row_rest = 2048>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 4096, row_rest = 2048>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
 func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%row_ptr, %col_idx, %blocks : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
@@ -652,10 +654,12 @@ func.func @w4a16_n1024_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, 
 // Layers of released models outside the harness (v43, sm_90a). 18944 x
 // 3584 (34 MiB, 56 K tiles): the 32-row blocks serve M = 17 to 32 past 24
 // MiB, their 592 blocks of 2 warps resident in one wave at 168 registers a
-// thread; then 64 x 64 register-A tiles in 4 slices of 14 K tiles (before
-// v43 no variant served M = 17 to 128 but 128 x 256 tiles, unsplit).
+// thread; then 64 x 128 register-A tiles in 4 clustered slices of 14 K
+// tiles (148 columns of them: 592 blocks, per-channel scales; 64 x 64 in
+// 4 unclustered slices before v51, and before v43 no variant served
+// M = 17 to 128 but 128 x 256 tiles, unsplit).
 // SM90A-LABEL: func @w4a16_n18944_k3584
-// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 256], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64]
+// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 256], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 64]
 func.func @w4a16_n18944_k3584(%x: memref<?x3584xf16>, %wq: memref<448x18944xi32>, %s: memref<18944xf16>, %y: memref<?x18944xf16>) {
   qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%wq, %s : memref<448x18944xi32>, memref<18944xf16>) outs(%y : memref<?x18944xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
