@@ -884,7 +884,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
 ///   least 16 four-row groups) the union is split in about one wave at
 ///   M = 256 (2 x groups x split ~ 2 x SMs, 2 to 8 slices), in twice that
 ///   on one warpgroup of 64 rows up to M = 64 (v20, d = 1 at M = 64:
-///   4096 x 4096 24.6 us against 27.5 with 128 rows). Past M = 256 they
+///   4096 x 4096 24.6 us against 27.5 with 128 rows); since v51, where at
+///   most 33 groups leave room for 2 slices of one wave, the 128-row ones
+///   run on the producer's ring in pairs, one block a multiprocessor, in
+///   sms / groups slices to M = 128 and half that to 256. Past M = 256 they
 ///   are 256 x 128 (four warpgroups) from the M where those fill 90% of a
 ///   wave with at least 4 rows of tiles (at 2 rows, M = 300 on 11008 x
 ///   4096, 133 against 80 us), 128 x 128 before it (v21: M = 1024 / 4096
@@ -1157,13 +1160,19 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // producer only with pairs (measured so, v51).
   auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
     bool producer = bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM);
+    // The split 128-row tiles of M <= 256 whose grid is one block a
+    // multiprocessor (the caller chooses such splits).
+    bool oneWaveSplit =
+        bm == 128 && splitK > 1 && maxM != 0 && maxM <= 256 &&
+        int64_t(llvm::divideCeil(maxM, 128)) * groups * splitK <= sms;
     bool pairProducer =
         (bm == 256 && !producer) ||
-        (bm == 128 && splitK == 1 && maxM > 256 && maxM <= oneWaveM);
+        (bm == 128 && splitK == 1 && maxM > 256 && maxM <= oneWaveM) ||
+        oneWaveSplit;
     auto build = [&](int64_t bk, bool producer) {
       return ConfigAttr::get(
           ctx, {bm, 128, bk}, {64, 128}, /*stages=*/4,
-          std::min(splitK, blockCols), maxM, MmaKind::wgmma,
+          std::min(splitK, op.getK() / bk), maxM, MmaKind::wgmma,
           OperandPath::shared, /*fuseQuantize=*/false, kUnionMinFill,
           /*tailSplit=*/1,
           producer ? CopyKind::tma_producer : CopyKind::cp_async,
@@ -1184,9 +1193,31 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     configs.push_back(
         makeUnion(64, std::min<int64_t>(2 * unionSplit, 16), /*maxM=*/64));
   configs.push_back(makeRow(64, 64));
-  if (splitUnion)
-    configs.push_back(makeUnion(128, unionSplit, /*maxM=*/256));
-  configs.push_back(makeRow(128, 256));
+  // M = 65 to 256: where the union tiles in pairs on the producer's ring
+  // make one wave of blocks, one a multiprocessor, in at least 2 slices (at
+  // most 33 groups on 132: M <= 128 in sms / groups slices, 129 to 256 in
+  // half as many), they take it, else cp.async in unionSplit slices, two
+  // blocks a multiprocessor (v51, same run, us at M = 65 / 128 / 192 / 256,
+  // d = 1: 4096 x 4096 23.2 / 23.4 (4 slices) / 31.4 / 31.6 (2) against
+  // 25.9 / 26.2 / 34.1 / 34.3 on cp.async in 4; 4096 x 11008 40.2 / 41.2 /
+  // 64.1 / 64.7 against 51.0 / 50.8 / 68.4 / 69.3, at d = 0.5 1.03x the
+  // time at 192 and 256; 4 slices at 192 / 256 (two waves) 1.12x slower
+  // on 4096 x 4096, 2 at 65 / 128 (half a wave) 1.14x; 11008 x 4096 in 2
+  // (344 blocks) 1.03x to 1.27x slower).
+  int64_t oneWaveSplit = sms / std::max<int64_t>(groups, 1);
+  ConfigAttr union128 = makeUnion(128, oneWaveSplit, /*maxM=*/128);
+  if (splitUnion && oneWaveSplit / 2 >= 2 &&
+      union128.getCopy() == CopyKind::tma_producer) {
+    ConfigAttr row = makeRow(128, 256);
+    configs.push_back(union128);
+    configs.push_back(row.withMaxM(128));
+    configs.push_back(makeUnion(128, oneWaveSplit / 2, /*maxM=*/256));
+    configs.push_back(row);
+  } else {
+    if (splitUnion)
+      configs.push_back(makeUnion(128, unionSplit, /*maxM=*/256));
+    configs.push_back(makeRow(128, 256));
+  }
   // Past M = 256: the M bounds where the union tiles change from 128 to
   // 256 rows and the one-row tiles stop splitting, in order.
   SmallVector<int64_t, 2> bounds;
@@ -1202,10 +1233,15 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     // against 220.3 / 221.0; 1024 x 1024 at M = 2049 / 3584 20.2 / 21.1
     // against 24.2 / 24.8); the one-row tiles keep the kernel of the
     // range they had.
-    if (oneWaveM > 256 && oneWaveM < maxM128 &&
-        makeUnion(128, 1, oneWaveM).getCopy() == CopyKind::tma_producer) {
+    // Where the 128-row tiles are never one wave, the 256-row ones still
+    // take over past M = 384, their second row of tiles at least half full
+    // (v51, same run, 11008 x 4096 at M = 400 / 512 / 640 / 768, d = 1:
+    // 107.7 / 108.7 / 112.8 / 113.3 us against 133.4 / 134.4 / 154.6 /
+    // 160.6 on 128-row tiles on cp.async).
+    int64_t tallFromM = std::max<int64_t>(oneWaveM, 384);
+    if (tallFromM < maxM128 && makeUnion(256, 1, 0).getCtaTile()[2] == 64) {
       rowBoundOfOneWave = maxM128;
-      maxM128 = oneWaveM;
+      maxM128 = tallFromM;
     }
     bounds.push_back(maxM128);
   }
