@@ -1204,70 +1204,86 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // time at 192 and 256; 4 slices at 192 / 256 (two waves) 1.12x slower
   // on 4096 x 4096, 2 at 65 / 128 (half a wave) 1.14x; 11008 x 4096 in 2
   // (344 blocks) 1.03x to 1.27x slower).
-  int64_t oneWaveSplit = sms / std::max<int64_t>(groups, 1);
-  ConfigAttr union128 = makeUnion(128, oneWaveSplit, /*maxM=*/128);
-  if (splitUnion && oneWaveSplit / 2 >= 2 &&
+  // (K of fewer pair tiles than the wave's slices keeps cp.async.)
+  int64_t waveSplit128 = sms / std::max<int64_t>(groups, 1);
+  int64_t waveSplit256 = waveSplit128 / 2;
+  ConfigAttr union128 = makeUnion(128, waveSplit128, /*maxM=*/128);
+  // The (union, one-row) pairs past M = 64: a pair equal to the next one
+  // but for max_m is dropped (the same kernels on either side).
+  SmallVector<std::pair<ConfigAttr, ConfigAttr>> pairs;
+  if (splitUnion && waveSplit256 >= 2 && op.getK() / 64 >= waveSplit128 &&
       union128.getCopy() == CopyKind::tma_producer) {
     ConfigAttr row = makeRow(128, 256);
-    configs.push_back(union128);
-    configs.push_back(row.withMaxM(128));
-    configs.push_back(makeUnion(128, oneWaveSplit / 2, /*maxM=*/256));
-    configs.push_back(row);
+    pairs.push_back({union128, row.withMaxM(128)});
+    pairs.push_back({makeUnion(128, waveSplit256, /*maxM=*/256), row});
   } else {
-    if (splitUnion)
-      configs.push_back(makeUnion(128, unionSplit, /*maxM=*/256));
-    configs.push_back(makeRow(128, 256));
+    pairs.push_back(
+        {splitUnion ? makeUnion(128, unionSplit, /*maxM=*/256) : ConfigAttr(),
+         makeRow(128, 256)});
   }
   // Past M = 256: the M bounds where the union tiles change from 128 to
   // 256 rows and the one-row tiles stop splitting, in order.
-  SmallVector<int64_t, 2> bounds;
-  int64_t maxM128 = 0, rowBoundOfOneWave = 0;
+  SmallVector<int64_t, 3> rowBounds;
+  int64_t maxM128 = 0;
   if (unionRows) {
     int64_t rowTiles =
         llvm::divideCeil(sms * 9, 10 * llvm::divideCeil(blockRows, 4));
     maxM128 = 256 * (std::max<int64_t>(rowTiles, 4) - 1);
+    rowBounds.push_back(maxM128);
+  }
+  if (midSplit > 1 && maxM128 != kMidSplitMaxM)
+    rowBounds.push_back(kMidSplitMaxM);
+  llvm::sort(rowBounds);
+  // The planned one-row split past kMidSplitMaxM (the union tiles of that
+  // M range are the unbounded ones, sharing their kernel).
+  if (plannedPastMid && llvm::all_of(rowBounds, [](int64_t bound) {
+        return bound < kPlannedSplitMaxM;
+      }))
+    rowBounds.push_back(kPlannedSplitMaxM);
+  SmallVector<int64_t, 4> bounds(rowBounds.begin(), rowBounds.end());
+  if (unionRows) {
     // Where the 128-row tiles take the producer while they are one wave,
     // the 256-row ones (on the producer too) follow them, not the 128-row
     // ones on cp.async (v51, same run, us at M = 513 / 768, d = 1: 4096 x
     // 4096 53.7 / 53.8 against 77.5 / 77.2, 4096 x 11008 131.7 / 131.0
     // against 220.3 / 221.0; 1024 x 1024 at M = 2049 / 3584 20.2 / 21.1
-    // against 24.2 / 24.8); the one-row tiles keep the kernel of the
-    // range they had.
-    // Where the 128-row tiles are never one wave, the 256-row ones still
-    // take over past M = 384, their second row of tiles at least half full
-    // (v51, same run, 11008 x 4096 at M = 400 / 512 / 640 / 768, d = 1:
-    // 107.7 / 108.7 / 112.8 / 113.3 us against 133.4 / 134.4 / 154.6 /
-    // 160.6 on 128-row tiles on cp.async).
+    // against 24.2 / 24.8). Where the 128-row tiles are never one wave,
+    // the 256-row ones still take over past M = 384, their second row of
+    // tiles at least half full (v51, same run, 11008 x 4096 at M = 400 /
+    // 512 / 640 / 768, d = 1: 107.7 / 108.7 / 112.8 / 113.3 us against
+    // 133.4 / 134.4 / 154.6 / 160.6 on 128-row tiles on cp.async). The
+    // one-row tiles keep the kernel of the range they had.
     int64_t tallFromM = std::max<int64_t>(oneWaveM, 384);
     if (tallFromM < maxM128 && makeUnion(256, 1, 0).getCtaTile()[2] == 64) {
-      rowBoundOfOneWave = maxM128;
       maxM128 = tallFromM;
+      if (!llvm::is_contained(bounds, tallFromM))
+        bounds.push_back(tallFromM);
+      llvm::sort(bounds);
     }
-    bounds.push_back(maxM128);
   }
-  if (midSplit > 1 && maxM128 != kMidSplitMaxM)
-    bounds.push_back(kMidSplitMaxM);
-  llvm::sort(bounds);
   for (int64_t bound : bounds) {
-    if (unionRows)
-      configs.push_back(makeUnion(bound <= maxM128 ? 128 : 256, 1, bound));
-    if (bound == maxM128 && rowBoundOfOneWave)
-      configs.push_back(makeRow(128, rowBoundOfOneWave).withMaxM(bound));
-    else
-      configs.push_back(makeRow(128, bound));
+    // The one-row tiles of the range that holds `bound` among rowBounds.
+    const int64_t *rowBound = llvm::lower_bound(rowBounds, bound);
+    ConfigAttr row = makeRow(128, rowBound == rowBounds.end() ? 0 : *rowBound)
+                         .withMaxM(bound);
+    pairs.push_back({unionRows
+                         ? makeUnion(bound <= maxM128 ? 128 : 256, 1, bound)
+                         : ConfigAttr(),
+                     row});
   }
-  // The planned one-row split past kMidSplitMaxM (the union tiles of that
-  // M range are the unbounded ones, sharing their kernel).
-  if (plannedPastMid && llvm::all_of(bounds, [](int64_t bound) {
-        return bound < kPlannedSplitMaxM;
-      })) {
-    if (unionRows)
-      configs.push_back(makeUnion(256, 1, kPlannedSplitMaxM));
-    configs.push_back(makeRow(128, kPlannedSplitMaxM));
+  pairs.push_back(
+      {unionRows ? makeUnion(256, 1, 0) : ConfigAttr(), makeRow(128, 0)});
+  auto sameButMaxM = [](ConfigAttr a, ConfigAttr b) {
+    return (!a && !b) || (a && b && a.withMaxM(0) == b.withMaxM(0));
+  };
+  for (auto [i, pair] : llvm::enumerate(pairs)) {
+    if (i + 1 < pairs.size() && sameButMaxM(pair.first, pairs[i + 1].first) &&
+        sameButMaxM(pair.second, pairs[i + 1].second))
+      continue;
+    if (pair.first)
+      configs.push_back(pair.first);
+    configs.push_back(pair.second);
   }
-  if (unionRows)
-    configs.push_back(makeUnion(256, 1, 0));
-  configs.push_back(makeRow(128, 0));
   if (unionRows)
     addBsrRowSplits(configs, groups, sms);
   return configs;
