@@ -495,11 +495,11 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // the 128-row ones before them on cp.async, and only the unbounded
 // 256-row ones take the producer. Each is
 // followed by the one-row tiles of its M range, in
-// ceil(128 / 64) = 2 slices up to M = 1024 (so the 256-row union tiles
-// get a bound there too), then, 128 block rows being at most one a
-// multiprocessor, in 2 planned slices (only rows longer than the plan's W
-// cut) to M = 2048 (the union tiles of M = 1025 to 2048 are the unbounded
-// ones on TMA), unsplit after.
+// ceil(128 / 64) = 2 slices up to M = 1024, then, 128 block rows being at
+// most one a multiprocessor, in 2 planned slices (only rows longer than
+// the plan's W cut) to M = 2048, unsplit after. The two split ranges are
+// one kernel and the 256-row union tiles of M = 513 to 2048 one variant,
+// so the pair of variants bounded at 1024 is dropped for the one at 2048.
 // The 256-row union tiles past M = 1024 cut M (row_split = H, row_rest =
 // R): H = 256 k for the fewest rows of tiles k whose 32 k blocks fill 95%
 // of their waves of 132 (k = 4: 128 / 132), R = min(256 (132 / 32 - 0.7) /
