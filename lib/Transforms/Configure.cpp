@@ -540,6 +540,33 @@ static bool fitsRowBlockWave(MatmulOp op, ConfigAttr r16) {
   return blocks <= resident * op.getTargetAttr().getMultiprocessorCount();
 }
 
+/// Whether the M = 33 to 64 register-A tiles of a layer with fewer than
+/// 128 K tiles (64 channels in `split` K slices) take 128 channels in
+/// clustered slices instead.
+static bool isW4A16WideClusteredMid(MatmulOp op, int64_t split) {
+  // Per-channel scales and fewer than 128 K tiles: where 128-channel tiles
+  // in 4 slices hold 2.5 blocks a multiprocessor or more, they take M = 33
+  // to 64 in clustered slices (the partial tiles summed through
+  // distributed shared memory) instead of 64 x 64 tiles in 4 (v51, same
+  // run, us at M = 33 / 64, new against before: 11008 x 4096 22.5 / 22.8
+  // against 26.9 / 27.3, 18944 x 3584 32.2 / 32.0 against 34.7 / 35.6,
+  // 13824 x 5120 33.2 / 33.9 against 34.7 / 35.6, 14336 x 4096 28.9 /
+  // 29.3 against 30.1 / 30.8, 16384 x 3072 27.1 / 28.7 against 26.9 /
+  // 29.6). With group scales they were 0.94x to 1.10x the time (g128z
+  // 16384 x 3072 33.3 / 33.8 against 30.0 / 30.3, 11008 x 4096 28.0 /
+  // 28.5 against 28.6 / 29.0), and the 8 clustered slices of 128 K tiles
+  // and more 0.94x to 1.16x (28672 x 8192 pc 85.5 / 87.6 against 91.1 /
+  // 93.0, 8192 x 28672 pc 91.0 / 87.7 against 78.5 / 80.4, 8192 x 8192 pc
+  // 35.4 / 34.8 against 32.8 / 32.9): not taken. Measured on N a multiple
+  // of 128 only.
+  int64_t n = op.getN();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  bool perChannel =
+      op.getWeightEncoding().getScales() != ScaleGranularity::per_group;
+  return perChannel && n % 128 == 0 &&
+         2 * int64_t(llvm::divideCeil(n, 128)) * split >= 5 * sms;
+}
+
 /// W4A16 on sm_90a from M = 17 to 96 (chooseW4A16Configs): the split
 /// register-A wgmma tiles where they fill the GPU (over 64 tokens to M =
 /// 64, then over 80 and 96 where their grid allows), and before them the
@@ -648,38 +675,21 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   // tiles keep the split ones, measured faster in v20 and v24).
   if (n % 256 == 0 && 10 * (n / 256) >= 9 * sms)
     return;
-  // The split register-A tiles over `rows` tokens to M = `rows`.
-  auto midTile = [&](int64_t rows, int64_t split) {
-    return ConfigAttr::get(ctx, {rows, midN, 64}, {rows, midN}, /*stages=*/4,
-                           split, rows, MmaKind::wgmma, OperandPath::register_a,
-                           /*fuseQuantize=*/false);
+  // The split register-A tiles over `rows` tokens to M = `rows`, of
+  // `channels` channels, their slices summed in a cluster or through
+  // global memory.
+  auto midTile = [&](int64_t rows, int64_t split, int64_t channels,
+                     bool clustered) {
+    return ConfigAttr::get(ctx, {rows, channels, 64}, {rows, channels},
+                           /*stages=*/4, split, rows, MmaKind::wgmma,
+                           OperandPath::register_a, /*fuseQuantize=*/false,
+                           /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
+                           /*streamK=*/false, clustered);
   };
-  // Per-channel scales and fewer than 128 K tiles: where 128-channel tiles
-  // in 4 slices hold 2.5 blocks a multiprocessor or more, they take M = 33
-  // to 64 in clustered slices (the partial tiles summed through
-  // distributed shared memory) instead of 64 x 64 tiles in 4 (v51, same
-  // run, us at M = 33 / 64, new against before: 11008 x 4096 22.5 / 22.8
-  // against 26.9 / 27.3, 18944 x 3584 32.2 / 32.0 against 34.7 / 35.6,
-  // 13824 x 5120 33.2 / 33.9 against 34.7 / 35.6, 14336 x 4096 28.9 /
-  // 29.3 against 30.1 / 30.8, 16384 x 3072 27.1 / 28.7 against 26.9 /
-  // 29.6). With group scales they were 0.94x to 1.10x the time (g128z
-  // 16384 x 3072 33.3 / 33.8 against 30.0 / 30.3, 11008 x 4096 28.0 /
-  // 28.5 against 28.6 / 29.0), and the 8 clustered slices of 128 K tiles
-  // and more 0.94x to 1.16x (28672 x 8192 pc 85.5 / 87.6 against 91.1 /
-  // 93.0, 8192 x 28672 pc 91.0 / 87.7 against 78.5 / 80.4, 8192 x 8192 pc
-  // 35.4 / 34.8 against 32.8 / 32.9): not taken. Measured on N a multiple
-  // of 128 only.
-  bool perChannel =
-      op.getWeightEncoding().getScales() != ScaleGranularity::per_group;
-  if (perChannel && midN == 64 && n % 128 == 0 &&
-      2 * int64_t(llvm::divideCeil(n, 128)) * midSplit >= 5 * sms)
-    configs.push_back(ConfigAttr::get(
-        ctx, {kMidMaxM, 128, 64}, {kMidMaxM, 128}, /*stages=*/4, midSplit,
-        kMidMaxM, MmaKind::wgmma, OperandPath::register_a,
-        /*fuseQuantize=*/false, /*minFill=*/0, /*tailSplit=*/1,
-        CopyKind::cp_async, /*streamK=*/false, /*clusterSplit=*/true));
+  if (midN == 64 && isW4A16WideClusteredMid(op, midSplit))
+    configs.push_back(midTile(kMidMaxM, midSplit, 128, /*clustered=*/true));
   else
-    configs.push_back(midTile(kMidMaxM, midSplit));
+    configs.push_back(midTile(kMidMaxM, midSplit, midN, /*clustered=*/false));
   // M = 65 to 96: the same tiles over 80 and 96 tokens (wgmma n80 / n96)
   // where the 128-row tiles of the chain leave most of each tile's rows
   // past M, when the split grid has 1.5 to 3 blocks a multiprocessor: the
@@ -710,7 +720,7 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   if (wideBlocks > kWideMaxBlocksPerSm * sms || 2 * wideBlocks < 3 * sms)
     return;
   for (int64_t rows : kWideTokenRows)
-    configs.push_back(midTile(rows, wideSplit));
+    configs.push_back(midTile(rows, wideSplit, midN, /*clustered=*/false));
 }
 
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200
@@ -1092,107 +1102,134 @@ static ConfigAttr getBsrRegisterConfig(MatmulOp op, int64_t maxM) {
       /*fuseQuantize=*/false, /*minFill=*/0);
 }
 
-static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
-  MLIRContext *ctx = op.getContext();
+/// A BSR tile that splits K as the M <= 256 tiles do: in enough slices for
+/// `blocksPerSM` blocks a multiprocessor (0: unsplit) and of at most
+/// `maxSliceBlocks` blocks (0: no bound), each of at least `minSliceBlocks`.
+static ConfigAttr getBsrSplitTile(MatmulOp op, int64_t bm, int64_t bn,
+                                  int64_t wm, int64_t wn, int64_t stages,
+                                  int64_t blocksPerSM, int64_t maxSliceBlocks,
+                                  int64_t minSliceBlocks, int64_t maxM,
+                                  int64_t minFill = 0,
+                                  MmaKind mma = MmaKind::mma_sync) {
   int64_t blockRows = op.getN() / 32, blockCols = op.getK() / 32;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  auto make = [&](int64_t bm, int64_t bn, int64_t wm, int64_t wn,
-                  int64_t stages, int64_t blocksPerSM, int64_t maxSliceBlocks,
-                  int64_t minSliceBlocks, int64_t maxM, int64_t minFill = 0,
-                  MmaKind mma = MmaKind::mma_sync) {
-    int64_t splitK = 1;
-    if (blocksPerSM > 0)
-      splitK = std::clamp<int64_t>(
-          std::max(llvm::divideCeil(sms * blocksPerSM, blockRows),
-                   maxSliceBlocks ? llvm::divideCeil(blockCols, maxSliceBlocks)
-                                  : int64_t(1)),
-          1, std::max<int64_t>(blockCols / minSliceBlocks, 1));
-    return ConfigAttr::get(ctx, {bm, bn, 32}, {wm, wn}, stages, splitK, maxM,
-                           mma, OperandPath::shared,
-                           /*fuseQuantize=*/false, minFill);
-  };
-  SmallVector<ConfigAttr> configs = {getBsrRegisterConfig(op, 8),
-                                     getBsrRegisterConfig(op, 16)};
-  bool unionRows = blockRows >= 4;
-  if (!op.getTargetAttr().hasWgmma()) {
-    configs.push_back(make(64, 32, 32, 16, 4, 4, 32, 8, 256));
-    if (unionRows)
-      configs.push_back(make(128, 128, 64, 32, 4, 0, 0, 0, 0, kUnionMinFill));
-    configs.push_back(make(128, 32, 32, 32, 4, 0, 0, 0, 0));
-    return configs;
-  }
-  // The one-row tiles of M = kMidSplitMaxM to kPlannedSplitMaxM split in
-  // 2 planned slices.
-  bool plannedPastMid =
-      blockRows <= sms && isBsrRingPlanned(blockCols, 128, /*stages=*/4, 2);
-  // One block row on warpgroups of 64 x 32: split as `make` does up to
-  // M = 256, in slices of at most kMidSliceBlocks blocks up to
-  // kMidSplitMaxM, unsplit past it.
-  int64_t midSplit = llvm::divideCeil(blockCols, kMidSliceBlocks);
-  auto makeRow = [&](int64_t bm, int64_t maxM) {
-    if (maxM != 0 && maxM <= 256)
-      return make(bm, 32, 64, 32, 4, 4, 32, 8, maxM, 0, MmaKind::wgmma);
-    int64_t splitK = maxM != 0 && maxM <= kMidSplitMaxM ? midSplit : 1;
-    if (maxM > kMidSplitMaxM && maxM <= kPlannedSplitMaxM && plannedPastMid)
-      splitK = 2;
-    return ConfigAttr::get(ctx, {bm, 32, 32}, {64, 32}, /*stages=*/4, splitK,
-                           maxM, MmaKind::wgmma, OperandPath::shared,
-                           /*fuseQuantize=*/false, /*minFill=*/0);
-  };
-  // The M up to which the unsplit 128-row union tiles are one wave of
-  // blocks, one a multiprocessor (0: none past M = 256).
-  int64_t groups = llvm::divideCeil(blockRows, 4);
-  int64_t oneWaveM = 128 * (sms / std::max<int64_t>(groups, 1));
+  int64_t splitK = 1;
+  if (blocksPerSM > 0)
+    splitK = std::clamp<int64_t>(
+        std::max(llvm::divideCeil(sms * blocksPerSM, blockRows),
+                 maxSliceBlocks ? llvm::divideCeil(blockCols, maxSliceBlocks)
+                                : int64_t(1)),
+        1, std::max<int64_t>(blockCols / minSliceBlocks, 1));
+  return ConfigAttr::get(op.getContext(), {bm, bn, 32}, {wm, wn}, stages,
+                         splitK, maxM, mma, OperandPath::shared,
+                         /*fuseQuantize=*/false, minFill);
+}
+
+namespace {
+/// The wgmma BSR tiles of one layer (sm_90a, chooseBsrConfigs): one-row
+/// tiles and four-row union tiles, from the layer's quantities.
+struct BsrWgmmaTiles {
+  explicit BsrWgmmaTiles(MatmulOp op);
+
+  /// One block row on warpgroups of 64 x 32, bounded at `maxM`: split as
+  /// getBsrSplitTile does up to M = 256, in slices of at most
+  /// kMidSliceBlocks blocks up to kMidSplitMaxM, in 2 planned slices to
+  /// kPlannedSplitMaxM where plannedPastMid, unsplit past it.
+  ConfigAttr row(int64_t bm, int64_t maxM);
+  /// Four block rows of `bm` rows walking their union in `splitK` slices
+  /// (at most one a K tile), bounded at `maxM`.
+  ConfigAttr unionTile(int64_t bm, int64_t splitK, int64_t maxM);
+
+  MatmulOp op;
+  int64_t sms, blockRows, blockCols;
+  /// Groups of four block rows (union tiles), if any.
+  bool unionRows;
+  int64_t groups;
+  /// The one-row tiles' slices to kMidSplitMaxM.
+  int64_t midSplit;
+  /// The one-row tiles of M = kMidSplitMaxM to kPlannedSplitMaxM split in
+  /// 2 planned slices.
+  bool plannedPastMid;
+  /// The M up to which the unsplit 128-row union tiles are one wave of
+  /// blocks, one a multiprocessor (0: none past M = 256).
+  int64_t oneWaveM;
+};
+} // namespace
+
+BsrWgmmaTiles::BsrWgmmaTiles(MatmulOp op)
+    : op(op), sms(op.getTargetAttr().getMultiprocessorCount()),
+      blockRows(op.getN() / 32), blockCols(op.getK() / 32),
+      unionRows(blockRows >= 4), groups(llvm::divideCeil(blockRows, 4)),
+      midSplit(llvm::divideCeil(blockCols, kMidSliceBlocks)),
+      plannedPastMid(blockRows <= sms &&
+                     isBsrRingPlanned(blockCols, 128, /*stages=*/4, 2)) {
+  oneWaveM = 128 * (sms / std::max<int64_t>(groups, 1));
   if (oneWaveM <= 256)
     oneWaveM = 0;
-  // Four block rows, the union in `splitK` slices (at most one a block
-  // column); the unbounded 256-row tiles on a TMA ring filled by a producer
-  // warpgroup, in K tiles of two block columns where K is a multiple of 64
-  // (X in 128-byte rows, which the multiprocessors receive about 16% faster
-  // than 64-byte ones: docs/perf-notes.md, v50, same run, us at M = 2048 /
-  // 4096, density 1 and 0.5: 4096 x 4096 109.2 / 214.1 and 110.7 / 212.9
-  // against 128.0 / 252.3 and 140.0 / 266.3; 11008 x 4096 0.81x to 0.85x
-  // the time, 4096 x 11008 0.81x to 0.91x, 1024 x 1024 at M = 4096 0.94x /
-  // 0.96x).
-  // Pairs take twice the ring: where that and the tables of a long K pass
-  // the shared memory (from K = 46336 on sm_90a), one column a K tile.
-  // The bounded 256-row tiles and the one-wave 128-row ones take the
-  // producer only with pairs (measured so, v51).
-  auto makeUnion = [&](int64_t bm, int64_t splitK, int64_t maxM) {
-    bool producer = bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM);
-    // The split 128-row tiles of M <= 256 whose grid is one block a
-    // multiprocessor (the caller chooses such splits).
-    bool oneWaveSplit =
-        bm == 128 && splitK > 1 && maxM != 0 && maxM <= 256 &&
-        int64_t(llvm::divideCeil(maxM, 128)) * groups * splitK <= sms;
-    bool pairProducer =
-        (bm == 256 && !producer) ||
-        (bm == 128 && splitK == 1 && maxM > 256 && maxM <= oneWaveM) ||
-        oneWaveSplit;
-    auto build = [&](int64_t bk, bool producer) {
-      return ConfigAttr::get(
-          ctx, {bm, 128, bk}, {64, 128}, /*stages=*/4,
-          std::min(splitK, op.getK() / bk), maxM, MmaKind::wgmma,
-          OperandPath::shared, /*fuseQuantize=*/false, kUnionMinFill,
-          /*tailSplit=*/1,
-          producer ? CopyKind::tma_producer : CopyKind::cp_async,
-          /*streamK=*/false, /*clusterSplit=*/false);
-    };
-    if ((producer || pairProducer) && op.getK() % 64 == 0) {
-      ConfigAttr pairs = build(64, /*producer=*/true);
-      if (getSharedMemoryBytes(op, pairs) <=
-          op.getTargetAttr().getMaxSharedMemoryPerBlock())
-        return pairs;
-    }
-    return build(32, producer);
+}
+
+ConfigAttr BsrWgmmaTiles::row(int64_t bm, int64_t maxM) {
+  if (maxM != 0 && maxM <= 256)
+    return getBsrSplitTile(op, bm, 32, 64, 32, 4, 4, 32, 8, maxM, 0,
+                           MmaKind::wgmma);
+  int64_t splitK = maxM != 0 && maxM <= kMidSplitMaxM ? midSplit : 1;
+  if (maxM > kMidSplitMaxM && maxM <= kPlannedSplitMaxM && plannedPastMid)
+    splitK = 2;
+  return ConfigAttr::get(op.getContext(), {bm, 32, 32}, {64, 32},
+                         /*stages=*/4, splitK, maxM, MmaKind::wgmma,
+                         OperandPath::shared, /*fuseQuantize=*/false,
+                         /*minFill=*/0);
+}
+
+// The unbounded 256-row tiles on a TMA ring filled by a producer
+// warpgroup, in K tiles of two block columns where K is a multiple of 64
+// (X in 128-byte rows, which the multiprocessors receive about 16% faster
+// than 64-byte ones: docs/perf-notes.md, v50, same run, us at M = 2048 /
+// 4096, density 1 and 0.5: 4096 x 4096 109.2 / 214.1 and 110.7 / 212.9
+// against 128.0 / 252.3 and 140.0 / 266.3; 11008 x 4096 0.81x to 0.85x
+// the time, 4096 x 11008 0.81x to 0.91x, 1024 x 1024 at M = 4096 0.94x /
+// 0.96x).
+// Pairs take twice the ring: where that and the tables of a long K pass
+// the shared memory (from K = 46336 on sm_90a), one column a K tile.
+// The bounded 256-row tiles and the one-wave 128-row ones take the
+// producer only with pairs (measured so, v51).
+ConfigAttr BsrWgmmaTiles::unionTile(int64_t bm, int64_t splitK, int64_t maxM) {
+  bool producer = bm == 256 && (maxM == 0 || maxM > kMidSplitMaxM);
+  // The split 128-row tiles of M <= 256 whose grid is one block a
+  // multiprocessor (the caller chooses such splits).
+  bool oneWaveSplit =
+      bm == 128 && splitK > 1 && maxM != 0 && maxM <= 256 &&
+      int64_t(llvm::divideCeil(maxM, 128)) * groups * splitK <= sms;
+  bool pairProducer =
+      (bm == 256 && !producer) ||
+      (bm == 128 && splitK == 1 && maxM > 256 && maxM <= oneWaveM) ||
+      oneWaveSplit;
+  auto build = [&](int64_t bk, bool producer) {
+    return ConfigAttr::get(
+        op.getContext(), {bm, 128, bk}, {64, 128}, /*stages=*/4,
+        std::min(splitK, op.getK() / bk), maxM, MmaKind::wgmma,
+        OperandPath::shared, /*fuseQuantize=*/false, kUnionMinFill,
+        /*tailSplit=*/1, producer ? CopyKind::tma_producer : CopyKind::cp_async,
+        /*streamK=*/false, /*clusterSplit=*/false);
   };
-  bool splitUnion = unionRows && groups >= 16;
-  int64_t unionSplit =
-      std::clamp<int64_t>(sms / std::max<int64_t>(groups, 1), 2, 8);
-  if (splitUnion)
-    configs.push_back(
-        makeUnion(64, std::min<int64_t>(2 * unionSplit, 16), /*maxM=*/64));
-  configs.push_back(makeRow(64, 64));
+  if ((producer || pairProducer) && op.getK() % 64 == 0) {
+    ConfigAttr pairs = build(64, /*producer=*/true);
+    if (getSharedMemoryBytes(op, pairs) <=
+        op.getTargetAttr().getMaxSharedMemoryPerBlock())
+      return pairs;
+  }
+  return build(32, producer);
+}
+
+/// The BSR wgmma variants past M = 64 (chooseBsrConfigs), in (union,
+/// one-row) pairs by M bound; `splitUnion` says whether union tiles serve
+/// M = 65 to 256, in `unionSplit` slices on cp.async.
+static void addBsrWgmmaTilesPast64(BsrWgmmaTiles &tiles, bool splitUnion,
+                                   int64_t unionSplit,
+                                   SmallVectorImpl<ConfigAttr> &configs) {
+  MatmulOp op = tiles.op;
+  int64_t sms = tiles.sms, groups = tiles.groups;
+  bool unionRows = tiles.unionRows;
   // M = 65 to 256: where the union tiles in pairs on the producer's ring
   // make one wave of blocks, one a multiprocessor, in at least 2 slices (at
   // most 33 groups on 132: M <= 128 in sms / groups slices, 129 to 256 in
@@ -1207,36 +1244,35 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   // (K of fewer pair tiles than the wave's slices keeps cp.async.)
   int64_t waveSplit128 = sms / std::max<int64_t>(groups, 1);
   int64_t waveSplit256 = waveSplit128 / 2;
-  ConfigAttr union128 = makeUnion(128, waveSplit128, /*maxM=*/128);
+  ConfigAttr union128 = tiles.unionTile(128, waveSplit128, /*maxM=*/128);
   // The (union, one-row) pairs past M = 64: a pair equal to the next one
   // but for max_m is dropped (the same kernels on either side).
   SmallVector<std::pair<ConfigAttr, ConfigAttr>> pairs;
   if (splitUnion && waveSplit256 >= 2 && op.getK() / 64 >= waveSplit128 &&
       union128.getCopy() == CopyKind::tma_producer) {
-    ConfigAttr row = makeRow(128, 256);
+    ConfigAttr row = tiles.row(128, 256);
     pairs.push_back({union128, row.withMaxM(128)});
-    pairs.push_back({makeUnion(128, waveSplit256, /*maxM=*/256), row});
+    pairs.push_back({tiles.unionTile(128, waveSplit256, /*maxM=*/256), row});
   } else {
     pairs.push_back(
-        {splitUnion ? makeUnion(128, unionSplit, /*maxM=*/256) : ConfigAttr(),
-         makeRow(128, 256)});
+        {splitUnion ? tiles.unionTile(128, unionSplit, 256) : ConfigAttr(),
+         tiles.row(128, 256)});
   }
   // Past M = 256: the M bounds where the union tiles change from 128 to
   // 256 rows and the one-row tiles stop splitting, in order.
   SmallVector<int64_t, 3> rowBounds;
   int64_t maxM128 = 0;
   if (unionRows) {
-    int64_t rowTiles =
-        llvm::divideCeil(sms * 9, 10 * llvm::divideCeil(blockRows, 4));
+    int64_t rowTiles = llvm::divideCeil(sms * 9, 10 * groups);
     maxM128 = 256 * (std::max<int64_t>(rowTiles, 4) - 1);
     rowBounds.push_back(maxM128);
   }
-  if (midSplit > 1 && maxM128 != kMidSplitMaxM)
+  if (tiles.midSplit > 1 && maxM128 != kMidSplitMaxM)
     rowBounds.push_back(kMidSplitMaxM);
   llvm::sort(rowBounds);
   // The planned one-row split past kMidSplitMaxM (the union tiles of that
   // M range are the unbounded ones, sharing their kernel).
-  if (plannedPastMid && llvm::all_of(rowBounds, [](int64_t bound) {
+  if (tiles.plannedPastMid && llvm::all_of(rowBounds, [](int64_t bound) {
         return bound < kPlannedSplitMaxM;
       }))
     rowBounds.push_back(kPlannedSplitMaxM);
@@ -1253,8 +1289,9 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
     // 512 / 640 / 768, d = 1: 107.7 / 108.7 / 112.8 / 113.3 us against
     // 133.4 / 134.4 / 154.6 / 160.6 on 128-row tiles on cp.async). The
     // one-row tiles keep the kernel of the range they had.
-    int64_t tallFromM = std::max<int64_t>(oneWaveM, 384);
-    if (tallFromM < maxM128 && makeUnion(256, 1, 0).getCtaTile()[2] == 64) {
+    int64_t tallFromM = std::max<int64_t>(tiles.oneWaveM, 384);
+    if (tallFromM < maxM128 &&
+        tiles.unionTile(256, 1, 0).getCtaTile()[2] == 64) {
       maxM128 = tallFromM;
       if (!llvm::is_contained(bounds, tallFromM))
         bounds.push_back(tallFromM);
@@ -1264,15 +1301,15 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   for (int64_t bound : bounds) {
     // The one-row tiles of the range that holds `bound` among rowBounds.
     const int64_t *rowBound = llvm::lower_bound(rowBounds, bound);
-    ConfigAttr row = makeRow(128, rowBound == rowBounds.end() ? 0 : *rowBound)
+    ConfigAttr row = tiles.row(128, rowBound == rowBounds.end() ? 0 : *rowBound)
                          .withMaxM(bound);
-    pairs.push_back({unionRows
-                         ? makeUnion(bound <= maxM128 ? 128 : 256, 1, bound)
-                         : ConfigAttr(),
-                     row});
+    pairs.push_back(
+        {unionRows ? tiles.unionTile(bound <= maxM128 ? 128 : 256, 1, bound)
+                   : ConfigAttr(),
+         row});
   }
-  pairs.push_back(
-      {unionRows ? makeUnion(256, 1, 0) : ConfigAttr(), makeRow(128, 0)});
+  pairs.push_back({unionRows ? tiles.unionTile(256, 1, 0) : ConfigAttr(),
+                   tiles.row(128, 0)});
   auto sameButMaxM = [](ConfigAttr a, ConfigAttr b) {
     return (!a && !b) || (a && b && a.withMaxM(0) == b.withMaxM(0));
   };
@@ -1284,8 +1321,31 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
       configs.push_back(pair.first);
     configs.push_back(pair.second);
   }
+}
+
+static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
+  SmallVector<ConfigAttr> configs = {getBsrRegisterConfig(op, 8),
+                                     getBsrRegisterConfig(op, 16)};
+  bool unionRows = op.getN() / 32 >= 4;
+  if (!op.getTargetAttr().hasWgmma()) {
+    configs.push_back(getBsrSplitTile(op, 64, 32, 32, 16, 4, 4, 32, 8, 256));
+    if (unionRows)
+      configs.push_back(
+          getBsrSplitTile(op, 128, 128, 64, 32, 4, 0, 0, 0, 0, kUnionMinFill));
+    configs.push_back(getBsrSplitTile(op, 128, 32, 32, 32, 4, 0, 0, 0, 0));
+    return configs;
+  }
+  BsrWgmmaTiles tiles(op);
+  bool splitUnion = unionRows && tiles.groups >= 16;
+  int64_t unionSplit =
+      std::clamp<int64_t>(tiles.sms / std::max<int64_t>(tiles.groups, 1), 2, 8);
+  if (splitUnion)
+    configs.push_back(tiles.unionTile(64, std::min<int64_t>(2 * unionSplit, 16),
+                                      /*maxM=*/64));
+  configs.push_back(tiles.row(64, 64));
+  addBsrWgmmaTilesPast64(tiles, splitUnion, unionSplit, configs);
   if (unionRows)
-    addBsrRowSplits(configs, groups, sms);
+    addBsrRowSplits(configs, tiles.groups, tiles.sms);
   return configs;
 }
 
