@@ -1,14 +1,16 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
-// RUN: qgemm-opt %s --convert-qgemm-to-gpu | grep -B3 "gpu.return" \
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | grep -B20 "gpu.return" \
 // RUN:   | FileCheck %s --check-prefix=END
 // Covers: a W8A8 wgmma ring variant whose 4 K slices add up in a thread
 // block cluster (cluster_split = true). Each slice (block z = cluster rank)
 // writes its int32 accumulators into a [128, 128 + 4] tile over its idle
 // ring, the cluster meets at a barrier, and slice r reads rows
 // [32 r, 32 r + 32) of the four tiles through distributed shared memory
-// (mapa to ranks 0..3, 16-byte loads), adds them in rank order, arrives on
-// a second cluster barrier, scales and stores; it waits on that barrier
-// last, so that no block exits while the others read its tile. The
+// (mapa to ranks 0..3, 16-byte loads), adds them in rank order, scales and
+// stores; then it stores the xor of its sums' first lanes into the tile's
+// padding (so that every remote read has returned), arrives on a second
+// cluster barrier, relaxed (no membar), and waits on it, so that no block
+// exits while the others read its tile. The
 // partials and counters are not touched; the launch description says
 // cluster_split, and the shared memory covers the 67584-byte tile (the
 // ring's 131072 + 1024 bytes here).
@@ -44,15 +46,28 @@
 // 16 loads.
 // CHECK-COUNT-12: llvm.load %{{.*}} : !llvm.ptr<7> -> vector<4xi32>
 // CHECK-NOT: llvm.load
-// CHECK: nvvm.cluster.arrive {aligned}
+// CHECK-NOT: nvvm.cluster.arrive
 // CHECK-NOT: memref.atomic_rmw
 // CHECK-NOT: nvvm.memory.barrier
 // CHECK: scf.if
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
 // CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : memref<?x4096xf16>, vector<4xf16>
 
+// The last chunk's store, then the xor of the four sums' first lanes into
+// column 128 of row 0 (the padding), the relaxed arrive and the wait.
 // END: vector.store %{{.*}} : memref<?x4096xf16>, vector<4xf16>
 // END-NEXT: }
+// END-NEXT: %[[L0:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
+// END-NEXT: %[[L1:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
+// END-NEXT: %[[X1:.*]] = arith.xori %[[L0]], %[[L1]] : i32
+// END-NEXT: %[[L2:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
+// END-NEXT: %[[X2:.*]] = arith.xori %[[X1]], %[[L2]] : i32
+// END-NEXT: %[[L3:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
+// END-NEXT: %[[X3:.*]] = arith.xori %[[X2]], %[[L3]] : i32
+// END-NEXT: %[[ROW:.*]] = arith.constant 0 : index
+// END-NEXT: %[[PAD:.*]] = arith.constant 128 : index
+// END-NEXT: memref.store %[[X3]], %{{.*}}[%[[ROW]], %[[PAD]]] : memref<128x132xi32, #gpu.address_space<workgroup>>
+// END-NEXT: nvvm.cluster.arrive.relaxed {aligned}
 // END-NEXT: nvvm.cluster.wait {aligned}
 // END-NEXT: gpu.return
 
