@@ -214,8 +214,9 @@ addW4A16RowSplits(SmallVector<ConfigAttr> &configs,
 static SmallVector<ConfigAttr>
 chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   constexpr double kWideTileUs = 0.85, kTallTileUs = 0.79, kTileUs = 0.87,
-                   kLoneTileUs = 0.55, kReduceBytesPerUs = 3e6;
-  constexpr int64_t kMaxLevelM = 1 << 16;
+                   kLoneTileUs = 0.55, kTallSplitTileUs = 0.88,
+                   kReduceBytesPerUs = 3e6;
+  constexpr int64_t kMaxLevelM = 1 << 16, kTallSplitMinM = 1024;
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
@@ -240,7 +241,11 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     int64_t blocks = llvm::divideCeil(maxM, tile.m) *
                      llvm::divideCeil(n, tile.n) * tile.splitK;
     bool lone = tile.m == 256 || tile.n == 256;
-    double tileUs = tile.m == 256   ? kTallTileUs
+    // The 256 x 128 tiles in two clustered slices: the cluster's reduction
+    // is in their K tile's time (v52), not in the partials' traffic.
+    bool tallSplit = tile.m == 256 && tile.splitK == 2;
+    double tileUs = tallSplit       ? kTallSplitTileUs
+                    : tile.m == 256 ? kTallTileUs
                     : tile.n == 256 ? kWideTileUs
                     : blocks <= sms ? kLoneTileUs
                                     : kTileUs;
@@ -252,7 +257,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     if (int64_t rest = blocks % resident)
       us += sliceTiles *
             (!lone && tile.splitK == 1 && rest <= sms ? kLoneTileUs : tileUs);
-    if (tile.splitK > 1)
+    if (tile.splitK > 1 && !tallSplit)
       us += double(tile.splitK * maxM * n * 8) / kReduceBytesPerUs;
     return us;
   };
@@ -278,6 +283,13 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
           consider({128, 128, splitK});
     if (wide)
       consider({128, 256, 1});
+    // The 256 x 128 tiles in two clustered slices, past M = 1024 where
+    // their grid is one wave: measured on 1024 x 4096 at M = 1025 to 2048
+    // (v52: 0.86x to 0.96x the time of the 128 x 128 tiles), slower at
+    // M = 769 to 1024 (1.3x); elsewhere not measured.
+    if (splits && kTiles % 2 == 0 && maxM > kTallSplitMinM &&
+        llvm::divideCeil(maxM, 256) * llvm::divideCeil(n, 128) * 2 <= sms)
+      consider({256, 128, 2});
     consider(last);
     return best;
   };
@@ -318,7 +330,8 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   // The last tile serves every larger M (merged with a last level of its
   // own).
   if (configs.back().isWgmma() && configs.back().getBlockM() == last.m &&
-      configs.back().getBlockN() == last.n)
+      configs.back().getBlockN() == last.n &&
+      configs.back().getSplitK() == last.splitK)
     configs.back() = make(last, 0);
   else
     configs.push_back(make(last, 0));
