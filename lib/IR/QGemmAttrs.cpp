@@ -303,11 +303,14 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
                             "cluster_split = true (a ring variant's slices), "
                             "got operands = "
                          << stringifyEnum(operands);
-    if (ctaTile[0] % splitK != 0)
+    // Slice r adds rows [r R, (r + 1) R) of the tile, R = ceil(BM / S),
+    // the last slice what is left: every slice must have some.
+    if ((splitK - 1) * llvm::divideCeil(ctaTile[0], splitK) >= ctaTile[0])
       return emitError() << "expected split_k (" << splitK
-                         << ") to divide the cta tile M (" << ctaTile[0]
+                         << ") to leave rows to every slice of the cta tile M ("
+                         << ctaTile[0]
                          << ") with cluster_split = true (each slice adds "
-                            "BM / split_k rows)";
+                            "ceil(BM / split_k) rows, the last what is left)";
   }
   return success();
 }

@@ -239,8 +239,7 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
 // barrier (relaxed, once all its reads were used) and waits on it, so that
 // no block exits while another may still read its shared memory.
 void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
-  assert(t.clusterSplit && t.splitK > 1 && t.bm % t.splitK == 0 &&
-         "a cluster_split ring variant");
+  assert(t.clusterSplit && t.splitK > 1 && "a cluster_split ring variant");
   Emitter e{b};
   MLIRContext *ctx = b.getContext();
   auto pairType = cast<VectorType>(pairs.front().value.getType());
@@ -274,7 +273,11 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
 
   constexpr int64_t vec = 4; // 16 bytes of i32 / f32.
   auto chunkType = VectorType::get({vec}, element);
-  int64_t rowsPerSlice = t.bm / t.splitK;
+  // Slice r adds rows [r R, min((r + 1) R, BM)), R = ceil(BM / S): the
+  // last slice fewer when S does not divide BM (256 rows in 3 slices: 86,
+  // 86, 84).
+  int64_t rowsPerSlice = llvm::divideCeil(t.bm, t.splitK);
+  bool unevenRows = t.bm % t.splitK != 0;
   int64_t chunksPerRow = t.bn / vec;
   int64_t chunks = rowsPerSlice * chunksPerRow;
   Value firstRow = e.mul(loop.tile.slice, rowsPerSlice);
@@ -289,8 +292,13 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
     chunk.col = e.mul(e.rem(c, chunksPerRow), vec);
     chunk.valid =
         first + t.threads > chunks ? e.ult(c, e.idx(chunks)) : Value();
-    // A thread past the last chunk reads chunk 0 of the slice (in bounds)
-    // and stores nothing.
+    if (unevenRows) {
+      Value inTile = e.ult(chunk.r, e.idx(t.bm));
+      chunk.valid =
+          chunk.valid ? arith::AndIOp::create(b, chunk.valid, inTile) : inTile;
+    }
+    // A thread past the last chunk (or the tile's last row) reads chunk 0
+    // of the slice (in bounds) and stores nothing.
     Value r = chunk.r, col = chunk.col;
     if (chunk.valid) {
       r = arith::SelectOp::create(b, chunk.valid, r, firstRow);

@@ -249,9 +249,11 @@ func.func private @cluster_split_too_many() attributes {c = #qgemm.config<cta_ti
 
 // -----
 
-// Each slice adds BM / split_k rows.
-// expected-error @+1 {{expected split_k (3) to divide the cta tile M (64) with cluster_split = true (each slice adds BM / split_k rows)}}
-func.func private @cluster_split_rows() attributes {c = #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 3, mma = wgmma, cluster_split = true>}
+// Each slice adds ceil(BM / split_k) rows, the last what is left: 16 rows
+// in 7 slices of 3 leave none to the last (64 rows in 3 slices, 22, 22 and
+// 20, are valid).
+// expected-error @+1 {{expected split_k (7) to leave rows to every slice of the cta tile M (16) with cluster_split = true (each slice adds ceil(BM / split_k) rows, the last what is left)}}
+func.func private @cluster_split_rows() attributes {c = #qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 64], stages = 4, split_k = 7, cluster_split = true>}
 
 // -----
 
