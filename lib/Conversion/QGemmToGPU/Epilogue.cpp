@@ -234,7 +234,8 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
 // Every slice writes its raw accumulators (i32 or f32) into a row-major
 // [BM, BN + 4] tile over its idle ring; a cluster barrier (release /
 // acquire) makes them visible; then slice r reads 16-byte chunks of its
-// BM / S rows from the S tiles (mapa, ld.shared::cluster) and adds them in
+// ceil(BM / S) rows (the last slice what is left) from the S tiles (mapa,
+// ld.shared::cluster) and adds them in
 // slice order, scales and stores them. It then arrives on a second cluster
 // barrier (relaxed, once all its reads were used) and waits on it, so that
 // no block exits while another may still read its shared memory.

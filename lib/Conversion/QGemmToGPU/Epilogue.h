@@ -56,10 +56,12 @@ public:
   /// Split K in a cluster (cluster_split): the split_k slices of the tile
   /// are the blocks of one cluster (1, 1, split_k), slice = rank. Each
   /// writes its `pairs` into its own shared memory as a [BM, BN + pad]
-  /// tile, and after a cluster barrier slice r adds rows
-  /// [r BM / split_k, (r + 1) BM / split_k) of every slice's tile through
-  /// distributed shared memory, in slice order 0, 1, ... (reproducible with
-  /// float accumulators), scales and stores them. No workspace.
+  /// tile, and after a cluster barrier slice r adds rows [r R, (r + 1) R),
+  /// R = ceil(BM / split_k) (the last slice what is left), of every slice's
+  /// tile through distributed shared memory, in slice order 0, 1, ...
+  /// (reproducible with float accumulators), scales and stores them; a
+  /// second, relaxed cluster barrier keeps every block until the others
+  /// read its tile. No workspace.
   void storeSplitKCluster(ArrayRef<Pair> pairs);
 
   /// As storeSplitKOrdered with slice s's partials in slot `slotOf`(s)
