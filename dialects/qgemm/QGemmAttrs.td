@@ -220,10 +220,12 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     cluster (1, 1, split_k) and adds their partial tiles through distributed
     shared memory instead of global partials and a tile counter: every slice
     writes its accumulators into its own shared memory, the cluster meets at
-    a barrier, and slice r adds rows [r BM / split_k, (r + 1) BM / split_k)
-    of every slice's tile, in slice order, scales and stores them. No
-    workspace, no fence to global memory, and the sum is spread over the
-    slices instead of done by the last one.
+    a barrier, and slice r adds rows [r R, (r + 1) R) of every slice's
+    tile, R = ceil(BM / split_k) (the last slice what is left; every slice
+    must get rows), in slice order, scales and stores them, then meets the
+    others at a second, relaxed barrier before it exits. No workspace, no
+    fence to global memory, and the sum is spread over the slices instead
+    of done by the last one.
 
     `copy = tma` (sm_90a, `mma = wgmma`: W8A8 with `operands = shared` and
     a K tile of 128, W4A16 with `operands = register_a`, or BSR's union

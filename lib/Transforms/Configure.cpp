@@ -196,15 +196,18 @@ addW4A16RowSplits(SmallVector<ConfigAttr> &configs,
 /// warpgroups of 128 channels, one block per multiprocessor; unsplit, where
 /// 256 divides N) or 256 x 128 tiles (two warpgroups of 64 channels and 256
 /// rows, one block per multiprocessor: each weight dequantized once for 256
-/// rows), chosen per power-of-two M level from 128 on by a time model
-/// measured on the H200 (docs/perf-notes.md, v17, v23): a K tile of 64
-/// takes kWideTileUs in a grid of 128 x 256 blocks, kTallTileUs in a grid
-/// of 256 x 128 blocks, kTileUs in a grid of 128 x 128 blocks with two per
-/// multiprocessor, kLoneTileUs when that grid has at most one block per
-/// multiprocessor; a grid takes ceil(blocks / resident blocks) waves (a
-/// partial last wave of unsplit 128 x 128 tiles with at most one block a
-/// multiprocessor at kLoneTileUs); a split adds the partial tiles'
-/// traffic, s x M x N x 8 bytes at kReduceBytesPerUs. It reproduces the
+/// rows; past M = 1024 also in two clustered K slices where that grid is
+/// one wave of 80 blocks or more), chosen per power-of-two M level from 128
+/// on by a time model measured on the H200 (docs/perf-notes.md, v17, v23,
+/// v52): a K tile of 64 takes kWideTileUs in a grid of 128 x 256 blocks,
+/// kTallTileUs in a grid of 256 x 128 blocks (kTallSplitTileUs in two
+/// clustered slices, their exchange included), kTileUs in a grid of
+/// 128 x 128 blocks with two per multiprocessor, kLoneTileUs when that
+/// grid has at most one block per multiprocessor; a grid takes
+/// ceil(blocks / resident blocks) waves (a partial last wave of unsplit
+/// 128 x 128 tiles with at most one block a multiprocessor at
+/// kLoneTileUs); any other split adds the partial tiles' traffic, s x M x
+/// N x 8 bytes at kReduceBytesPerUs. It reproduces the
 /// measured 4096 x 4096 times at M = 512 / 1024 / 4096 (35 / 52 / 194 us
 /// measured, 35 / 51 / 202 predicted). Levels are every 128 rows up to
 /// M = 512, then powers of two, those past 512 whose choice is unsplit cut
@@ -216,7 +219,8 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   constexpr double kWideTileUs = 0.85, kTallTileUs = 0.79, kTileUs = 0.87,
                    kLoneTileUs = 0.55, kTallSplitTileUs = 0.88,
                    kReduceBytesPerUs = 3e6;
-  constexpr int64_t kMaxLevelM = 1 << 16, kTallSplitMinM = 1024;
+  constexpr int64_t kMaxLevelM = 1 << 16, kTallSplitMinM = 1024,
+                    kTallSplitMinBlocks = 80;
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
@@ -284,11 +288,17 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     if (wide)
       consider({128, 256, 1});
     // The 256 x 128 tiles in two clustered slices, past M = 1024 where
-    // their grid is one wave: measured on 1024 x 4096 at M = 1025 to 2048
-    // (v52: 0.86x to 0.96x the time of the 128 x 128 tiles), slower at
-    // M = 769 to 1024 (1.3x); elsewhere not measured.
+    // their grid is one wave from 80 blocks at the level's first M (its
+    // levels are powers of two) up to the multiprocessors' count at its
+    // last: measured on 1024 x 4096 at M = 1025 to 2048 (80 to 128 blocks,
+    // v52: 0.83x to 0.92x the time of the 128 x 128 tiles), slower at
+    // M = 769 to 1024 (64 blocks, 1.3x); elsewhere not measured.
+    auto tallSplitBlocks = [&](int64_t m) {
+      return llvm::divideCeil(m, 256) * llvm::divideCeil(n, 128) * 2;
+    };
     if (splits && kTiles % 2 == 0 && maxM > kTallSplitMinM &&
-        llvm::divideCeil(maxM, 256) * llvm::divideCeil(n, 128) * 2 <= sms)
+        tallSplitBlocks(maxM / 2 + 1) >= kTallSplitMinBlocks &&
+        tallSplitBlocks(maxM) <= sms)
       consider({256, 128, 2});
     consider(last);
     return best;

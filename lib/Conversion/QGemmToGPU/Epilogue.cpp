@@ -347,7 +347,12 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   // relaxed arrive after it then tells the others that they may exit; a
   // release arrive (as on the first barrier) would add a GPU-scope membar
   // (MEMBAR.ALL.GPU, ERRBAR in ncu's samples: 7 to 10% of the W8A8 and
-  // W4A16 split kernels' warp samples).
+  // W4A16 split kernels' warp samples). This rests on the hardware issuing
+  // a warp's instructions in order (the store cannot issue before its
+  // loads return), not on the PTX memory model, which orders nothing
+  // across a relaxed arrive; ptxas keeps the arrive after the store (its
+  // SASS checked with cuobjdump, perf notes v52 step 4). Every thread
+  // writes the same word: a write-write race on a word nobody reads.
   auto i32 = b.getI32Type();
   Value used;
   for (const Chunk &chunk : mine) {
