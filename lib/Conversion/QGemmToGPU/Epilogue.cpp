@@ -235,10 +235,10 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
 // [BM, BN + 4] tile over its idle ring; a cluster barrier (release /
 // acquire) makes them visible; then slice r reads 16-byte chunks of its
 // ceil(BM / S) rows (the last slice what is left) from the S tiles (mapa,
-// ld.shared::cluster) and adds them in
-// slice order, scales and stores them. It then arrives on a second cluster
-// barrier (relaxed, once all its reads were used) and waits on it, so that
-// no block exits while another may still read its shared memory.
+// ld.shared::cluster), adds them in slice order, scales and stores them. It
+// then arrives on a second cluster barrier (relaxed, once all its reads
+// were used) and waits on it, so that no block exits while another may
+// still read its shared memory.
 void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   assert(t.clusterSplit && t.splitK > 1 && "a cluster_split ring variant");
   Emitter e{b};
