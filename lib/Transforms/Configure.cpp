@@ -241,9 +241,13 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
                            MmaKind::wgmma, OperandPath::register_a,
                            /*fuseQuantize=*/false);
   };
+  // The blocks of a grid of `tile` for M rows.
+  auto gridBlocks = [&](int64_t m, Tile tile) {
+    return llvm::divideCeil(m, tile.m) * llvm::divideCeil(n, tile.n) *
+           tile.splitK;
+  };
   auto estimate = [&](int64_t maxM, Tile tile) {
-    int64_t blocks = llvm::divideCeil(maxM, tile.m) *
-                     llvm::divideCeil(n, tile.n) * tile.splitK;
+    int64_t blocks = gridBlocks(maxM, tile);
     bool lone = tile.m == 256 || tile.n == 256;
     // The 256 x 128 tiles in two clustered slices: the cluster's reduction
     // is in their K tile's time (v52), not in the partials' traffic.
@@ -293,13 +297,11 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     // last: measured on 1024 x 4096 at M = 1025 to 2048 (80 to 128 blocks,
     // v52: 0.83x to 0.92x the time of the 128 x 128 tiles), slower at
     // M = 769 to 1024 (64 blocks, 1.3x); elsewhere not measured.
-    auto tallSplitBlocks = [&](int64_t m) {
-      return llvm::divideCeil(m, 256) * llvm::divideCeil(n, 128) * 2;
-    };
+    const Tile tallSplit = {256, 128, 2};
     if (splits && kTiles % 2 == 0 && maxM > kTallSplitMinM &&
-        tallSplitBlocks(maxM / 2 + 1) >= kTallSplitMinBlocks &&
-        tallSplitBlocks(maxM) <= sms)
-      consider({256, 128, 2});
+        gridBlocks(maxM / 2 + 1, tallSplit) >= kTallSplitMinBlocks &&
+        gridBlocks(maxM, tallSplit) <= sms)
+      consider(tallSplit);
     consider(last);
     return best;
   };
