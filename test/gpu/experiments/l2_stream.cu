@@ -23,14 +23,7 @@
 #include <cstdio>
 #include <vector>
 
-#define CK(x)                                                                  \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      printf("%s: %s\n", #x, cudaGetErrorString(e));                           \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "check_cuda.h"
 
 constexpr int kSlots = 4;
 

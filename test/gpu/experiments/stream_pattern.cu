@@ -11,14 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#define CK(x)                                                                  \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      printf("%s: %s\n", #x, cudaGetErrorString(e));                           \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "check_cuda.h"
 
 __device__ __forceinline__ void cpAsync16(void *s, const void *g) {
   unsigned sa = (unsigned)__cvta_generic_to_shared(s);

@@ -24,14 +24,7 @@
 #include <cstdio>
 #include <vector>
 
-#define CK(x)                                                                  \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      printf("%s: %s\n", #x, cudaGetErrorString(e));                           \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "check_cuda.h"
 
 enum Mode { kRs = 0, kRsSkip = 1, kSs = 2, kSs128 = 3 };
 
