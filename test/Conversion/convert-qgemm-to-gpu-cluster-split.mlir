@@ -1,5 +1,5 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
-// RUN: qgemm-opt %s --convert-qgemm-to-gpu | grep -B20 "gpu.return" \
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | grep -B26 "gpu.return" \
 // RUN:   | FileCheck %s --check-prefix=END
 // Covers: a W8A8 wgmma ring variant whose 4 K slices add up in a thread
 // block cluster (cluster_split = true). Each slice (block z = cluster rank)
@@ -54,7 +54,8 @@
 // CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : memref<?x4096xf16>, vector<4xf16>
 
 // The last chunk's store, then the xor of the four sums' first lanes into
-// column 128 of row 0 (the padding), the relaxed arrive and the wait.
+// the thread's own padding word (row tid / 4 % 128, column 128 + tid % 4),
+// the relaxed arrive and the wait.
 // END: vector.store %{{.*}} : memref<?x4096xf16>, vector<4xf16>
 // END-NEXT: }
 // END-NEXT: %[[L0:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
@@ -64,8 +65,14 @@
 // END-NEXT: %[[X2:.*]] = arith.xori %[[X1]], %[[L2]] : i32
 // END-NEXT: %[[L3:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
 // END-NEXT: %[[X3:.*]] = arith.xori %[[X2]], %[[L3]] : i32
-// END-NEXT: %[[ROW:.*]] = arith.constant 0 : index
-// END-NEXT: %[[PAD:.*]] = arith.constant 128 : index
+// END-NEXT: arith.constant 4 : index
+// END-NEXT: %[[Q:.*]] = arith.divui %thread_id_x, %{{.*}} : index
+// END-NEXT: arith.constant 128 : index
+// END-NEXT: %[[ROW:.*]] = arith.remui %[[Q]], %{{.*}} : index
+// END-NEXT: arith.constant 4 : index
+// END-NEXT: %[[W:.*]] = arith.remui %thread_id_x, %{{.*}} : index
+// END-NEXT: arith.constant 128 : index
+// END-NEXT: %[[PAD:.*]] = arith.addi %[[W]], %{{.*}} : index
 // END-NEXT: memref.store %[[X3]], %{{.*}}[%[[ROW]], %[[PAD]]] : memref<128x132xi32, #gpu.address_space<workgroup>>
 // END-NEXT: nvvm.cluster.arrive.relaxed {aligned}
 // END-NEXT: nvvm.cluster.wait {aligned}

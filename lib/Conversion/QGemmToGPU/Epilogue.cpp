@@ -351,8 +351,9 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   // a warp's instructions in order (the store cannot issue before its
   // loads return), not on the PTX memory model, which orders nothing
   // across a relaxed arrive; ptxas keeps the arrive after the store (its
-  // SASS checked with cuobjdump, perf notes v52 step 4). Every thread
-  // writes the same word: a write-write race on a word nobody reads.
+  // SASS checked with cuobjdump, perf notes v52 step 4). Each thread
+  // writes its own padding word, (tid / 4) % BM, BN + tid % 4, so that the
+  // stores do not race (racecheck) where 4 BM >= threads.
   auto i32 = b.getI32Type();
   Value used;
   for (const Chunk &chunk : mine) {
@@ -363,7 +364,9 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   }
   if (!element.isInteger(32))
     used = arith::BitcastOp::create(b, element, used);
-  memref::StoreOp::create(b, used, tile, ValueRange{e.idx(0), e.idx(t.bn)});
+  memref::StoreOp::create(b, used, tile,
+                          ValueRange{e.rem(e.div(loop.tid, 4), t.bm),
+                                     e.add(e.rem(loop.tid, 4), t.bn)});
   NVVM::ClusterArriveRelaxedOp::create(b, /*aligned=*/UnitAttr::get(ctx));
   NVVM::ClusterWaitOp::create(b, /*aligned=*/UnitAttr::get(ctx));
 }
