@@ -21,6 +21,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -68,6 +69,11 @@ static cl::opt<int64_t> programmaticMaxM(
     cl::desc("launch the variants with max_m <= this bound as programmatic "
              "dependents of quantize on sm_90 (0: none, -1: every variant)"),
     cl::init(-1), cl::cat(category));
+static cl::opt<bool> timings(
+    "timings",
+    cl::desc("print the wall time of every pass and of each ptxas run to "
+             "stderr"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> noCubin("no-cubin",
                              cl::desc("do not run ptxas even when found"),
                              cl::init(false), cl::cat(category));
@@ -104,8 +110,10 @@ static LogicalResult writeFile(StringRef path, StringRef contents) {
 }
 
 /// Runs qgemm-lower-to-nvvm with the command line's options on `module`.
-static LogicalResult runPipeline(MLIRContext &context, ModuleOp module) {
+static LogicalResult runPipeline(MLIRContext &context, ModuleOp module,
+                                 TimingScope &timing) {
   PassManager pm(&context);
+  pm.enableTiming(timing);
   if (printIRAfterAll)
     pm.enableIRPrinting(
         /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
@@ -140,6 +148,11 @@ int main(int argc, char **argv) {
     return fail("expected --programmatic-max-m >= -1, got " +
                 Twine(programmaticMaxM));
 
+  // Reports on destruction, after every file is written.
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(timings);
+  TimingScope rootTiming = timingManager.getRootScope();
+
   DialectRegistry registry;
   ::qgemm::registerAllDialects(registry);
   MLIRContext context(registry);
@@ -173,8 +186,11 @@ int main(int argc, char **argv) {
            "qgemm.launch description)";
     return 1;
   }
-  if (hasMatmul && failed(runPipeline(context, *module)))
-    return 1;
+  if (hasMatmul) {
+    TimingScope pipelineTiming = rootTiming.nest("pipeline");
+    if (failed(runPipeline(context, *module, pipelineTiming)))
+      return 1;
+  }
 
   FailureOr<std::vector<mlir::qgemm::KernelFamily>> families =
       mlir::qgemm::collectKernelFamilies(*module);
@@ -213,6 +229,7 @@ int main(int argc, char **argv) {
       return 1;
     std::string cubin;
     if (!ptxas.empty()) {
+      TimingScope ptxasTiming = rootTiming.nest("ptxas " + family.name);
       std::string cubinPath = (base + ".cubin").str();
       std::string arch = "-arch=" + chip;
       // Two threads for the family's kernels: 0.92 -> 0.54 s for the
