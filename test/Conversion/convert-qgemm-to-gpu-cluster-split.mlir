@@ -1,14 +1,15 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
-// RUN: qgemm-opt %s --convert-qgemm-to-gpu | grep -B26 "gpu.return" \
+// RUN: qgemm-opt %s --convert-qgemm-to-gpu | grep -B32 "gpu.return" \
 // RUN:   | FileCheck %s --check-prefix=END
 // Covers: a W8A8 wgmma ring variant whose 4 K slices add up in a thread
 // block cluster (cluster_split = true). Each slice (block z = cluster rank)
 // writes its int32 accumulators into a [128, 128 + 4] tile over its idle
 // ring, the cluster meets at a barrier, and slice r reads rows
 // [32 r, 32 r + 32) of the four tiles through distributed shared memory
-// (mapa to ranks 0..3, 16-byte loads), adds them in rank order, scales and
-// stores; then it stores the xor of its sums' first lanes into the tile's
-// padding (so that every remote read has returned), arrives on a second
+// (mapa to ranks 0..3, 16-byte loads), adds them in rank order, scales
+// every chunk (the scale loads outside any branch), then stores them; then
+// it stores the xor of its sums' first lanes into the tile's padding (so
+// that every remote read has returned), arrives on a second
 // cluster barrier, relaxed (no membar), and waits on it, so that no block
 // exits while the others read its tile. The
 // partials and counters are not touched; the launch description says
@@ -49,18 +50,45 @@
 // CHECK-NOT: nvvm.cluster.arrive
 // CHECK-NOT: memref.atomic_rmw
 // CHECK-NOT: nvvm.memory.barrier
-// CHECK: scf.if
-// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
-// CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : memref<?x4096xf16>, vector<4xf16>
+// The four chunks are scaled first, their sx / sw loads outside any branch
+// (rows clamped to M - 1), each output's first lane xor-ed into a word
+// that the padding store uses (so that LLVM cannot sink the scaling into
+// the store's branch), then stored, each behind its own branch.
+// CHECK-NOT: scf.if
+// CHECK: arith.minui
+// CHECK: memref.load %arg1[%{{.*}}] : memref<?xf32>
+// CHECK: vector.load %arg3[%{{.*}}] {alignment = 8 : i64} : memref<4096xf32>, vector<2xf32>
+// CHECK-NOT: scf.if
+// CHECK: %[[OUT0:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
+// CHECK-NEXT: %[[H0:.*]] = vector.extract %[[OUT0]][0] : f16 from vector<4xf16>
+// CHECK-NEXT: %[[B0:.*]] = arith.bitcast %[[H0]] : f16 to i16
+// CHECK-NEXT: %[[KEPT0:.*]] = arith.extui %[[B0]] : i16 to i32
+// CHECK-NOT: scf.if
+// CHECK: %[[OUT1:.*]] = vector.shuffle
+// CHECK-NOT: scf.if
+// CHECK: %[[OUT2:.*]] = vector.shuffle
+// CHECK-NOT: scf.if
+// CHECK: %[[OUT3:.*]] = vector.shuffle
+// CHECK: %[[KEPT:.*]] = arith.xori %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: vector.store %[[OUT0]], %{{.*}} {alignment = 8 : i64} : memref<?x4096xf16>, vector<4xf16>
+// CHECK-NOT: memref.load %arg1
+// CHECK-NOT: vector.load %arg3
+// CHECK: vector.store %[[OUT3]], %{{.*}} : memref<?x4096xf16>, vector<4xf16>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[L0:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
+// CHECK-NEXT: arith.xori %[[KEPT]], %[[L0]] : i32
 
-// The last chunk's store, then the xor of the four sums' first lanes into
-// the thread's own padding word (row tid / 4 % 128, column 128 + tid % 4),
-// the relaxed arrive and the wait.
-// END: vector.store %{{.*}} : memref<?x4096xf16>, vector<4xf16>
+// The four chunks' stores, the last one's then the xor of the four sums'
+// first lanes (after the kept output lanes) into the thread's own padding
+// word (row tid / 4 % 128, column 128 + tid % 4), the relaxed arrive and
+// the wait.
+// END-COUNT-4: vector.store %{{.*}} : memref<?x4096xf16>, vector<4xf16>
 // END-NEXT: }
 // END-NEXT: %[[L0:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
+// END-NEXT: %[[X0:.*]] = arith.xori %{{.*}}, %[[L0]] : i32
 // END-NEXT: %[[L1:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
-// END-NEXT: %[[X1:.*]] = arith.xori %[[L0]], %[[L1]] : i32
+// END-NEXT: %[[X1:.*]] = arith.xori %[[X0]], %[[L1]] : i32
 // END-NEXT: %[[L2:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>
 // END-NEXT: %[[X2:.*]] = arith.xori %[[X1]], %[[L2]] : i32
 // END-NEXT: %[[L3:.*]] = vector.extract %{{.*}}[0] : i32 from vector<4xi32>

@@ -317,33 +317,59 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
     mine.push_back(chunk);
   }
 
+  // Every chunk is scaled before the first store, outside the stores'
+  // branches, as in storeStaged (rows past M read the data of row M - 1,
+  // columns past N that of columns N - 2, N - 1): the scale loads of all
+  // chunks can then be in flight together. A branch a chunk with its loads
+  // inside made each chunk wait for its own, after the previous chunk's
+  // store (ncu, perf notes v53 step 9). Each output's first lane also joins
+  // the padding word below: with a use past the stores' branches, LLVM does
+  // not sink a chunk's scaling (and its loads) into its store's branch.
   int64_t edgeN = getEdgeColumns(y, t.bn);
+  auto i32 = b.getI32Type();
+  Value kept;
+  struct Output {
+    Value row, col, valid, value;
+  };
+  SmallVector<Output> outputs;
   for (const Chunk &chunk : mine) {
-    Value row = e.add(blockRow, chunk.r);
-    Value col = e.add(blockCol, chunk.col);
-    Value valid = e.ult(row, loop.m);
+    Output o;
+    o.row = e.add(blockRow, chunk.r);
+    o.col = e.add(blockCol, chunk.col);
+    o.valid = e.ult(o.row, loop.m);
     if (chunk.valid)
-      valid = arith::AndIOp::create(b, valid, chunk.valid);
+      o.valid = arith::AndIOp::create(b, o.valid, chunk.valid);
     // Four columns lie inside N or past it (N is a multiple of 8).
     if (edgeN)
-      valid = arith::AndIOp::create(b, valid, e.ult(col, e.idx(edgeN)));
-    OpBuilder::InsertionGuard guard(b);
-    buildIfThen(b, valid);
+      o.valid = arith::AndIOp::create(b, o.valid, e.ult(o.col, e.idx(edgeN)));
+    Value scaleRow = arith::MinUIOp::create(b, o.row, loop.mLast);
     SmallVector<Value> halves;
     for (int64_t h = 0; h < 2; ++h) {
-      Pair p{row, e.add(col, 2 * h),
+      Pair p{o.row, e.add(o.col, 2 * h),
              vector::ExtractStridedSliceOp::create(b, chunk.sum, {2 * h}, {2},
                                                    {1})};
-      halves.push_back(scale(p, row));
+      if (edgeN)
+        p.col = arith::MinUIOp::create(b, p.col, e.idx(edgeN - 2));
+      halves.push_back(scale(p, scaleRow));
     }
-    Value out = vector::ShuffleOp::create(b, halves[0], halves[1],
-                                          ArrayRef<int64_t>{0, 1, 2, 3});
-    vector::StoreOp::create(b, out, y, ValueRange{row, col},
+    o.value = vector::ShuffleOp::create(b, halves[0], halves[1],
+                                        ArrayRef<int64_t>{0, 1, 2, 3});
+    Value lane = arith::ExtUIOp::create(
+        b, i32,
+        arith::BitcastOp::create(b, b.getI16Type(),
+                                 vector::ExtractOp::create(b, o.value, 0)));
+    kept = kept ? arith::XOrIOp::create(b, kept, lane).getResult() : lane;
+    outputs.push_back(o);
+  }
+  for (const Output &o : outputs) {
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, o.valid);
+    vector::StoreOp::create(b, o.value, y, ValueRange{o.row, o.col},
                             /*nontemporal=*/false, llvm::Align(8));
   }
   // Every chunk read from the cluster is used before this slice arrives:
-  // the first lanes of its sums, xor-ed, go to the padding of its tile's
-  // first row (which no slice reads), and that store waits for them all. A
+  // the first lanes of its sums, xor-ed, go to the tile's padding (which no
+  // slice reads), and that store waits for them all. A
   // relaxed arrive after it then tells the others that they may exit; a
   // release arrive (as on the first barrier) would add a GPU-scope membar
   // (MEMBAR.ALL.GPU, ERRBAR in ncu's samples: 7 to 10% of the W8A8 and
@@ -354,13 +380,12 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   // SASS checked with cuobjdump, perf notes v52 step 4). Each thread
   // writes its own padding word, (tid / 4) % BM, BN + tid % 4, so that the
   // stores do not race (racecheck) where 4 BM >= threads.
-  auto i32 = b.getI32Type();
-  Value used;
+  Value used = kept;
   for (const Chunk &chunk : mine) {
     Value v = vector::ExtractOp::create(b, chunk.sum, 0);
     if (!v.getType().isInteger(32))
       v = arith::BitcastOp::create(b, i32, v);
-    used = used ? arith::XOrIOp::create(b, used, v).getResult() : v;
+    used = arith::XOrIOp::create(b, used, v);
   }
   if (!element.isInteger(32))
     used = arith::BitcastOp::create(b, element, used);
