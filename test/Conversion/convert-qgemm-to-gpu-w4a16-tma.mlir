@@ -150,6 +150,9 @@ func.func @w4a16_tma(%x: memref<?x256xf16>, %wq: memref<32x160xi32>, %s: memref<
 // CHECK: %[[BYTES1:.*]] = arith.subi %c10240_i32, %[[SKIP1]] : i32
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES1]]
 // CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// The tile's 64 per-channel scales (128 bytes) go to L2 before the K loop
+// (the epilogue reads them): one line, thread 0.
+// CHECK: nvvm.prefetch level =  L2, %{{.*}} : !llvm.ptr<1>
 // CHECK: nvvm.setmaxregister  increase 232
 // CHECK: arith.xori %{{.*}}, %c0{{(_[0-9]+)?}} : index
 // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}, %c0{{(_[0-9]+)?}}, %{{.*}}] {alignment = 8 : i64} : memref<4x2x8x32xi32, #gpu.address_space<workgroup>>, vector<2xi32>

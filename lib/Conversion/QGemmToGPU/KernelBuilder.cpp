@@ -93,18 +93,20 @@ void kernel::prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
   Emitter e{b};
   constexpr int64_t lineBytes = 128;
   int64_t lines = llvm::divideCeil(bytes, lineBytes);
+  auto srcType = cast<MemRefType>(src.getType());
+  int64_t elementBytes = srcType.getElementTypeBitWidth() / 8;
   OpBuilder::InsertionGuard guard(b);
   buildIfThen(b, e.ult(tid, e.idx(lines)));
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, src);
   // Thread i touches byte 128 i of the range, the last one at most its
   // last element: every address lies inside `src`.
-  Value offset =
-      e.add(e.mul(first, 4),
-            arith::MinUIOp::create(b, e.mul(tid, lineBytes), e.idx(bytes - 4)));
-  auto srcType = cast<MemRefType>(src.getType());
-  if (srcType.hasStaticShape() && srcType.getNumElements() * 4 % bytes != 0)
-    offset = arith::MinUIOp::create(
-        b, offset, e.idx(srcType.getNumElements() * 4 - 4));
+  Value offset = e.add(e.mul(first, elementBytes),
+                       arith::MinUIOp::create(b, e.mul(tid, lineBytes),
+                                              e.idx(bytes - elementBytes)));
+  int64_t srcBytes =
+      srcType.hasStaticShape() ? srcType.getNumElements() * elementBytes : 0;
+  if (srcBytes && srcBytes % bytes != 0)
+    offset = arith::MinUIOp::create(b, offset, e.idx(srcBytes - elementBytes));
   Value address =
       arith::IndexCastOp::create(b, b.getI64Type(), e.add(base, offset));
   Value pointer = LLVM::IntToPtrOp::create(

@@ -121,11 +121,12 @@ struct Pair {
   Value row, col, value;
 };
 
-/// Brings `bytes` bytes of the f32 vector `src` from element `first` on into
-/// L2, one 128-byte line per thread of the first few: used at kernel start
-/// for data that nothing reads before the epilogue, so that the epilogue
-/// does not wait on DRAM. When the range may pass the end of a static
-/// `src` (an edge tile), the addresses are clamped to its last element.
+/// Brings `bytes` bytes of the vector `src` (f32 or f16 elements) from
+/// element `first` on into L2, one 128-byte line per thread of the first few:
+/// used at kernel start for data that nothing reads before the epilogue, so
+/// that the epilogue does not wait on DRAM. When the range may pass the end of
+/// a static `src` (an edge tile), the addresses are clamped to its last
+/// element.
 void prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
                   int64_t bytes, Value tid);
 

@@ -1365,12 +1365,21 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Int4RingOperands operands(
       loop, x, wq, scales, zeros, format,
       getW4A16RingLayout(config, format.groupSize, format.zeroPoints));
-  if (tiling.tma)
-    loop.buildTma(operands, [] {});
-  else
-    loop.build(operands, [] {});
-  SmallVector<Pair> pairs = operands.getPairs(loop);
   bool perChannel = format.groupSize == 0;
+  // Per-channel scales are read only by the epilogue: bring the tile's into
+  // L2 at the start (sm_90 and later: LLVM 22 cannot select the prefetch for
+  // sm_80), as W8A8 does its weight scales (perf notes v10, v53 step 10),
+  // so that the epilogue does not wait on DRAM.
+  bool prefetchScales = perChannel && target.getSMVersion() >= 90;
+  auto beforeLoop = [&] {
+    if (prefetchScales)
+      prefetchToL2(b, scales, loop.tile.blockCol, tiling.bn * 2, loop.tid);
+  };
+  if (tiling.tma)
+    loop.buildTma(operands, beforeLoop);
+  else
+    loop.build(operands, beforeLoop);
+  SmallVector<Pair> pairs = operands.getPairs(loop);
   auto scale = [&](const Pair &p, Value) -> Value {
     return buildOutputPair(
         b, p.value,
