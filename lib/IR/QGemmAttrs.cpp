@@ -305,7 +305,7 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
                          << stringifyEnum(operands);
     // Slice r adds rows [r R, (r + 1) R) of the tile, R = ceil(BM / S),
     // the last slice what is left: every slice must have some.
-    if ((splitK - 1) * llvm::divideCeil(ctaTile[0], splitK) >= ctaTile[0])
+    if ((splitK - 1) * llvm::divideCeilSigned(ctaTile[0], splitK) >= ctaTile[0])
       return emitError() << "expected split_k (" << splitK
                          << ") to leave rows to every slice of the cta tile M ("
                          << ctaTile[0]

@@ -242,9 +242,9 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
                            /*fuseQuantize=*/false);
   };
   // The blocks of a grid of `tile` for M rows.
-  auto gridBlocks = [&](int64_t m, Tile tile) {
-    return llvm::divideCeil(m, tile.m) * llvm::divideCeil(n, tile.n) *
-           tile.splitK;
+  auto gridBlocks = [&](int64_t m, Tile tile) -> int64_t {
+    return llvm::divideCeilSigned(m, tile.m) *
+           llvm::divideCeilSigned(n, tile.n) * tile.splitK;
   };
   auto estimate = [&](int64_t maxM, Tile tile) {
     int64_t blocks = gridBlocks(maxM, tile);
