@@ -324,7 +324,11 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   // inside made each chunk wait for its own, after the previous chunk's
   // store (ncu, perf notes v53 step 9). Each output's first lane also joins
   // the padding word below: with a use past the stores' branches, LLVM does
-  // not sink a chunk's scaling (and its loads) into its store's branch.
+  // not sink the first half of a chunk's scaling (its loads included) into
+  // its store's branch. The second half's arithmetic may still move there;
+  // its loads stay out where they are the first half's (a thread's chunks
+  // share their columns when the threads are a multiple of BN / 4, and no
+  // load passes an earlier chunk's store to y, which may alias).
   int64_t edgeN = getEdgeColumns(y, t.bn);
   auto i32 = b.getI32Type();
   Value kept;

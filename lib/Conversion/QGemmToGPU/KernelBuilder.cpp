@@ -95,6 +95,7 @@ void kernel::prefetchToL2(ImplicitLocOpBuilder &b, Value src, Value first,
   int64_t lines = llvm::divideCeil(bytes, lineBytes);
   auto srcType = cast<MemRefType>(src.getType());
   int64_t elementBytes = srcType.getElementTypeBitWidth() / 8;
+  assert(elementBytes > 0 && "a vector of whole-byte elements");
   OpBuilder::InsertionGuard guard(b);
   buildIfThen(b, e.ult(tid, e.idx(lines)));
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, src);
