@@ -62,10 +62,7 @@ void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
   for (const Pair &p : pairs) {
     // Rows past M read the data of row M - 1, columns past N that of
     // columns N - 2, N - 1; neither is stored.
-    Pair read = p;
-    if (edgeN)
-      read.col = arith::MinUIOp::create(b, p.col, e.idx(edgeN - 2));
-    Value h = scale(read, arith::MinUIOp::create(b, p.row, loop.mLast));
+    Value h = scaleInBounds(p, edgeN);
     vector::StoreOp::create(
         b, h, stage,
         ValueRange{arith::SubIOp::create(b, p.row, blockRow),
@@ -96,6 +93,14 @@ void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
     vector::StoreOp::create(b, v, y, ValueRange{row, yCol},
                             /*nontemporal=*/false, llvm::Align(16));
   }
+}
+
+Value RingEpilogue::scaleInBounds(Pair p, int64_t edgeN, Value scaleRow) {
+  if (edgeN)
+    p.col = arith::MinUIOp::create(b, p.col, Emitter{b}.idx(edgeN - 2));
+  if (!scaleRow)
+    scaleRow = arith::MinUIOp::create(b, p.row, loop.mLast);
+  return scale(p, scaleRow);
 }
 
 /// Thread 0 of the block (`tid`) counts this slice in
@@ -243,12 +248,49 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   assert(t.clusterSplit && t.splitK > 1 && "a cluster_split ring variant");
   Emitter e{b};
   MLIRContext *ctx = b.getContext();
-  auto pairType = cast<VectorType>(pairs.front().value.getType());
-  Type element = pairType.getElementType();
+  Type element =
+      cast<VectorType>(pairs.front().value.getType()).getElementType();
+  Value tile =
+      createSharedView(b, loop.smem, {t.bm, t.bn + ConfigAttr::kClusterTilePad},
+                       element, loop.ringShift);
+  SmallVector<ClusterChunk> mine = addClusterTiles(pairs, tile);
+  Value kept = storeClusterChunks(mine);
+  // Every chunk read from the cluster is used before this slice arrives:
+  // the first lanes of its sums, xor-ed, go to the tile's padding (which no
+  // slice reads), and that store waits for them all. A
+  // relaxed arrive after it then tells the others that they may exit; a
+  // release arrive (as on the first barrier) would add a GPU-scope membar
+  // (MEMBAR.ALL.GPU, ERRBAR in ncu's samples: 7 to 10% of the W8A8 and
+  // W4A16 split kernels' warp samples). This rests on the hardware issuing
+  // a warp's instructions in order (the store cannot issue before its
+  // loads return), not on the PTX memory model, which orders nothing
+  // across a relaxed arrive; ptxas keeps the arrive after the store (its
+  // SASS checked with cuobjdump, perf notes v52 step 4). Each thread
+  // writes its own padding word, (tid / 4) % BM, BN + tid % 4, so that the
+  // stores do not race (racecheck) where 4 BM >= threads.
+  Value used = kept;
+  for (const ClusterChunk &chunk : mine) {
+    Value v = vector::ExtractOp::create(b, chunk.sum, 0);
+    if (!v.getType().isInteger(32))
+      v = arith::BitcastOp::create(b, b.getI32Type(), v);
+    used = arith::XOrIOp::create(b, used, v);
+  }
+  if (!element.isInteger(32))
+    used = arith::BitcastOp::create(b, element, used);
+  memref::StoreOp::create(b, used, tile,
+                          ValueRange{e.rem(e.div(loop.tid, 4), t.bm),
+                                     e.add(e.rem(loop.tid, 4), t.bn)});
+  NVVM::ClusterArriveRelaxedOp::create(b, /*aligned=*/UnitAttr::get(ctx));
+  NVVM::ClusterWaitOp::create(b, /*aligned=*/UnitAttr::get(ctx));
+}
+
+SmallVector<RingEpilogue::ClusterChunk>
+RingEpilogue::addClusterTiles(ArrayRef<Pair> pairs, Value tile) {
+  Emitter e{b};
+  MLIRContext *ctx = b.getContext();
+  Type element = cast<MemRefType>(tile.getType()).getElementType();
   int64_t stride = t.bn + ConfigAttr::kClusterTilePad;
   Value blockRow = loop.tile.blockRow, blockCol = loop.tile.blockCol;
-  Value tile =
-      createSharedView(b, loop.smem, {t.bm, stride}, element, loop.ringShift);
   // The rings are idle once every thread is past this barrier (no copy in
   // flight after the K loop, every wgmma group retired).
   gpu::BarrierOp::create(b);
@@ -282,13 +324,10 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
   int64_t chunksPerRow = t.bn / vec;
   int64_t chunks = rowsPerSlice * chunksPerRow;
   Value firstRow = e.mul(loop.tile.slice, rowsPerSlice);
-  struct Chunk {
-    Value r, col, valid, sum;
-  };
-  SmallVector<Chunk> mine;
+  SmallVector<ClusterChunk> mine;
   for (int64_t first = 0; first < chunks; first += t.threads) {
     Value c = e.add(loop.tid, first);
-    Chunk chunk;
+    ClusterChunk chunk;
     chunk.r = e.add(firstRow, e.div(c, chunksPerRow));
     chunk.col = e.mul(e.rem(c, chunksPerRow), vec);
     chunk.valid =
@@ -316,19 +355,25 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
     }
     mine.push_back(chunk);
   }
+  return mine;
+}
 
-  // Every chunk is scaled before the first store, outside the stores'
-  // branches, as in storeStaged (rows past M read the data of row M - 1,
-  // columns past N that of columns N - 2, N - 1): the scale loads of all
-  // chunks can then be in flight together. A branch a chunk with its loads
-  // inside made each chunk wait for its own, after the previous chunk's
-  // store (ncu, perf notes v53 step 9). Each output's first lane also joins
-  // the padding word below: with a use past the stores' branches, LLVM does
-  // not sink the first half of a chunk's scaling (its loads included) into
-  // its store's branch. The second half's arithmetic may still move there;
-  // its loads stay out where they are the first half's (a thread's chunks
-  // share their columns when the threads are a multiple of BN / 4, and no
-  // load passes an earlier chunk's store to y, which may alias).
+// Every chunk is scaled before the first store, outside the stores'
+// branches, as in storeStaged (rows past M read the data of row M - 1,
+// columns past N that of columns N - 2, N - 1): the scale loads of all
+// chunks can then be in flight together. A branch a chunk with its loads
+// inside made each chunk wait for its own, after the previous chunk's
+// store (ncu, perf notes v53 step 9). Each output's first lane also joins
+// the padding word (storeSplitKCluster): with a use past the stores'
+// branches, LLVM does not sink the first half of a chunk's scaling (its
+// loads included) into its store's branch. The second half's arithmetic
+// may still move there; its loads stay out where they are the first
+// half's (a thread's chunks share their columns when the threads are a
+// multiple of BN / 4, and no load passes an earlier chunk's store to y,
+// which may alias).
+Value RingEpilogue::storeClusterChunks(ArrayRef<ClusterChunk> chunks) {
+  Emitter e{b};
+  Value blockRow = loop.tile.blockRow, blockCol = loop.tile.blockCol;
   int64_t edgeN = getEdgeColumns(y, t.bn);
   auto i32 = b.getI32Type();
   Value kept;
@@ -336,7 +381,7 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
     Value row, col, valid, value;
   };
   SmallVector<Output> outputs;
-  for (const Chunk &chunk : mine) {
+  for (const ClusterChunk &chunk : chunks) {
     Output o;
     o.row = e.add(blockRow, chunk.r);
     o.col = e.add(blockCol, chunk.col);
@@ -348,14 +393,11 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
       o.valid = arith::AndIOp::create(b, o.valid, e.ult(o.col, e.idx(edgeN)));
     Value scaleRow = arith::MinUIOp::create(b, o.row, loop.mLast);
     SmallVector<Value> halves;
-    for (int64_t h = 0; h < 2; ++h) {
-      Pair p{o.row, e.add(o.col, 2 * h),
-             vector::ExtractStridedSliceOp::create(b, chunk.sum, {2 * h}, {2},
-                                                   {1})};
-      if (edgeN)
-        p.col = arith::MinUIOp::create(b, p.col, e.idx(edgeN - 2));
-      halves.push_back(scale(p, scaleRow));
-    }
+    for (int64_t h = 0; h < 2; ++h)
+      halves.push_back(scaleInBounds(Pair{o.row, e.add(o.col, 2 * h),
+                                          vector::ExtractStridedSliceOp::create(
+                                              b, chunk.sum, {2 * h}, {2}, {1})},
+                                     edgeN, scaleRow));
     o.value = vector::ShuffleOp::create(b, halves[0], halves[1],
                                         ArrayRef<int64_t>{0, 1, 2, 3});
     Value lane = arith::ExtUIOp::create(
@@ -371,33 +413,7 @@ void RingEpilogue::storeSplitKCluster(ArrayRef<Pair> pairs) {
     vector::StoreOp::create(b, o.value, y, ValueRange{o.row, o.col},
                             /*nontemporal=*/false, llvm::Align(8));
   }
-  // Every chunk read from the cluster is used before this slice arrives:
-  // the first lanes of its sums, xor-ed, go to the tile's padding (which no
-  // slice reads), and that store waits for them all. A
-  // relaxed arrive after it then tells the others that they may exit; a
-  // release arrive (as on the first barrier) would add a GPU-scope membar
-  // (MEMBAR.ALL.GPU, ERRBAR in ncu's samples: 7 to 10% of the W8A8 and
-  // W4A16 split kernels' warp samples). This rests on the hardware issuing
-  // a warp's instructions in order (the store cannot issue before its
-  // loads return), not on the PTX memory model, which orders nothing
-  // across a relaxed arrive; ptxas keeps the arrive after the store (its
-  // SASS checked with cuobjdump, perf notes v52 step 4). Each thread
-  // writes its own padding word, (tid / 4) % BM, BN + tid % 4, so that the
-  // stores do not race (racecheck) where 4 BM >= threads.
-  Value used = kept;
-  for (const Chunk &chunk : mine) {
-    Value v = vector::ExtractOp::create(b, chunk.sum, 0);
-    if (!v.getType().isInteger(32))
-      v = arith::BitcastOp::create(b, i32, v);
-    used = arith::XOrIOp::create(b, used, v);
-  }
-  if (!element.isInteger(32))
-    used = arith::BitcastOp::create(b, element, used);
-  memref::StoreOp::create(b, used, tile,
-                          ValueRange{e.rem(e.div(loop.tid, 4), t.bm),
-                                     e.add(e.rem(loop.tid, 4), t.bn)});
-  NVVM::ClusterArriveRelaxedOp::create(b, /*aligned=*/UnitAttr::get(ctx));
-  NVVM::ClusterWaitOp::create(b, /*aligned=*/UnitAttr::get(ctx));
+  return kept;
 }
 
 void RingEpilogue::storeSplitKOrdered(ArrayRef<Pair> pairs, Value partials,

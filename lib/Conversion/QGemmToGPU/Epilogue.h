@@ -89,6 +89,23 @@ private:
                     function_ref<Value(Value s, int64_t i)> partialIndex);
   void storeDirect(ArrayRef<Pair> pairs);
   void storeStaged(ArrayRef<Pair> pairs);
+  /// The scaling hook on `p` with its reads inside the scales, for pairs
+  /// scaled whether or not they are stored: where N is `edgeN` (columns
+  /// masked, else 0) the column clamped to N - 2, and the per-row data of
+  /// `scaleRow` (a row below M; p.row clamped to M - 1 when null).
+  Value scaleInBounds(Pair p, int64_t edgeN, Value scaleRow = Value());
+  /// storeSplitKCluster's parts: a slice's 16-byte row chunks (`r`, `col`
+  /// in the tile; `valid` null when every thread has one) and their sum
+  /// over the cluster's slices.
+  struct ClusterChunk {
+    Value r, col, valid, sum;
+  };
+  /// Stages `pairs` in this block's `tile`, meets the cluster, and adds
+  /// this slice's chunks of every slice's tile.
+  SmallVector<ClusterChunk> addClusterTiles(ArrayRef<Pair> pairs, Value tile);
+  /// Scales every chunk, then stores those inside M and N; returns the xor
+  /// of the outputs' first lanes (i32).
+  Value storeClusterChunks(ArrayRef<ClusterChunk> chunks);
   /// The element index in `partials` of pair `i` of this thread in slice
   /// `s` of tile `tileIndex` (fragment order, see storeSplitK).
   Value getPartialIndex(Value tileIndex, Value s, int64_t i,
