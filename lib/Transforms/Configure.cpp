@@ -1820,6 +1820,33 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
                  CopyKind::tma),
         configs);
   } else {
+    // Where the unbounded variant's tail split (finishW8A8WgmmaConfigs)
+    // would cut the tiles of the one, partial wave in two K slices (wave /
+    // 3 < tiles <= wave / 2), the same two slices added up in a cluster
+    // (chooseConfigs) instead of through global partials, the tail split
+    // kept below (three slices or more). Measured (docs/perf-notes.md, v54,
+    // same run, us): 4096 x 4096 at M = 257 / 384 / 512 22.0 / 22.6 / 23.3
+    // against 27.3 / 28.0 / 29.1, 5120 x 5120 (sweep) at 257 / 384 25.1 /
+    // 25.8 against 31.5 / 32.3, 4096 x 11008 at 257 / 512 40.7 / 43.3
+    // against 45.5 / 49.1; where the tail split cuts three or four slices
+    // the cluster's two lost (2560 x 10240 at M = 257 / 384 37.3 / 38.3
+    // against 33.9 / 35.2; 3584 x 18944 59.3 / 62.1 against 52.7 / 56.3).
+    if (wide) {
+      ConfigAttr unbounded =
+          make(128, bigN, 128, 64, bigN, 4, 0, 1, MmaKind::wgmma);
+      int64_t wave = getWaveBlocks(op, unbounded);
+      int64_t cols = llvm::divideCeil(n, bigN);
+      int64_t threeSliceM = 128 * (wave / (3 * cols));
+      int64_t twoSliceM = 128 * (wave / (2 * cols));
+      int64_t previousM = configs.back().getMaxM();
+      if (twoSliceM > std::max(threeSliceM, previousM)) {
+        if (threeSliceM > previousM)
+          configs.push_back(make(128, bigN, 128, 64, bigN, 4, threeSliceM, 1,
+                                 MmaKind::wgmma));
+        configs.push_back(
+            make(128, bigN, 128, 64, bigN, 4, twoSliceM, 2, MmaKind::wgmma));
+      }
+    }
     configs.push_back(
         make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
   }

@@ -30,10 +30,14 @@
 // their rings take the most stages that leave 32 KB of shared memory to
 // the quantize kernel's blocks: 8 of 64 x 64 and of 128 x 64 tiles, 6 of
 // 128 x 128
-// (7 would fit the limit). The split variants add their two slices in a
-// cluster.
+// (7 would fit the limit). Past M = 256 the 128 x 256 tiles (16 columns,
+// one block a multiprocessor) make 48 and 64 tiles at M = 384 and 512:
+// between a third and a half of the 132 blocks of a wave, where their tail
+// split would cut each in two K slices, so a variant of two K slices serves
+// M = 257 to 512; the tail split takes over past it. The split variants
+// add their two slices in a cluster.
 // SM90A-LABEL: func @w8a8_4096x4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 // SM90A-SAME: target = #qgemm.target<"sm_90a">
 func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -78,14 +82,29 @@ func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %s
 // tiles split in two for the 64 x 64 tiles to M = 64 (128 blocks, 8 stages,
 // a cluster of two), in two for the 128 x 64 tiles to M = 128 (64 x 2 =
 // 128 blocks, 8 stages, a cluster of two) and for the 128 x 128 tiles to
-// M = 256 (128 blocks, 6 stages, a cluster of two). Past M = 256 the 128 x 256 tiles run 86 K tiles: a
-// producer warpgroup issues their TMA copies (copy = tma_producer).
+// M = 256 (128 blocks, 6 stages, a cluster of two). Past M = 256 the 128 x
+// 256 tiles run 86 K tiles: a producer warpgroup issues their TMA copies
+// (copy = tma_producer), in two clustered K slices to M = 512 as on 4096 x
+// 4096.
 // CHECK-LABEL: func @w8a8_n4096_k11008
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
 // SM90A-LABEL: func @w8a8_n4096_k11008
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%w, %sw : memref<4096x11008xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 3584 x 18944 on sm_90a: 14 columns of 256. At M = 257 to 384 its
+// 42 tiles of 128 x 256 are at most a third of the 132 blocks of a wave:
+// their tail split cuts each in three K slices and keeps that range, bounded
+// at 384; at M = 385 to 512 (56 tiles) it would cut them in two, so the
+// variant of two clustered K slices serves those; the tail split again past
+// 512 (70 tiles).
+// SM90A-LABEL: func @w8a8_n3584_k18944
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 384, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+func.func @w8a8_n3584_k18944(%x: memref<?x18944xf16>, %w: memref<3584x18944xi8>, %sw: memref<3584xf32>, %y: memref<?x3584xf16>) {
+  qgemm.matmul lhs(%x : memref<?x18944xf16>) weights(%w, %sw : memref<3584x18944xi8>, memref<3584xf32>) outs(%y : memref<?x3584xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 
