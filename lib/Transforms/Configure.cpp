@@ -1728,6 +1728,52 @@ static void insertW8A8PairRowTiles(MatmulOp op, RingConfigMaker make,
                  make(128, 64, 128, 64, 64, 4, 256, split, MmaKind::wgmma));
 }
 
+/// Where the 64 x 128 tiles in two K slices go on past M = 256 (the family
+/// of N <= 2048) on a layer whose N and K are multiples of 128 with 32 K
+/// tiles or more, 128 x 128 tiles in two slices (6 stages, one block a
+/// multiprocessor; chooseConfigs clusters both) take the M where their grid
+/// fills more than half a wave and at most one. Measured
+/// (docs/perf-notes.md, v54, same run): 2048 x 4096 at M = 257 / 384 / 512
+/// 0.95 / 0.93 / 0.90x the time, 1024 x 4096 at M = 576 to 1024 0.93 to
+/// 0.96x, 1536 x 4096 (sweep) at 257 to 640 0.92 to 0.97x; not where N or
+/// K is not a multiple of 128 (2056 x 4128 on 128 x 144 tiles and TMA:
+/// 1.10x slower at M = 257, 0.94x at 512).
+static void insertW8A8PairSplitTiles(MatmulOp op, RingConfigMaker make,
+                                     SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMinKTiles = 32;
+  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 ||
+      op.getK() / 128 < kMinKTiles)
+    return;
+  auto *mid = llvm::find_if(configs, [](ConfigAttr config) {
+    return config.isWgmma() && config.getBlockM() == 64 &&
+           config.getBlockN() == 128 && config.getSplitK() == 2 &&
+           config.getMaxM() > 256;
+  });
+  if (mid == configs.begin() || mid == configs.end())
+    return;
+  ConfigAttr pair = make(128, 128, 128, 64, 128, 6, 0, 2, MmaKind::wgmma);
+  int64_t columns = op.getN() / 128;
+  int64_t fromM = 128 * (getWaveBlocks(op, pair) / 2 / (2 * columns));
+  int64_t pairMaxM =
+      std::min(mid->getMaxM(), 128 * getWaveRows(op, pair, columns));
+  int64_t previousM = std::prev(mid)->getMaxM();
+  if (pairMaxM <= std::max(fromM, previousM))
+    return;
+  // Past the pairs' wave, the 64 x 128 tiles keep the rest of their range
+  // (1536 x 4096, sweep: M = 641 to 704, 1.04x slower on the 128 x 128
+  // tiles' tail split).
+  ConfigAttr rest = *mid;
+  ConfigAttr pairTiles = pair.withMaxM(pairMaxM);
+  if (fromM > previousM) {
+    *mid = mid->withMaxM(fromM);
+    mid = configs.insert(std::next(mid), pairTiles);
+  } else {
+    *mid = pairTiles;
+  }
+  if (pairMaxM < rest.getMaxM())
+    configs.insert(std::next(mid), rest);
+}
+
 /// The largest M of the W8A8 64 x 128 tiles on sm_90a for N rounded to
 /// `n128`: 1024 where the unbounded variant's tiles (128 x 256 on four
 /// columns of 256 and more, else 128 x 128) give fewer thread blocks than
@@ -2059,6 +2105,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   appendW8A8RowTiles(op, n128, wide, colTiles, sliverN, make, configs);
   extendW8A8NarrowTiles(op, configs);
   insertW8A8PairRowTiles(op, make, configs);
+  insertW8A8PairSplitTiles(op, make, configs);
   finishW8A8WgmmaConfigs(op, configs);
 }
 
