@@ -1885,7 +1885,7 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
       int64_t threeSliceM = 128 * (wave / (3 * cols));
       int64_t twoSliceM = 128 * (wave / (2 * cols));
       int64_t previousM = configs.back().getMaxM();
-      if (twoSliceM > std::max(threeSliceM, previousM)) {
+      if (previousM != 0 && twoSliceM > std::max(threeSliceM, previousM)) {
         if (threeSliceM > previousM)
           configs.push_back(make(128, bigN, 128, 64, bigN, 4, threeSliceM, 1,
                                  MmaKind::wgmma));
