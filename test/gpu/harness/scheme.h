@@ -235,12 +235,15 @@ public:
   virtual const SchemeInfo &info() const = 0;
   /// The kernels linked into this build, in the order of the generated table.
   virtual std::vector<const KernelInfo *> kernels() const = 0;
-  /// The M of --check and of --bench when --ms does not give them.
+  /// The M of --check and of --bench when --ms does not give them (the
+  /// bench's include two of the middle of M, where the tile rows of 128 and
+  /// the partial waves of M = 257 to 1023 hid cliffs; docs/perf-notes.md,
+  /// v54).
   virtual std::vector<int64_t> checkMs() const {
     return {1, 2, 7, 16, 33, 64, 127, 256, 1000, 4096};
   }
   virtual std::vector<int64_t> benchMs() const {
-    return {1, 16, 64, 256, 1024, 4096};
+    return {1, 16, 64, 256, 384, 640, 1024, 4096};
   }
   /// Pass bound on the relative Frobenius error of y.
   virtual double maxRelErr() const { return 1e-3; }
