@@ -34,8 +34,9 @@
 // one block a multiprocessor) make 48 and 64 tiles at M = 384 and 512:
 // between a third and a half of the 132 blocks of a wave, where their tail
 // split would cut each in two K slices, so a variant of two K slices serves
-// M = 257 to 512; the tail split takes over past it. The split variants
-// add their two slices in a cluster.
+// M = 257 to 512; the unbounded variant takes over past it (80 tiles at
+// M = 640: its tail split cuts nothing). The split variants add their two
+// slices in a cluster.
 // SM90A-LABEL: func @w8a8_4096x4096
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 // SM90A-SAME: target = #qgemm.target<"sm_90a">
@@ -102,8 +103,9 @@ func.func @w8a8_n4096_k11008(%x: memref<?x11008xf16>, %w: memref<4096x11008xi8>,
 // 42 tiles of 128 x 256 are at most a third of the 132 blocks of a wave:
 // their tail split cuts each in three K slices and keeps that range, bounded
 // at 384; at M = 385 to 512 (56 tiles) it would cut them in two, so the
-// variant of two clustered K slices serves those; the tail split again past
-// 512 (70 tiles).
+// variant of two clustered K slices serves those; past 512 (70 tiles, more
+// than half a wave) the unbounded variant, whose tail split cuts nothing
+// there.
 // SM90A-LABEL: func @w8a8_n3584_k18944
 // SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 384, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 func.func @w8a8_n3584_k18944(%x: memref<?x18944xf16>, %w: memref<3584x18944xi8>, %sw: memref<3584xf32>, %y: memref<?x3584xf16>) {
