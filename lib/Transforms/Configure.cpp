@@ -1752,10 +1752,9 @@ static void insertW8A8PairSplitTiles(MatmulOp op, RingConfigMaker make,
   if (mid == configs.begin() || mid == configs.end())
     return;
   ConfigAttr pair = make(128, 128, 128, 64, 128, 6, 0, 2, MmaKind::wgmma);
-  int64_t columns = op.getN() / 128;
-  int64_t fromM = 128 * (getWaveBlocks(op, pair) / 2 / (2 * columns));
-  int64_t pairMaxM =
-      std::min(mid->getMaxM(), 128 * getWaveRows(op, pair, columns));
+  int64_t wave = getWaveBlocks(op, pair), columns = op.getN() / 128;
+  int64_t fromM = 128 * (wave / 2 / (2 * columns));
+  int64_t pairMaxM = std::min(mid->getMaxM(), 128 * (wave / (2 * columns)));
   int64_t previousM = std::prev(mid)->getMaxM();
   if (pairMaxM <= std::max(fromM, previousM))
     return;
@@ -1877,9 +1876,9 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
     // against 45.5 / 49.1; where the tail split cuts three or four slices
     // the cluster's two lost (2560 x 10240 at M = 257 / 384 37.3 / 38.3
     // against 33.9 / 35.2; 3584 x 18944 59.3 / 62.1 against 52.7 / 56.3).
+    ConfigAttr unbounded =
+        make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma);
     if (wide) {
-      ConfigAttr unbounded =
-          make(128, bigN, 128, 64, bigN, 4, 0, 1, MmaKind::wgmma);
       int64_t wave = getWaveBlocks(op, unbounded);
       int64_t cols = llvm::divideCeil(n, bigN);
       int64_t threeSliceM = 128 * (wave / (3 * cols));
@@ -1887,14 +1886,12 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
       int64_t previousM = configs.back().getMaxM();
       if (previousM != 0 && twoSliceM > std::max(threeSliceM, previousM)) {
         if (threeSliceM > previousM)
-          configs.push_back(make(128, bigN, 128, 64, bigN, 4, threeSliceM, 1,
-                                 MmaKind::wgmma));
+          configs.push_back(unbounded.withMaxM(threeSliceM));
         configs.push_back(
             make(128, bigN, 128, 64, bigN, 4, twoSliceM, 2, MmaKind::wgmma));
       }
     }
-    configs.push_back(
-        make(128, bigN, 128, 64, bigN, wide ? 4 : 3, 0, 1, MmaKind::wgmma));
+    configs.push_back(unbounded);
   }
 }
 
