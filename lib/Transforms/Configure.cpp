@@ -189,6 +189,58 @@ addW4A16RowSplits(SmallVector<ConfigAttr> &configs,
     configs.back() = lastTiles.withRowSplit(rows, rest);
 }
 
+/// Tokens a one-wave band of addW4A16OneWaveBands steps by, and the fewest
+/// it has (bands of 64 to 224 tokens measured).
+constexpr int64_t kW4A16BandStep = 32, kW4A16BandMinRows = 64;
+
+/// One-wave token bands of a W4A16 wgmma chain (`configs`, after its row
+/// splits): an unsplit register-A variant of 128-channel tiles (128 x 128,
+/// one warpgroup; 256 x 128, two) whose grid is at most one wave over its
+/// whole range (the previous variant's max_m, max_m] gets variants of the
+/// same tiles over fewer tokens before it (kW4A16BandMinRows or more, in
+/// steps of kW4A16BandStep), each
+/// bounded at the M where R = floor(multiprocessors / column tiles) rows of
+/// its tiles still fit the wave: the same blocks, less work each, where the
+/// variant's tiles would leave the wave's blocks padded with rows past M.
+/// Measured on the H200 (docs/perf-notes.md, v55, `.gpu-out/e153`): 4096 x
+/// 4096 per channel at M = 576 / 640 on 160-token tiles 0.78x the time of
+/// the 256 x 128 tiles, at 704 / 768 on 176 / 192 tokens 0.82x to 0.86x;
+/// 4096 x 11008 0.77x to 0.86x, g128z 0.85x to 0.93x; at M = 300 / 384 on
+/// 96-token tiles of one warpgroup 0.93x (two 64-channel warpgroups:
+/// 0.97x).
+static void addW4A16OneWaveBands(MatmulOp op,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
+  int64_t rows = op.getTargetAttr().getMultiprocessorCount() /
+                 llvm::divideCeilSigned(op.getN(), 128);
+  if (rows == 0)
+    return;
+  SmallVector<ConfigAttr> banded;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM(), tiles = config.getBlockM();
+    if (config.isWgmma() && config.isRegisterA() && config.getSplitK() == 1 &&
+        config.getRowSplit() == 0 && config.getBlockN() == 128 &&
+        (tiles == 128 || tiles == 256) && bound > 0 &&
+        llvm::divideCeilSigned(bound, tiles) <= rows) {
+      for (int64_t t = std::max<int64_t>(
+               kW4A16BandMinRows,
+               llvm::alignTo(llvm::divideCeilSigned(previous + 1, rows),
+                             kW4A16BandStep));
+           t < tiles && rows * t < bound; t += kW4A16BandStep)
+        banded.push_back(ConfigAttr::get(
+            op.getContext(), {t, 128, config.getBlockK()},
+            {t, config.getWarpN()}, config.getStages(), /*split_k=*/1, rows * t,
+            config.getMma(), config.getOperands(),
+            /*fuseQuantize=*/false, config.getMinFill(), config.getTailSplit(),
+            config.getCopy()));
+    }
+    banded.push_back(config);
+    if (bound > 0)
+      previous = bound;
+  }
+  configs.assign(banded.begin(), banded.end());
+}
+
 /// W4A16 on sm_90a past the register variants (`configs`): wgmma with the
 /// weights dequantized into its register operand A (operands = register_a,
 /// Y^T = W . X^T): 128 x 128 tiles (one warpgroup, two blocks per
@@ -351,6 +403,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return estimate(
         m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
   });
+  addW4A16OneWaveBands(op, configs);
   return configs;
 }
 
@@ -2445,11 +2498,15 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // scales (docs/perf-notes.md, v37, same run). Not the 64-row tiles of
   // M = 49 to 64 (up to 25% slower) or the 128 x 256 tiles with group
   // scales (11008 x 4096 g128z at M = 384 10% slower; per channel 3 to 6%
-  // faster).
+  // faster). The unsplit 128-channel tiles of fewer rows
+  // (addW4A16OneWaveBands) too: 96-row bands on cp.async were 1.06x slower
+  // than the 128 x 128 tiles they cut, on the producer 0.93x (v55).
   bool groupScales =
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
   for (ConfigAttr &config : result)
-    if (config.isRegisterA() && config.getBlockM() >= 128 &&
+    if (config.isRegisterA() &&
+        (config.getBlockM() >= 128 ||
+         (config.getSplitK() == 1 && config.getBlockN() == 128)) &&
         !(config.getBlockN() == 256 && groupScales))
       config = withCopy(config, CopyKind::tma_producer);
   deepenLoneRings(op, result);
