@@ -1943,6 +1943,32 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
         configs.push_back(
             make(128, bigN, 128, 64, bigN, 4, twoSliceM, 2, MmaKind::wgmma));
       }
+      // Past that, while r rows of the unbounded variant's tiles are one
+      // partial wave that its tail split leaves unsplit (wave / 2 < tiles
+      // <= wave), tiles of fewer columns, the fewest multiple of 16 whose r
+      // rows still fit the wave, on the producer's TMA ring (the last
+      // column masked by its boxes): the same wave, less work a block.
+      // Measured (docs/perf-notes.md, v55, same run, us): 4096 x 4096 at
+      // M = 576 / 640 on 160 columns 23.6 / 24.0 against 30.0 / 30.6, at
+      // 704 / 768 on 192 27.0 / 27.2 against 32.0 / 31.2; 4096 x 11008
+      // 0.75x and 0.82x; sweep and small layers 0.72x to 0.98x with up to
+      // 224 columns; the same tiles on the consumers' TMA ring 1.02x to
+      // 1.05x slower than on the producer's. Not 240 columns (4096 x 4096
+      // at M = 832 / 896 1.01x to 1.03x, 4096 x 1024 1.06x to 1.08x).
+      constexpr int64_t kMaxBandN = 224;
+      for (int64_t rows = std::max(previousM, twoSliceM) / 128 + 1;
+           previousM != 0 && rows * cols <= wave; ++rows) {
+        int64_t bandN = llvm::alignTo(llvm::divideCeil(n, wave / rows), 16);
+        if (bandN > kMaxBandN)
+          break;
+        ConfigAttr band = withCopy(
+            make(128, bandN, 128, 64, bandN, 4, 128 * rows, 1, MmaKind::wgmma),
+            CopyKind::tma_producer);
+        if (configs.back().withMaxM(0) == band.withMaxM(0))
+          configs.back() = band;
+        else
+          configs.push_back(band);
+      }
     }
     configs.push_back(unbounded);
   }
