@@ -1943,32 +1943,6 @@ static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
         configs.push_back(
             make(128, bigN, 128, 64, bigN, 4, twoSliceM, 2, MmaKind::wgmma));
       }
-      // Past that, while r rows of the unbounded variant's tiles are one
-      // partial wave that its tail split leaves unsplit (wave / 2 < tiles
-      // <= wave), tiles of fewer columns, the fewest multiple of 16 whose r
-      // rows still fit the wave, on the producer's TMA ring (the last
-      // column masked by its boxes): the same wave, less work a block.
-      // Measured (docs/perf-notes.md, v55, same run, us): 4096 x 4096 at
-      // M = 576 / 640 on 160 columns 23.6 / 24.0 against 30.0 / 30.6, at
-      // 704 / 768 on 192 27.0 / 27.2 against 32.0 / 31.2; 4096 x 11008
-      // 0.75x and 0.82x; sweep and small layers 0.72x to 0.98x with up to
-      // 224 columns; the same tiles on the consumers' TMA ring 1.02x to
-      // 1.05x slower than on the producer's. Not 240 columns (4096 x 4096
-      // at M = 832 / 896 1.01x to 1.03x, 4096 x 1024 1.06x to 1.08x).
-      constexpr int64_t kMaxBandN = 224;
-      for (int64_t rows = std::max(previousM, twoSliceM) / 128 + 1;
-           previousM != 0 && rows * cols <= wave; ++rows) {
-        int64_t bandN = llvm::alignTo(llvm::divideCeil(n, wave / rows), 16);
-        if (bandN > kMaxBandN)
-          break;
-        ConfigAttr band = withCopy(
-            make(128, bandN, 128, 64, bandN, 4, 128 * rows, 1, MmaKind::wgmma),
-            CopyKind::tma_producer);
-        if (configs.back().withMaxM(0) == band.withMaxM(0))
-          configs.back() = band;
-        else
-          configs.push_back(band);
-      }
     }
     configs.push_back(unbounded);
   }
@@ -2066,6 +2040,66 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
     configs.push_back(
         make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
   }
+}
+
+/// Column bands of a W8A8 wgmma chain (after finishW8A8WgmmaConfigs): where
+/// r rows of an unsplit variant's 128-row tiles would be one partial wave
+/// that its tail split leaves unsplit (wave / 2 < tiles <= wave, one block
+/// a multiprocessor), tiles of fewer columns serve those r rows: the fewest
+/// multiple of 16 whose r rows still fit the wave, at least 32 under the
+/// variant's width, on the producer's TMA ring (the last column masked by
+/// its boxes): the same wave, less work a block. Measured
+/// (docs/perf-notes.md, v55, same run, us): 4096 x 4096 at M = 576 / 640 on
+/// 160 columns 23.6 / 24.0 against 30.0 / 30.6 on 256, at 704 / 768 on 192
+/// 27.0 / 27.2 against 32.0 / 31.2; 4096 x 11008 0.75x and 0.82x; sweep and
+/// small layers 0.72x to 0.98x with up to 224 columns, but 240 (16 under
+/// 256) 1.01x to 1.08x slower at M = 832 / 896; 2056 x 4128 on 80 / 96
+/// columns of 144 0.89x to 0.92x at M = 576 to 768, 4160 x 4160 on 96 of
+/// 128 0.89x to 0.97x at 288 to 384, 2048 x 4096 on 80 / 96 0.95x to
+/// 0.98x; the same tiles on the consumers' TMA ring 1.02x to 1.05x slower.
+static void addW8A8ColumnBands(MatmulOp op,
+                               SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMinNarrowing = 32;
+  int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
+  SmallVector<ConfigAttr> banded;
+  auto push = [&](ConfigAttr config) {
+    if (!banded.empty() && banded.back().withMaxM(0) == config.withMaxM(0))
+      banded.back() = config;
+    else
+      banded.push_back(config);
+  };
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM(), bn = config.getBlockN();
+    int64_t cols = llvm::divideCeil(n, bn);
+    if (!config.isWgmma() || config.isRegisterDirect() ||
+        config.getBlockM() != 128 || config.getSplitK() != 1 ||
+        config.getTailSplit() < 2 || config.getRowSplit() != 0 || bn < 128 ||
+        getWaveBlocks(op, config) != sms) {
+      push(config);
+      previous = bound;
+      continue;
+    }
+    int64_t lastRows = bound ? llvm::divideCeil(bound, 128) : sms / cols;
+    for (int64_t rows = previous / 128 + 1; rows <= lastRows; ++rows) {
+      int64_t maxM = bound ? std::min(bound, 128 * rows) : 128 * rows;
+      int64_t bandN = llvm::alignTo(llvm::divideCeil(n, sms / rows), 16);
+      if (2 * rows * cols > sms && rows * cols <= sms &&
+          bandN + kMinNarrowing <= bn) {
+        push(ConfigAttr::get(op.getContext(), {128, bandN, config.getBlockK()},
+                             {config.getWarpM(), bandN}, config.getStages(),
+                             /*split_k=*/1, maxM, config.getMma(),
+                             config.getOperands(),
+                             /*fuseQuantize=*/false, config.getMinFill(),
+                             /*tailSplit=*/1, CopyKind::tma_producer));
+      } else {
+        push(config.withMaxM(maxM));
+      }
+    }
+    push(config);
+    previous = bound;
+  }
+  configs.assign(banded.begin(), banded.end());
 }
 
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
@@ -2183,6 +2217,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   insertW8A8PairRowTiles(op, make, configs);
   insertW8A8PairSplitTiles(op, make, configs);
   finishW8A8WgmmaConfigs(op, configs);
+  addW8A8ColumnBands(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an
