@@ -2043,12 +2043,17 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
 }
 
 /// Column bands of a W8A8 wgmma chain (after finishW8A8WgmmaConfigs): where
-/// r rows of an unsplit variant's 128-row tiles would be one partial wave
-/// that its tail split leaves unsplit (wave / 2 < tiles <= wave, one block
-/// a multiprocessor), tiles of fewer columns serve those r rows: the fewest
-/// multiple of 16 whose r rows still fit the wave, at least 32 under the
-/// variant's width, on the producer's TMA ring (the last column masked by
-/// its boxes): the same wave, less work a block. Measured
+/// an unsplit variant's tiles (128 rows with a tail split, or 256 rows of
+/// four warpgroups) would be one partial wave that no split cuts (wave / 2 <
+/// tiles <= wave, one block a multiprocessor), 128-row tiles of fewer
+/// columns serve those M, r rows of them: the fewest multiple of 16 whose r
+/// rows still fit the wave, at least 32 columns under a 128-row variant's
+/// width, at most three quarters of a 256-row tile's work, on the
+/// producer's TMA ring (the last
+/// column masked by its boxes): the same wave, less work a block. 4160 x
+/// 4160 at M = 576 / 640 on 128 x 160 tiles instead of 99 of 256 x 128
+/// 0.76x to 0.78x the time, at 704 / 768 on 128 x 192 0.87x (e163; 256 x
+/// 96 tiles 0.95x to 1.02x). Measured
 /// (docs/perf-notes.md, v55, same run, us): 4096 x 4096 at M = 576 / 640 on
 /// 160 columns 23.6 / 24.0 against 30.0 / 30.6 on 256, at 704 / 768 on 192
 /// 27.0 / 27.2 against 32.0 / 31.2; 4096 x 11008 0.75x and 0.82x; sweep and
@@ -2070,22 +2075,33 @@ static void addW8A8ColumnBands(MatmulOp op,
   };
   int64_t previous = 0;
   for (ConfigAttr config : configs) {
-    int64_t bound = config.getMaxM(), bn = config.getBlockN();
+    int64_t bound = config.getMaxM(), bm = config.getBlockM(),
+            bn = config.getBlockN();
     int64_t cols = llvm::divideCeil(n, bn);
-    if (!config.isWgmma() || config.isRegisterDirect() ||
-        config.getBlockM() != 128 || config.getSplitK() != 1 ||
-        config.getTailSplit() < 2 || config.getRowSplit() != 0 || bn < 128 ||
+    // 128-row tiles with a tail split, or 256-row ones (four warpgroups,
+    // which the tail split does not take).
+    bool candidate = (bm == 128 && config.getTailSplit() >= 2) || bm == 256;
+    if (!config.isWgmma() || config.isRegisterDirect() || !candidate ||
+        config.getSplitK() != 1 || config.getRowSplit() != 0 || bn < 128 ||
         getWaveBlocks(op, config) != sms) {
       push(config);
       previous = bound;
       continue;
     }
-    int64_t lastRows = bound ? llvm::divideCeil(bound, 128) : sms / cols;
+    // In rows of 128 (the bands' tiles); the variant's own tiles cover
+    // ceil(128 rows / bm) rows of theirs.
+    int64_t lastRows =
+        bound ? llvm::divideCeil(bound, 128) : (sms / cols) * (bm / 128);
     for (int64_t rows = previous / 128 + 1; rows <= lastRows; ++rows) {
       int64_t maxM = bound ? std::min(bound, 128 * rows) : 128 * rows;
+      int64_t tiles = llvm::divideCeil(128 * rows, bm) * cols;
       int64_t bandN = llvm::alignTo(llvm::divideCeil(n, sms / rows), 16);
-      if (2 * rows * cols > sms && rows * cols <= sms &&
-          bandN + kMinNarrowing <= bn) {
+      // At least 32 columns under a 128-row variant's; at most three
+      // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
+      // 256 x 128 measured, nothing closer).
+      bool narrower = bm == 128 ? bandN + kMinNarrowing <= bn
+                                : 4 * 128 * bandN <= 3 * bm * bn;
+      if (2 * tiles > sms && tiles <= sms && narrower) {
         push(ConfigAttr::get(op.getContext(), {128, bandN, config.getBlockK()},
                              {config.getWarpM(), bandN}, config.getStages(),
                              /*split_k=*/1, maxM, config.getMma(),
@@ -2096,7 +2112,10 @@ static void addW8A8ColumnBands(MatmulOp op,
         push(config.withMaxM(maxM));
       }
     }
-    push(config);
+    // The variant serves what the bands leave (nothing when a band reaches
+    // its bound).
+    if (bound == 0 || banded.back().getMaxM() < bound)
+      push(config);
     previous = bound;
   }
   configs.assign(banded.begin(), banded.end());

@@ -667,10 +667,12 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // at most 17, by cp.async, 8 stages (130 blocks, one a multiprocessor);
 // past M = 64 the K edge makes them TMA rings: 64 x 128 tiles to M = 128
 // in 8 stages (132 blocks), but the 128 x 128 TMA rings of two warpgroups
-// keep 4.
+// keep 4. Where three rows of 128 x 128 tiles (99) or of 256 x 128 (M = 513
+// to 768) would be one partial wave, 128-row tiles of 96, 160 and 192
+// columns fill it (addW8A8ColumnBands).
 // SM90A-LABEL: func @w8a8_n4160_k4160
 // SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 2432, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 3072, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 4096, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 2432, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 3072, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 4096, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<4160x4160xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -1038,5 +1040,19 @@ func.func @bsr_k46272(%x: memref<?x46272xf16>, %row_ptr: memref<9xi32>, %col_idx
 }
 func.func @bsr_k53248(%x: memref<?x53248xf16>, %row_ptr: memref<9xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x256xf16>) {
   qgemm.matmul lhs(%x : memref<?x53248xf16>) weights(%row_ptr, %col_idx, %blocks : memref<9xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x256xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
+
+// W8A8 5000 x 4096: the 256 x 144 tiles of M = 513 to 640 (three rows of
+// 35 columns, 105 of 132 blocks) give the whole range to 128 x 208 tiles
+// (24 columns, five rows: 120 blocks, 0.72 of the 256 x 144 tile's work):
+// the band reaches the variant's bound, which is then dropped, not kept
+// with the same max_m (the RUN lines parse the chain again).
+// SM90A-LABEL: func @w8a8_n5000_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 768, mma = wgmma>
+// SM90A-NOT: max_m = 640,
+// SM90A: return
+func.func @w8a8_n5000_k4096(%x: memref<?x4096xf16>, %w: memref<5000x4096xi8>, %sw: memref<5000xf32>, %y: memref<?x5000xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<5000x4096xi8>, memref<5000xf32>) outs(%y : memref<?x5000xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
