@@ -226,13 +226,18 @@ static void addW4A16OneWaveBands(MatmulOp op,
                kW4A16BandMinRows,
                llvm::alignTo(llvm::divideCeilSigned(previous + 1, rows),
                              kW4A16BandStep));
-           t < tiles && rows * t < bound; t += kW4A16BandStep)
+           t < tiles && rows * t < bound; t += kW4A16BandStep) {
+        // Not 128 tokens on the 256-row tiles' two 64-channel warpgroups
+        // (v51: up to 1.15x slower than one warpgroup of 128 channels).
+        if (t == 128)
+          continue;
         banded.push_back(ConfigAttr::get(
             op.getContext(), {t, 128, config.getBlockK()},
             {t, config.getWarpN()}, config.getStages(), /*split_k=*/1, rows * t,
             config.getMma(), config.getOperands(),
             /*fuseQuantize=*/false, config.getMinFill(), config.getTailSplit(),
             config.getCopy()));
+      }
     }
     banded.push_back(config);
     if (bound > 0)
@@ -2064,17 +2069,25 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
 /// 0.98x; the same tiles on the consumers' TMA ring 1.02x to 1.05x slower.
 static void addW8A8ColumnBands(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kMinNarrowing = 32;
+  // Bands of 80 to 224 columns measured.
+  constexpr int64_t kMinNarrowing = 32, kMinBandN = 80;
   int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
   SmallVector<ConfigAttr> banded;
+  // The pieces of one variant (its bands and what they leave it) merge
+  // where they are the same but for max_m; the chain's own neighbours do
+  // not (extendW8A8NarrowTiles' two bounds of one tile, which
+  // deepenLoneRings tells apart).
+  size_t first = 0;
   auto push = [&](ConfigAttr config) {
-    if (!banded.empty() && banded.back().withMaxM(0) == config.withMaxM(0))
+    if (banded.size() > first &&
+        banded.back().withMaxM(0) == config.withMaxM(0))
       banded.back() = config;
     else
       banded.push_back(config);
   };
   int64_t previous = 0;
   for (ConfigAttr config : configs) {
+    first = banded.size();
     int64_t bound = config.getMaxM(), bm = config.getBlockM(),
             bn = config.getBlockN();
     int64_t cols = llvm::divideCeil(n, bn);
@@ -2095,7 +2108,9 @@ static void addW8A8ColumnBands(MatmulOp op,
     for (int64_t rows = previous / 128 + 1; rows <= lastRows; ++rows) {
       int64_t maxM = bound ? std::min(bound, 128 * rows) : 128 * rows;
       int64_t tiles = llvm::divideCeil(128 * rows, bm) * cols;
-      int64_t bandN = llvm::alignTo(llvm::divideCeil(n, sms / rows), 16);
+      int64_t bandN =
+          std::max(kMinBandN,
+                   int64_t(llvm::alignTo(llvm::divideCeil(n, sms / rows), 16)));
       // At least 32 columns under a 128-row variant's; at most three
       // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
       // 256 x 128 measured, nothing closer).
