@@ -1056,3 +1056,15 @@ func.func @w8a8_n5000_k4096(%x: memref<?x4096xf16>, %w: memref<5000x4096xi8>, %s
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<5000x4096xi8>, memref<5000xf32>) outs(%y : memref<?x5000xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// W8A8 4096 x 2048: the 64 x 64 tiles in two clustered slices keep their
+// two bounds (M <= 64 at most one block a multiprocessor, 8 stages; to 128
+// with 4), which the column bands' pass (160 and 192 columns at M = 513 to
+// 768) must not merge.
+// SM90A-LABEL: func @w8a8_n4096_k2048
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>
+// SM90A-SAME: #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>
+func.func @w8a8_n4096_k2048(%x: memref<?x2048xf16>, %w: memref<4096x2048xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<4096x2048xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
