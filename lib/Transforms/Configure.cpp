@@ -99,6 +99,36 @@ constexpr int64_t kRegisterMaxWeightBytes = int64_t(32) << 20;
 /// (fuse_quantize) instead of launching the quantize kernel.
 constexpr int64_t kFusedMinK = 4096;
 
+namespace {
+/// A config chosen earlier with the fields the later configure steps change
+/// (the tiles, stages, split_k, max_m, tail_split, copy, cluster_split) open
+/// to edit; get() builds it with every other field of the original (the row
+/// split included).
+struct ConfigEdit {
+  explicit ConfigEdit(ConfigAttr config)
+      : config(config), ctaTile(config.getCtaTile()),
+        warpTile(config.getWarpTile()), stages(config.getStages()),
+        splitK(config.getSplitK()), maxM(config.getMaxM()),
+        tailSplit(config.getTailSplit()), copy(config.getCopy()),
+        clusterSplit(config.getClusterSplit()) {}
+
+  ConfigAttr get() const {
+    return ConfigAttr::get(config.getContext(), ctaTile, warpTile, stages,
+                           splitK, maxM, config.getMma(), config.getOperands(),
+                           config.getFuseQuantize(), config.getMinFill(),
+                           tailSplit, copy, config.getStreamK(), clusterSplit,
+                           config.getRowSplit(), config.getRowRest());
+  }
+
+  ConfigAttr config;
+  SmallVector<int64_t, 3> ctaTile;
+  SmallVector<int64_t, 2> warpTile;
+  int64_t stages, splitK, maxM, tailSplit;
+  CopyKind copy;
+  bool clusterSplit;
+};
+} // namespace
+
 /// Row splits of a W4A16 wgmma chain (`configs`, register variants first),
 /// from the chain's own time model `estimate(m, config)` (kernel us at M =
 /// m on `config`'s tiles): the host stub runs M = H q + r (r in [1, R]) as
@@ -198,16 +228,17 @@ constexpr int64_t kW4A16BandStep = 32, kW4A16BandMinRows = 64;
 /// one warpgroup; 256 x 128, two) whose grid is at most one wave over its
 /// whole range (the previous variant's max_m, max_m] gets variants of the
 /// same tiles over fewer tokens before it (kW4A16BandMinRows or more, in
-/// steps of kW4A16BandStep), each
-/// bounded at the M where R = floor(multiprocessors / column tiles) rows of
-/// its tiles still fit the wave: the same blocks, less work each, where the
-/// variant's tiles would leave the wave's blocks padded with rows past M.
-/// Measured on the H200 (docs/perf-notes.md, v55, `.gpu-out/e153`): 4096 x
-/// 4096 per channel at M = 576 / 640 on 160-token tiles 0.78x the time of
-/// the 256 x 128 tiles, at 704 / 768 on 176 / 192 tokens 0.82x to 0.86x;
-/// 4096 x 11008 0.77x to 0.86x, g128z 0.85x to 0.93x; at M = 300 / 384 on
-/// 96-token tiles of one warpgroup 0.93x (two 64-channel warpgroups:
-/// 0.97x).
+/// steps of kW4A16BandStep), each bounded at the M where R =
+/// floor(multiprocessors / column tiles) rows of its tiles still fit the
+/// wave: the same blocks, less work each, where the variant's tiles would
+/// leave the wave's blocks padded with rows past M. The bands take the
+/// producer's TMA ring (96-token bands on cp.async were 1.06x slower than
+/// the 128 x 128 tiles they cut, on the producer 0.93x). Measured on the H200
+/// (docs/perf-notes.md, v55, `.gpu-out/e153`): 4096 x 4096 per channel at M =
+/// 576 / 640 on 160-token tiles 0.78x the time of the 256 x 128 tiles, at 704 /
+/// 768 on 176 / 192 tokens 0.82x to 0.86x; 4096 x 11008 0.77x to 0.86x, g128z
+/// 0.85x to 0.93x; at M = 300 / 384 on 96-token tiles of one warpgroup 0.93x
+/// (two 64-channel warpgroups: 0.97x).
 static void addW4A16OneWaveBands(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
   int64_t rows = op.getTargetAttr().getMultiprocessorCount() /
@@ -231,12 +262,11 @@ static void addW4A16OneWaveBands(MatmulOp op,
         // (v51: up to 1.15x slower than one warpgroup of 128 channels).
         if (t == 128)
           continue;
-        banded.push_back(ConfigAttr::get(
-            op.getContext(), {t, 128, config.getBlockK()},
-            {t, config.getWarpN()}, config.getStages(), /*split_k=*/1, rows * t,
-            config.getMma(), config.getOperands(),
-            /*fuseQuantize=*/false, config.getMinFill(), config.getTailSplit(),
-            config.getCopy()));
+        ConfigEdit band(config);
+        band.ctaTile[0] = band.warpTile[0] = t;
+        band.maxM = rows * t;
+        band.copy = CopyKind::tma_producer;
+        banded.push_back(band.get());
       }
     }
     banded.push_back(config);
@@ -1438,34 +1468,6 @@ using RingConfigMaker = function_ref<ConfigAttr(
     int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn, int64_t stages,
     int64_t maxM, int64_t splitK, MmaKind mma)>;
 
-namespace {
-/// A config chosen earlier with the fields the later configure steps change
-/// (stages, split_k, max_m, tail_split, copy, cluster_split) open to edit;
-/// get() builds it with every other field of the original (the row split
-/// included).
-struct ConfigEdit {
-  explicit ConfigEdit(ConfigAttr config)
-      : config(config), stages(config.getStages()),
-        splitK(config.getSplitK()), maxM(config.getMaxM()),
-        tailSplit(config.getTailSplit()), copy(config.getCopy()),
-        clusterSplit(config.getClusterSplit()) {}
-
-  ConfigAttr get() const {
-    return ConfigAttr::get(config.getContext(), config.getCtaTile(),
-                           config.getWarpTile(), stages, splitK, maxM,
-                           config.getMma(), config.getOperands(),
-                           config.getFuseQuantize(), config.getMinFill(),
-                           tailSplit, copy, config.getStreamK(), clusterSplit,
-                           config.getRowSplit(), config.getRowRest());
-  }
-
-  ConfigAttr config;
-  int64_t stages, splitK, maxM, tailSplit;
-  CopyKind copy;
-  bool clusterSplit;
-};
-} // namespace
-
 /// `config` with its ring filled by `copy` (tma: by one of the tiles'
 /// threads; tma_producer: by a warpgroup of its own).
 static ConfigAttr withCopy(ConfigAttr config, CopyKind copy) {
@@ -2054,12 +2056,11 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
 /// columns serve those M, r rows of them: the fewest multiple of 16 whose r
 /// rows still fit the wave, at least 32 columns under a 128-row variant's
 /// width, at most three quarters of a 256-row tile's work, on the
-/// producer's TMA ring (the last
-/// column masked by its boxes): the same wave, less work a block. 4160 x
-/// 4160 at M = 576 / 640 on 128 x 160 tiles instead of 99 of 256 x 128
-/// 0.76x to 0.78x the time, at 704 / 768 on 128 x 192 0.87x (e163; 256 x
-/// 96 tiles 0.95x to 1.02x). Measured
-/// (docs/perf-notes.md, v55, same run, us): 4096 x 4096 at M = 576 / 640 on
+/// producer's TMA ring (the last column masked by its boxes): the same
+/// wave, less work a block. Measured (docs/perf-notes.md, v55, same run,
+/// us): 4160 x 4160 at M = 576 / 640 on 128 x 160 tiles instead of 99 of
+/// 256 x 128 0.76x to 0.78x the time, at 704 / 768 on 128 x 192 0.87x (256
+/// x 96 tiles 0.95x to 1.02x); 4096 x 4096 at M = 576 / 640 on
 /// 160 columns 23.6 / 24.0 against 30.0 / 30.6 on 256, at 704 / 768 on 192
 /// 27.0 / 27.2 against 32.0 / 31.2; 4096 x 11008 0.75x and 0.82x; sweep and
 /// small layers 0.72x to 0.98x with up to 224 columns, but 240 (16 under
@@ -2117,12 +2118,13 @@ static void addW8A8ColumnBands(MatmulOp op,
       bool narrower = bm == 128 ? bandN + kMinNarrowing <= bn
                                 : 4 * 128 * bandN <= 3 * bm * bn;
       if (2 * tiles > sms && tiles <= sms && narrower) {
-        push(ConfigAttr::get(op.getContext(), {128, bandN, config.getBlockK()},
-                             {config.getWarpM(), bandN}, config.getStages(),
-                             /*split_k=*/1, maxM, config.getMma(),
-                             config.getOperands(),
-                             /*fuseQuantize=*/false, config.getMinFill(),
-                             /*tailSplit=*/1, CopyKind::tma_producer));
+        ConfigEdit band(config);
+        band.ctaTile[0] = 128;
+        band.ctaTile[1] = band.warpTile[1] = bandN;
+        band.maxM = maxM;
+        band.tailSplit = 1;
+        band.copy = CopyKind::tma_producer;
+        push(band.get());
       } else {
         push(config.withMaxM(maxM));
       }
@@ -2593,15 +2595,12 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // scales (docs/perf-notes.md, v37, same run). Not the 64-row tiles of
   // M = 49 to 64 (up to 25% slower) or the 128 x 256 tiles with group
   // scales (11008 x 4096 g128z at M = 384 10% slower; per channel 3 to 6%
-  // faster). The unsplit 128-channel tiles of fewer rows
-  // (addW4A16OneWaveBands) too: 96-row bands on cp.async were 1.06x slower
-  // than the 128 x 128 tiles they cut, on the producer 0.93x (v55).
+  // faster). (addW4A16OneWaveBands gives its bands of fewer rows the
+  // producer itself.)
   bool groupScales =
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
   for (ConfigAttr &config : result)
-    if (config.isRegisterA() &&
-        (config.getBlockM() >= 128 ||
-         (config.getSplitK() == 1 && config.getBlockN() == 128)) &&
+    if (config.isRegisterA() && config.getBlockM() >= 128 &&
         !(config.getBlockN() == 256 && groupScales))
       config = withCopy(config, CopyKind::tma_producer);
   deepenLoneRings(op, result);
