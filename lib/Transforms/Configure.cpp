@@ -276,6 +276,65 @@ static void addW4A16OneWaveBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// Two-wave token bands of a W4A16 wgmma chain (`configs`, after
+/// addW4A16OneWaveBands): where an unsplit register-A 128 x 128 variant
+/// (one warpgroup, two blocks a multiprocessor) over (the previous
+/// variant's max_m, max_m = B] has a grid of more than one wave (more than
+/// two blocks a multiprocessor), tiles of t tokens and 128 channels (two
+/// warpgroups of 64, one block a multiprocessor) take the M where it does:
+/// with R2 = floor(2 x multiprocessors / column tiles), R2 rows of t =
+/// B / R2 tokens (rounded up to 16) are two waves at M = B, where the
+/// 128 x 128 tiles are a wave and a part. t is kept in [144, 208].
+/// Measured on the H200 against the 128 x 128 tiles (docs/perf-notes.md,
+/// v56, `.gpu-out/e169`, time ratios):
+/// - 11008 x 4096 at M = 385 to 512 on 176 tokens: 0.89 (pc at 448: 1.00);
+/// - 4096 x 4096, 4096 x 11008, 4160 x 4096 at 1281 to 1536 on 192: 0.91
+///   to 0.94;
+/// - 14336 / 13824 / 16384 wide at 257 to 384 on 192: 0.91 to 0.94 (at
+///   320, 0.98 to 1.03);
+/// - 3072 x 8192 (192) and 3584 x 18944 (208): 0.90 to 0.94;
+/// - 5120 wide at 897 to 1024 (176): 0.88 to 0.89; 6144 (208): 0.95;
+///   8192 x 8192 at 641 to 768 (192): 0.91 to 0.95;
+/// - 8960 x 1536 at 385 to 640 on 224 tokens (K of 1536): 1.02, hence the
+///   bound.
+static void addW4A16TwoWaveBands(MatmulOp op,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMinTokens = 144, kMaxTokens = 208, kStep = 16;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columnTiles = llvm::divideCeilSigned(op.getN(), 128);
+  int64_t rows = 2 * sms / columnTiles;
+  if (rows == 0)
+    return;
+  SmallVector<ConfigAttr> banded;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    // Past M = rows x 128 the 128 x 128 grid is more than one wave.
+    int64_t from = std::max(previous, rows * 128);
+    int64_t t = llvm::alignTo(llvm::divideCeilSigned(bound, rows), kStep);
+    if (config.isWgmma() && config.isRegisterA() && config.getSplitK() == 1 &&
+        config.getRowSplit() == 0 && config.getBlockM() == 128 &&
+        config.getBlockN() == 128 && bound > from && t >= kMinTokens &&
+        t <= kMaxTokens) {
+      if (from > previous) {
+        ConfigEdit head(config);
+        head.maxM = from;
+        banded.push_back(head.get());
+      }
+      ConfigEdit band(config);
+      band.ctaTile[0] = band.warpTile[0] = t;
+      band.warpTile[1] = 64;
+      band.copy = CopyKind::tma_producer;
+      banded.push_back(band.get());
+    } else {
+      banded.push_back(config);
+    }
+    if (bound > 0)
+      previous = bound;
+  }
+  configs.assign(banded.begin(), banded.end());
+}
+
 /// W4A16 on sm_90a past the register variants (`configs`): wgmma with the
 /// weights dequantized into its register operand A (operands = register_a,
 /// Y^T = W . X^T): 128 x 128 tiles (one warpgroup, two blocks per
@@ -439,6 +498,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
         m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
   });
   addW4A16OneWaveBands(op, configs);
+  addW4A16TwoWaveBands(op, configs);
   return configs;
 }
 
