@@ -16,7 +16,11 @@
 //            column (64 channels), B = X^T of 128 tokens, m64n128k16; a
 //            warpgroup holds two such pairs (128 f32 registers a thread)
 //            and skips a pair's two wgmma behind a branch when neither of
-//            its rows stores the column.
+//            its rows stores the column;
+//   pairp  - the same, the two wgmma under a guard predicate instead;
+//   pairu  - the same, the branch a `bra.uni` inside the inline PTX block
+//            that holds the two wgmma (ptxas serializes the wgmma of pair
+//            and pairp, C7520, not those of pairu).
 // Each figure is multiply-adds issued / time, the median of 7 launches,
 // per multiprocessor and cycle; the dense fp16 peak is 2048.
 //
