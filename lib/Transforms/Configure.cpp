@@ -2128,10 +2128,21 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
 /// columns of 144 0.89x to 0.92x at M = 576 to 768, 4160 x 4160 on 96 of
 /// 128 0.89x to 0.97x at 288 to 384, 2048 x 4096 on 80 / 96 0.95x to
 /// 0.98x; the same tiles on the consumers' TMA ring 1.02x to 1.05x slower.
+/// The same over two or three waves (v56): where the variant's last wave
+/// holds more than half a wave (which the tail split leaves unsplit), the
+/// fewest columns whose r rows fit the same number of waves, at most 208.
+/// Measured against the variant (`.gpu-out/e172`, time ratios): 4096 x
+/// 4096 and 4096 x 11008 at M = 1537 to 1664 on 208 columns 0.86 to 0.90,
+/// 2048 x 4096 at 3073 to 3328 0.89, 5000 x 4096 at 1153 to 1280 0.89,
+/// 1000 x 992 / 1024 x 1024 / 1024 x 4096 at 6273 to 6656 0.87 / 0.93 /
+/// 0.90, 4096 x 1024 0.98; 4160 x 4160 on 160 / 176 at 1153 to 1408 0.90
+/// / 0.95 to 1.01, 2056 x 4128 at 2433 to 2816 0.94 to 0.98; 224 columns
+/// (11008 x 4096 at 513 to 640) 1.00 to 1.02, hence the bound.
 static void addW8A8ColumnBands(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
   // Bands of 80 to 224 columns measured.
-  constexpr int64_t kMinNarrowing = 32, kMinBandN = 80;
+  constexpr int64_t kMinNarrowing = 32, kMinBandN = 80, kMaxWaves = 3,
+                    kMaxMultiWaveBandN = 208;
   int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
   SmallVector<ConfigAttr> banded;
   // The pieces of one variant (its bands and what they leave it) merge
@@ -2164,20 +2175,27 @@ static void addW8A8ColumnBands(MatmulOp op,
     }
     // In rows of 128 (the bands' tiles); the variant's own tiles cover
     // ceil(128 rows / bm) rows of theirs.
-    int64_t lastRows =
-        bound ? llvm::divideCeil(bound, 128) : (sms / cols) * (bm / 128);
+    int64_t lastRows = bound ? llvm::divideCeil(bound, 128)
+                             : (kMaxWaves * sms / cols) * (bm / 128);
     for (int64_t rows = previous / 128 + 1; rows <= lastRows; ++rows) {
       int64_t maxM = bound ? std::min(bound, 128 * rows) : 128 * rows;
       int64_t tiles = llvm::divideCeil(128 * rows, bm) * cols;
-      int64_t bandN =
-          std::max(kMinBandN,
-                   int64_t(llvm::alignTo(llvm::divideCeil(n, sms / rows), 16)));
+      // The variant's waves, the last one partial with `rest` tiles; more
+      // than half a wave there is what the tail split leaves unsplit.
+      int64_t waves = llvm::divideCeil(tiles, sms);
+      int64_t rest = tiles - (waves - 1) * sms;
+      int64_t bandN = std::max(
+          kMinBandN,
+          int64_t(llvm::alignTo(llvm::divideCeil(n, waves * sms / rows), 16)));
       // At least 32 columns under a 128-row variant's; at most three
       // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
       // 256 x 128 measured, nothing closer).
       bool narrower = bm == 128 ? bandN + kMinNarrowing <= bn
                                 : 4 * 128 * bandN <= 3 * bm * bn;
-      if (2 * tiles > sms && tiles <= sms && narrower) {
+      // Over several waves 128 x 224 tiles did not gain (11008 x 4096 at
+      // M = 513 to 640: 1.00x to 1.02x the time, v56), 208 and under did.
+      bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
+      if (waves <= kMaxWaves && 2 * rest > sms && narrower && !wide) {
         ConfigEdit band(config);
         band.ctaTile[0] = 128;
         band.ctaTile[1] = band.warpTile[1] = bandN;
