@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "check_cuda.h"
+#include "wgmma_asm.h"
 
 enum Mode {
   kLoop = 0,
@@ -42,42 +43,6 @@ enum Mode {
   kPairPred = 4,
   kPairUni = 5
 };
-
-__device__ __forceinline__ uint64_t desc(const void *p, unsigned lbo,
-                                         unsigned sbo) {
-  uint64_t a = (uint64_t)__cvta_generic_to_shared(p);
-  return ((a & 0x3FFFF) >> 4) | ((uint64_t)(lbo >> 4) << 16) |
-         ((uint64_t)(sbo >> 4) << 32);
-}
-
-#define ACC16(a)                                                               \
-  "+f"((a)[0]), "+f"((a)[1]), "+f"((a)[2]), "+f"((a)[3]), "+f"((a)[4]),        \
-      "+f"((a)[5]), "+f"((a)[6]), "+f"((a)[7]), "+f"((a)[8]), "+f"((a)[9]),    \
-      "+f"((a)[10]), "+f"((a)[11]), "+f"((a)[12]), "+f"((a)[13]),              \
-      "+f"((a)[14]), "+f"((a)[15])
-#define ACC64(a) ACC16((a)), ACC16((a) + 16), ACC16((a) + 32), ACC16((a) + 48)
-
-__device__ __forceinline__ void ssN32(float *d, uint64_t a, uint64_t b) {
-  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-               "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 "
-               "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
-               "%14, %15}, %16, %17, p, 1, 1, 0, 0;\n}\n"
-               : ACC16(d)
-               : "l"(a), "l"(b));
-}
-
-__device__ __forceinline__ void ssN128(float *d, uint64_t a, uint64_t b) {
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, "
-      "%15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, "
-      "%29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, "
-      "%43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, "
-      "%57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-      : ACC64(d)
-      : "l"(a), "l"(b));
-}
 
 /// The pair step's two wgmma m64n128k16 (k halves) under a guard
 /// predicate (PRED) or skipped by a bra.uni around them (UNI), in one asm
@@ -122,16 +87,6 @@ __device__ __forceinline__ void pairN128(float *d, unsigned take, uint64_t a0,
         "%57, %58, %59, %60, %61, %62, %63}, %67, %68, p, 1, 1, 0, 0;\n}\n"
         : ACC64(d)
         : "r"(take), "l"(a0), "l"(b0), "l"(a1), "l"(b1));
-}
-
-__device__ __forceinline__ void fence() {
-  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-}
-__device__ __forceinline__ void commit() {
-  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-}
-template <int N> __device__ __forceinline__ void waitGroup() {
-  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
 }
 
 constexpr int kRows = 8;
