@@ -2184,9 +2184,13 @@ static void addW8A8ColumnBands(MatmulOp op,
       // than half a wave there is what the tail split leaves unsplit.
       int64_t waves = llvm::divideCeil(tiles, sms);
       int64_t rest = tiles - (waves - 1) * sms;
+      // The band's columns of tiles that r rows fit in as many waves (none
+      // when a 256-row variant's rows outnumber its waves' blocks).
+      int64_t bandCols = waves * sms / rows;
       int64_t bandN = std::max(
           kMinBandN,
-          int64_t(llvm::alignTo(llvm::divideCeil(n, waves * sms / rows), 16)));
+          int64_t(llvm::alignTo(
+              llvm::divideCeil(n, std::max<int64_t>(bandCols, 1)), 16)));
       // At least 32 columns under a 128-row variant's; at most three
       // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
       // 256 x 128 measured, nothing closer).
@@ -2195,7 +2199,8 @@ static void addW8A8ColumnBands(MatmulOp op,
       // Over several waves 128 x 224 tiles did not gain (11008 x 4096 at
       // M = 513 to 640: 1.00x to 1.02x the time, v56), 208 and under did.
       bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
-      if (waves <= kMaxWaves && 2 * rest > sms && narrower && !wide) {
+      if (bandCols > 0 && waves <= kMaxWaves && 2 * rest > sms && narrower &&
+          !wide) {
         ConfigEdit band(config);
         band.ctaTile[0] = 128;
         band.ctaTile[1] = band.warpTile[1] = bandN;
