@@ -2184,13 +2184,15 @@ static void addW8A8ColumnBands(MatmulOp op,
       // than half a wave there is what the tail split leaves unsplit.
       int64_t waves = llvm::divideCeil(tiles, sms);
       int64_t rest = tiles - (waves - 1) * sms;
-      // The band's columns of tiles that r rows fit in as many waves (none
-      // when a 256-row variant's rows outnumber its waves' blocks).
+      // The band's columns of tiles that r rows fit in as many waves: none
+      // when a 256-row variant's rows outnumber its waves' blocks.
       int64_t bandCols = waves * sms / rows;
+      if (bandCols == 0) {
+        push(config.withMaxM(maxM));
+        continue;
+      }
       int64_t bandN = std::max(
-          kMinBandN,
-          int64_t(llvm::alignTo(
-              llvm::divideCeil(n, std::max<int64_t>(bandCols, 1)), 16)));
+          kMinBandN, int64_t(llvm::alignTo(llvm::divideCeil(n, bandCols), 16)));
       // At least 32 columns under a 128-row variant's; at most three
       // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
       // 256 x 128 measured, nothing closer).
@@ -2199,8 +2201,7 @@ static void addW8A8ColumnBands(MatmulOp op,
       // Over several waves 128 x 224 tiles did not gain (11008 x 4096 at
       // M = 513 to 640: 1.00x to 1.02x the time, v56), 208 and under did.
       bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
-      if (bandCols > 0 && waves <= kMaxWaves && 2 * rest > sms && narrower &&
-          !wide) {
+      if (waves <= kMaxWaves && 2 * rest > sms && narrower && !wide) {
         ConfigEdit band(config);
         band.ctaTile[0] = 128;
         band.ctaTile[1] = band.warpTile[1] = bandN;
@@ -2678,8 +2679,8 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // scales (docs/perf-notes.md, v37, same run). Not the 64-row tiles of
   // M = 49 to 64 (up to 25% slower) or the 128 x 256 tiles with group
   // scales (11008 x 4096 g128z at M = 384 10% slower; per channel 3 to 6%
-  // faster). (addW4A16OneWaveBands gives its bands of fewer rows the
-  // producer itself.)
+  // faster). (The token-band passes give their bands the producer
+  // themselves.)
   bool groupScales =
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
   for (ConfigAttr &config : result)
