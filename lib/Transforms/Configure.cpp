@@ -316,11 +316,8 @@ static void addW4A16TwoWaveBands(MatmulOp op,
         config.getRowSplit() == 0 && config.getBlockM() == 128 &&
         config.getBlockN() == 128 && bound > from && t >= kMinTokens &&
         t <= kMaxTokens) {
-      if (from > previous) {
-        ConfigEdit head(config);
-        head.maxM = from;
-        banded.push_back(head.get());
-      }
+      if (from > previous)
+        banded.push_back(config.withMaxM(from));
       ConfigEdit band(config);
       band.ctaTile[0] = band.warpTile[0] = t;
       band.warpTile[1] = 64;
