@@ -1,11 +1,15 @@
 // The standalone wgmma experiments' helpers (wgmma_skip.cu,
 // wgmma_rowloop.cu): shared-memory descriptors without swizzle, m64nNk16
-// f16 -> f32 wgmma with A from registers (RS) or shared memory (SS), and
-// the fence / commit / wait of a warpgroup.
+// f16 -> f32 wgmma with A from registers (RS) or shared memory (SS), the
+// fence / commit / wait of a warpgroup, and the host's timing loop.
 #ifndef QGEMM_EXPERIMENTS_WGMMA_ASM_H
 #define QGEMM_EXPERIMENTS_WGMMA_ASM_H
 
+#include <algorithm>
 #include <cstdint>
+#include <vector>
+
+#include "check_cuda.h"
 
 __device__ __forceinline__ uint64_t desc(const void *p, unsigned lbo,
                                          unsigned sbo) {
@@ -61,6 +65,34 @@ __device__ __forceinline__ void commit() {
 }
 template <int N> __device__ __forceinline__ void waitGroup() {
   asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+
+/// Runs `launch()` 8 times, `issued` zeroed before each: `seconds` is the
+/// median time of the last 7 (CUDA events), `count` what the last one
+/// counted in `issued`. Returns 1 on a CUDA error (CK), else 0.
+template <class Launch>
+int timeLaunches(Launch launch, unsigned long long *issued, double &seconds,
+                 unsigned long long &count) {
+  std::vector<float> ms;
+  for (int rep = 0; rep < 8; ++rep) {
+    CK(cudaMemset(issued, 0, sizeof(unsigned long long)));
+    cudaEvent_t e0, e1;
+    cudaEventCreate(&e0);
+    cudaEventCreate(&e1);
+    cudaEventRecord(e0);
+    launch();
+    cudaEventRecord(e1);
+    CK(cudaEventSynchronize(e1));
+    CK(cudaGetLastError());
+    float t;
+    cudaEventElapsedTime(&t, e0, e1);
+    if (rep > 0)
+      ms.push_back(t);
+    CK(cudaMemcpy(&count, issued, sizeof(count), cudaMemcpyDeviceToHost));
+  }
+  std::sort(ms.begin(), ms.end());
+  seconds = ms[ms.size() / 2] * 1e-3;
+  return 0;
 }
 
 #endif // QGEMM_EXPERIMENTS_WGMMA_ASM_H

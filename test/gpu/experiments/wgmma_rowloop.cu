@@ -241,36 +241,21 @@ int main() {
           continue;
         for (int warpgroups : {1, 2}) {
           int blocks = sms, threads = 128 * warpgroups;
-          std::vector<float> ms;
+          using L = void (*)(int, int, int, const uint8_t *, float *,
+                             unsigned long long *);
+          L f2[] = {launch<kLoop, 2>,     launch<kBranch, 2>,
+                    launch<kSs128, 2>,    launch<kPair, 2>,
+                    launch<kPairPred, 2>, launch<kPairUni, 2>};
+          L f4[] = {launch<kLoop, 4>,     launch<kBranch, 4>,
+                    launch<kSs128, 4>,    launch<kPair, 4>,
+                    launch<kPairPred, 4>, launch<kPairUni, 4>};
+          L f = C == 2 ? f2[mode] : f4[mode];
+          double t;
           unsigned long long count = 0;
-          for (int rep = 0; rep < 8; ++rep) {
-            CK(cudaMemset(issued, 0, sizeof(unsigned long long)));
-            cudaEvent_t e0, e1;
-            cudaEventCreate(&e0);
-            cudaEventCreate(&e1);
-            cudaEventRecord(e0);
-            using L = void (*)(int, int, int, const uint8_t *, float *,
-                               unsigned long long *);
-            L f2[] = {launch<kLoop, 2>,     launch<kBranch, 2>,
-                      launch<kSs128, 2>,    launch<kPair, 2>,
-                      launch<kPairPred, 2>, launch<kPairUni, 2>};
-            L f4[] = {launch<kLoop, 4>,     launch<kBranch, 4>,
-                      launch<kSs128, 4>,    launch<kPair, 4>,
-                      launch<kPairPred, 4>, launch<kPairUni, 4>};
-            L f = C == 2 ? f2[mode] : f4[mode];
-            f(blocks, threads, steps, masks, out, issued);
-            cudaEventRecord(e1);
-            CK(cudaEventSynchronize(e1));
-            CK(cudaGetLastError());
-            float t;
-            cudaEventElapsedTime(&t, e0, e1);
-            if (rep > 0)
-              ms.push_back(t);
-            CK(cudaMemcpy(&count, issued, sizeof(count),
-                          cudaMemcpyDeviceToHost));
-          }
-          std::sort(ms.begin(), ms.end());
-          double t = ms[ms.size() / 2] * 1e-3;
+          if (timeLaunches(
+                  [&] { f(blocks, threads, steps, masks, out, issued); },
+                  issued, t, count))
+            return 1;
           double per = 32768.0; // counted in m64n32k16 units
           double macs = (double)count * per;
           double rate = macs / t / sms / (clockKHz * 1e3);

@@ -141,14 +141,9 @@ int main() {
           if (warpgroups == 2 && perSm == 2)
             continue;
           int blocks = sms * perSm, threads = 128 * warpgroups;
-          std::vector<float> ms;
+          double t;
           unsigned long long count = 0;
-          for (int rep = 0; rep < 8; ++rep) {
-            CK(cudaMemset(issued, 0, sizeof(unsigned long long)));
-            cudaEvent_t e0, e1;
-            cudaEventCreate(&e0);
-            cudaEventCreate(&e1);
-            cudaEventRecord(e0);
+          auto launch = [&] {
             switch (mode) {
             case kRs:
               run<kRs><<<blocks, threads>>>(steps, masks, out, issued);
@@ -162,18 +157,9 @@ int main() {
             default:
               run<kSs128><<<blocks, threads>>>(steps, masks, out, issued);
             }
-            cudaEventRecord(e1);
-            CK(cudaEventSynchronize(e1));
-            CK(cudaGetLastError());
-            float t;
-            cudaEventElapsedTime(&t, e0, e1);
-            if (rep > 0)
-              ms.push_back(t);
-            CK(cudaMemcpy(&count, issued, sizeof(count),
-                          cudaMemcpyDeviceToHost));
-          }
-          std::sort(ms.begin(), ms.end());
-          double t = ms[ms.size() / 2] * 1e-3;
+          };
+          if (timeLaunches(launch, issued, t, count))
+            return 1;
           double per = mode == kSs128 ? 131072.0 : 32768.0;
           double macs = (double)count * per;
           double rate = macs / t / sms / (clockKHz * 1e3);
