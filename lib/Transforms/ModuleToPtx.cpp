@@ -176,6 +176,21 @@ struct QGemmModuleToPtxPass
                           const gpu::TargetOptions &options) {
     if (!module.getTargetsAttr() || module.getTargetsAttr().empty())
       return module.emitError("the module has no target attributes");
+    // scf-to-cf leaves a loop's `llvm.loop_annotation` on its latch branch
+    // as a discardable attribute; the translation reads the branch's own.
+    module.walk([](Operation *op) {
+      auto annotation = dyn_cast_or_null<LLVM::LoopAnnotationAttr>(
+          op->getDiscardableAttr("llvm.loop_annotation"));
+      if (!annotation)
+        return;
+      if (auto br = dyn_cast<LLVM::BrOp>(op))
+        br.setLoopAnnotationAttr(annotation);
+      else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
+        condBr.setLoopAnnotationAttr(annotation);
+      else
+        return;
+      op->removeDiscardableAttr("llvm.loop_annotation");
+    });
     SmallVector<Attribute> objects;
     for (Attribute attr : module.getTargetsAttr()) {
       auto target = dyn_cast<gpu::TargetAttrInterface>(attr);

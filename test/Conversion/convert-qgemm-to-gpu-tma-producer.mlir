@@ -19,8 +19,12 @@
 // whole producer warpgroup exits. The tiles' warpgroups wait for the
 // prerequisite grid too (they read sx), take their registers, and per K
 // tile wait on the slot's `full` barrier, issue the wgmma group, retire the
-// previous one and release its slot: no copy in their loop.
+// previous one and release its slot: no copy in their loop. The 256-column
+// tiles' loop is kept rolled (llvm.loop_annotation, unrolling disabled), the
+// 128-column one is not.
 
+// CHECK: #[[$UNROLL:.+]] = #llvm.loop_unroll<disable = true>
+// CHECK-NEXT: #[[$ROLLED:.+]] = #llvm.loop_annotation<unroll = #[[$UNROLL]]>
 // CHECK-DAG: kernel = "matmul_v0"{{.*}}threads = 256
 // CHECK-DAG: kernel = "matmul_v1"{{.*}}threads = 384
 
@@ -100,7 +104,7 @@
 // CHECK-NOT: nvvm.cp.async.bulk.tensor
 // CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
 // CHECK-NOT: nvvm.cp.async.bulk.tensor
-// CHECK: } {qgemm.tma_stages = 4 : i64}
+// CHECK: } {llvm.loop_annotation = #[[$ROLLED]], qgemm.tma_stages = 4 : i64}
 // CHECK: gpu.return
 func.func @producer(%x: memref<?x992xf16>, %w: memref<1000x992xi8>, %sw: memref<1000xf32>, %y: memref<?x1000xf16>) {
   qgemm.matmul lhs(%x : memref<?x992xf16>) weights(%w, %sw : memref<1000x992xi8>, memref<1000xf32>) outs(%y : memref<?x1000xf16>)

@@ -219,3 +219,41 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// The loop's LLVM annotation (here: unrolling disabled, which the lowering
+// sets on 256-column wgmma K loops) is carried to the pipelined loop, the
+// one that reaches PTX.
+// CHECK: #[[$UNROLL:.+]] = #llvm.loop_unroll<disable = true>
+// CHECK-NEXT: #[[$ANNOTATION:.+]] = #llvm.loop_annotation<unroll = #[[$UNROLL]]>
+// CHECK-LABEL: gpu.func @keeps_annotation
+// CHECK: scf.for
+// CHECK: scf.yield
+// CHECK-NEXT: } {llvm.loop_annotation = #[[$ANNOTATION]]}
+gpu.module @k {
+  gpu.func @keeps_annotation(%src: memref<64x256xi8>, %out: memref<64xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant 0 : i32
+    %ring = memref.alloc() : memref<3x64x16xi8, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    %r = scf.for %kt = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (i32) {
+      %slot = arith.remui %kt, %c3 : index
+      %c16 = arith.constant 16 : index
+      %col = arith.muli %kt, %c16 : index
+      %t = nvgpu.device_async_copy %src[%tid, %col], %ring[%slot, %tid, %c0], 16 {bypassL1} : memref<64x256xi8> to memref<3x64x16xi8, #gpu.address_space<workgroup>>
+      %g = nvgpu.device_async_create_group %t
+      nvgpu.device_async_wait %g {numGroups = 0 : i32}
+      gpu.barrier
+      %v = memref.load %ring[%slot, %tid, %c0] : memref<3x64x16xi8, #gpu.address_space<workgroup>>
+      %w = arith.extsi %v : i8 to i32
+      %n = arith.addi %acc, %w : i32
+      scf.yield %n : i32
+    } {qgemm.pipeline_depth = 2 : i64, llvm.loop_annotation = #llvm.loop_annotation<unroll = <disable = true>>}
+    memref.store %r, %out[%tid] : memref<64xi32>
+    gpu.return
+  }
+}

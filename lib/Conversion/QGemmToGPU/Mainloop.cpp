@@ -14,6 +14,29 @@ using namespace mlir;
 using namespace mlir::qgemm;
 using namespace mlir::qgemm::kernel;
 
+/// Keeps ptxas from unrolling the K loop `loop` (`.pragma "nounroll"` on its
+/// header) where the wgmma tile of a warpgroup is 256 columns wide. Unrolled,
+/// W8A8's 128 x 256 split kernel (a static trip count of 16) took ptxas
+/// 2.4 s and ran no faster; the narrower tiles' loops stay unrollable, since
+/// rolling them made the 64 x 64 and 128 x 128 split kernels 3% to 8% slower
+/// (docs/perf-notes.md v58).
+static void limitUnroll(scf::ForOp loop, const Tiling &t) {
+  if (!t.wgmma || t.wn < 256)
+    return;
+  MLIRContext *ctx = loop.getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/BoolAttr::get(ctx, true), /*count=*/{},
+      /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
+      /*followupRemainder=*/{}, /*followupAll=*/{});
+  auto annotation = LLVM::LoopAnnotationAttr::get(
+      ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{}, unroll,
+      /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+      /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+  loop->setAttr("llvm.loop_annotation", annotation);
+}
+
 Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
     : bm(c.getBlockM()), bn(c.getBlockN()), bk(c.getBlockK()), wm(c.getWarpM()),
       wn(c.getWarpN()), stages(c.getStages()), splitK(c.getSplitK()),
@@ -203,6 +226,7 @@ void RingMainloop::build(RingOperands &operands,
   loop = scf::ForOp::create(b, e.idx(0), getTripCount(tripCount), e.idx(1),
                             inits);
   loop->setAttr(kPipelineDepthAttrName, b.getI64IntegerAttr(depth));
+  limitUnroll(loop, t);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value kt = loop.getInductionVar();
@@ -398,6 +422,7 @@ void buildTmaConsumerLoop(RingMainloop &loop, RingOperands &operands,
                                    NVVM::SetMaxRegisterAction::increase);
   loop.loop = scf::ForOp::create(b, e.idx(0), tripCount, e.idx(1), inits);
   loop.loop->setAttr(kTmaStagesAttrName, b.getI64IntegerAttr(stages));
+  limitUnroll(loop.loop, t);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.loop.getBody());
   Value kt = loop.loop.getInductionVar();
@@ -592,6 +617,7 @@ void RingMainloop::buildTma(RingOperands &operands,
 
   loop = scf::ForOp::create(b, e.idx(0), tripCount, e.idx(1), inits);
   loop->setAttr(kTmaStagesAttrName, b.getI64IntegerAttr(stages));
+  limitUnroll(loop, t);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value kt = loop.getInductionVar();
