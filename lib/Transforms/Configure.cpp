@@ -2585,6 +2585,61 @@ static void deepenLoneRings(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs) {
   }
 }
 
+/// W8A8 (wgmma) on a short K, at most kMaxShortKTiles K tiles of 128: the
+/// 64 x 128 tiles in two clustered K slices of the middle of M (the small
+/// layers', N <= 2048, up to M = 1024) keep only 4 K tiles a slice, and the
+/// cluster's exchange is most of their time. Where the unsplit 64 x 64
+/// tiles on 8 stages come before them, those go on to the rows that one
+/// wave of them holds, then the same tiles 128 rows high (two warpgroups
+/// of 64 x 64, the same copy) to theirs; the split tiles keep what is
+/// left. Measured (docs/perf-notes.md, v58, same run, us, split / unsplit,
+/// the mean of two bench orders): 1024 x 1024 at M = 257 / 384 / 512 /
+/// 640 / 768 / 1024 10.86 / 11.05 / 11.16 / 11.52 / 11.66 / 12.31 against
+/// 9.02 / 9.19 / 9.47 / 10.64 / 10.86 / 11.08; 1000 x 992 (TMA rings,
+/// K edge) 10.58 / 10.87 / 11.06 / 11.44 / 11.66 / 12.26 against 8.80 /
+/// 9.05 / 9.26 / 10.00 / 10.21 / 10.78. The 64 x 64 tiles alone to M =
+/// 1024 (two waves from 513) were 4% to 10% slower than the split ones
+/// there, the unsplit 64 x 128 tiles the same as split.
+static void unsplitShortKMiddleTiles(MatmulOp op,
+                                     SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMaxShortKTiles = 8, kNarrowStages = 8;
+  if (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
+      llvm::divideCeil(op.getK(), 128) > kMaxShortKTiles)
+    return;
+  int64_t columns = llvm::divideCeil(op.getN(), 64);
+  for (size_t i = 1; i < configs.size(); ++i) {
+    ConfigAttr narrow = configs[i - 1], split = configs[i];
+    if (!split.isWgmma() || !split.getClusterSplit() ||
+        split.getSplitK() != 2 || !narrow.isWgmma() ||
+        narrow.isRegisterDirect() || narrow.getSplitK() != 1 ||
+        narrow.getBlockM() != 64 || narrow.getBlockN() != 64 ||
+        narrow.getWarpM() != 64 || narrow.getWarpN() != 64 ||
+        narrow.getStages() != kNarrowStages || narrow.getMaxM() == 0)
+      continue;
+    int64_t splitMaxM = split.getMaxM();
+    auto bounded = [&](int64_t m) {
+      return splitMaxM == 0 ? m : std::min(m, splitMaxM);
+    };
+    int64_t narrowMaxM = std::max(
+        narrow.getMaxM(), bounded(64 * getWaveRows(op, narrow, columns)));
+    ConfigEdit tall(narrow);
+    tall.ctaTile[0] = 128;
+    int64_t tallMaxM = bounded(128 * getWaveRows(op, tall.get(), columns));
+    if (tallMaxM <= narrowMaxM && narrowMaxM == narrow.getMaxM())
+      return;
+    configs[i - 1] = narrow.withMaxM(narrowMaxM);
+    size_t at = i;
+    if (tallMaxM > narrowMaxM) {
+      tall.maxM = tallMaxM;
+      configs.insert(configs.begin() + at++, tall.get());
+    }
+    int64_t covered = std::max(narrowMaxM, tallMaxM);
+    if (splitMaxM != 0 && splitMaxM <= covered)
+      configs.erase(configs.begin() + at);
+    return;
+  }
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   SmallVector<ConfigAttr> configs = chooseSchemeConfigs(op);
   // row_split cuts a dynamic M into two calls of the stub; a static M is
@@ -2685,6 +2740,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
         !(config.getBlockN() == 256 && groupScales))
       config = withCopy(config, CopyKind::tma_producer);
   deepenLoneRings(op, result);
+  unsplitShortKMiddleTiles(op, result);
   // W8A8 ring neighbours that differ only in max_m (extendW8A8NarrowTiles'
   // two bounds where the ring was not deepened) are one variant.
   bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8;

@@ -280,10 +280,34 @@ func.func @w8a8_n2048_k4096(%x: memref<?x4096xf16>, %w: memref<2048x4096xi8>, %s
 // tiles of 8 stages on the producer's TMA ring go on to M = 256 as 1024 x
 // 1024's do (16 x 4 = 64 lone blocks there), where 64 x 128 tiles in two
 // clustered slices took M = 129 to 256 before (0.74x the time, v50).
+// K has 8 K tiles, so the 64 x 128 tiles in two clustered slices of 4
+// that followed (to M = 1024) are gone (unsplitShortKMiddleTiles, v58):
+// the 64 x 64 tiles go on to the 8 rows of 16 columns one wave holds (M =
+// 512), then the same tiles 128 rows high, two warpgroups on the same
+// ring, to theirs (M = 1024).
 // SM90A-LABEL: func @w8a8_n1000_k992
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 1024], warp_tile = [16, 8], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, copy = tma, cluster_split = true>,
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 1024], warp_tile = [16, 8], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 512, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 1024, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 80, 128]
+// SM90A-NOT: cluster_split
+// SM90A-SAME: lhs_encoding
 func.func @w8a8_n1000_k992(%x: memref<?x992xf16>, %w: memref<1000x992xi8>, %sw: memref<1000xf32>, %y: memref<?x1000xf16>) {
   qgemm.matmul lhs(%x : memref<?x992xf16>) weights(%w, %sw : memref<1000x992xi8>, memref<1000xf32>) outs(%y : memref<?x1000xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// The same on 1024 x 1024 (cp.async rings). With K = 2048 (16 K tiles, 8 a
+// slice) the 64 x 128 tiles in two clustered slices stay.
+// SM90A-LABEL: func @w8a8_n1024_k1024
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 1024], warp_tile = [16, 8], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [128, 80, 128]
+// SM90A-NOT: cluster_split
+// SM90A-SAME: lhs_encoding
+// SM90A-LABEL: func @w8a8_n1024_k2048
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>
+func.func @w8a8_n1024_k1024(%x: memref<?x1024xf16>, %w: memref<1024x1024xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<1024x1024xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+func.func @w8a8_n1024_k2048(%x: memref<?x2048xf16>, %w: memref<1024x2048xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<1024x2048xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 
