@@ -2640,6 +2640,51 @@ static void unsplitShortKMiddleTiles(MatmulOp op,
   }
 }
 
+/// W8A8 (wgmma, cp.async ring) past M = 256 on a narrow layer: the 64 x
+/// 128 tiles in two clustered K slices that the chain gives M from 257 on
+/// (one block of 4 stages a multiprocessor in one wave) give way, up to the
+/// rows one wave of them holds, to 128 x 64 tiles of two warpgroups in two
+/// clustered slices on kTallStages stages: as many blocks, twice the ring
+/// depth. Measured (docs/perf-notes.md, v58, same run, us, the mean of two
+/// bench orders): 1024 x 4096 at M = 320 / 384 / 512 14.2 / 14.1 / 14.5
+/// against 15.8 / 16.3 / 17.1; the same tiles in four slices of 4 stages
+/// were 15.6 / 15.3 / 20.0.
+static void tallenNarrowSplitTiles(MatmulOp op,
+                                   SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFirstM = 256, kTallStages = 8;
+  if (op.getWeightEncoding().getFormat() != WeightFormat::int8)
+    return;
+  int64_t columns = llvm::divideCeil(op.getN(), 64);
+  int64_t limit = op.getTargetAttr().getMaxSharedMemoryPerBlock();
+  for (size_t i = 1; i < configs.size(); ++i) {
+    ConfigAttr split = configs[i];
+    int64_t firstM = configs[i - 1].getMaxM();
+    if (firstM < kFirstM || !split.isWgmma() || !split.getClusterSplit() ||
+        split.getSplitK() != 2 || split.isTma() || split.getBlockM() != 64 ||
+        split.getBlockN() != 128 || split.getWarpM() != 64 ||
+        split.getWarpN() != 128)
+      continue;
+    ConfigEdit tall(split);
+    tall.ctaTile[0] = 128;
+    tall.ctaTile[1] = 64;
+    tall.warpTile = {64, 64};
+    tall.stages = kTallStages;
+    if (getSharedMemoryBytes(op, tall.get()) > limit)
+      continue;
+    int64_t splitMaxM = split.getMaxM();
+    int64_t tallMaxM = 128 * getWaveRows(op, tall.get(), columns);
+    if (splitMaxM != 0)
+      tallMaxM = std::min(tallMaxM, splitMaxM);
+    if (tallMaxM <= firstM)
+      continue;
+    tall.maxM = tallMaxM;
+    configs.insert(configs.begin() + i, tall.get());
+    if (splitMaxM != 0 && splitMaxM <= tallMaxM)
+      configs.erase(configs.begin() + i + 1);
+    return;
+  }
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   SmallVector<ConfigAttr> configs = chooseSchemeConfigs(op);
   // row_split cuts a dynamic M into two calls of the stub; a static M is
@@ -2741,6 +2786,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       config = withCopy(config, CopyKind::tma_producer);
   deepenLoneRings(op, result);
   unsplitShortKMiddleTiles(op, result);
+  tallenNarrowSplitTiles(op, result);
   // W8A8 ring neighbours that differ only in max_m (extendW8A8NarrowTiles'
   // two bounds where the ring was not deepened) are one variant.
   bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8;

@@ -68,8 +68,10 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // with K in 4 slices (2 x 16 x 4 = 128 blocks), and on to M = 256 (256
 // blocks, three a multiprocessor) because the 64 x 128 tiles in two
 // slices would give 48 and 64 blocks at M = 192 and 256, under half the
-// 132 multiprocessors; then 64 x 128 tiles with K split in two up to
-// M = 512 and 128 x 128 tiles split in two (6 stages, one block a
+// 132 multiprocessors; then K split in two up to M = 512 on 128 x 64
+// tiles of two warpgroups, 8 stages (tallenNarrowSplitTiles, v58: as many
+// blocks as the 64 x 128 tiles on 4 it replaces, 0.86x to 0.89x the time)
+// and 128 x 128 tiles split in two (6 stages, one block a
 // multiprocessor) from M = 513, where their 80 to 128 blocks fill more than
 // half a wave, up to M = 1024 (128 x 256 tiles would give 32 blocks
 // there); 128 x 128 tiles with 4 stages up to M = 2048 (128 x 256
@@ -79,7 +81,7 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // past 256, where the quantize kernel is longer. Those 128 x 128 tiles run
 // 32 K tiles past M = 1024: a producer warpgroup issues their copies.
 // SM90A-LABEL: func @w8a8_n1024_k4096
-// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 80, 128], warp_tile = [64, 80], stages = 4, max_m = 1280, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 1536, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 2304, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 2816, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 6272, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 6656, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 80, 128], warp_tile = [64, 80], stages = 4, max_m = 1280, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 1536, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 2304, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 2816, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 6272, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 6656, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1024x4096xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -205,10 +207,12 @@ func.func @w8a8_n11008_k4096(%x: memref<?x4096xf16>, %w: memref<11008x4096xi8>, 
 }
 
 // N = 768: 3 columns of 256, so 128 x 128 tiles with 3 stages for large M;
-// 64 x 128 tiles with K split in two up to M = 640, then 128 x 128 tiles
-// split in two (their 72 to 96 blocks more than half a wave) to 1024.
+// K split in two from M = 257 up to 640 on 128 x 64 tiles of two
+// warpgroups, 8 stages (tallenNarrowSplitTiles, v58; 64 x 128 tiles on 4
+// before, as many blocks), then 128 x 128 tiles split in two (their 72 to
+// 96 blocks more than half a wave) to 1024.
 // SM90A-LABEL: func @w8a8_n768_k4096
-// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 640, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]
+// SM90A: #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 640, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]
 func.func @w8a8_n768_k4096(%x: memref<?x4096xf16>, %w: memref<768x4096xi8>, %sw: memref<768xf32>, %y: memref<?x768xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<768x4096xi8>, memref<768xf32>) outs(%y : memref<?x768xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -979,9 +983,11 @@ func.func @w4a16_n16384_k3072_g128z(%x: memref<?x3072xf16>, %wq: memref<384x1638
 // W8A8 512 x 3584 (Qwen2-7B's key and value projections): 64 x 128 tiles
 // in two slices gave 32 blocks at M = 256; the 64 x 64 tiles in two
 // clustered slices run on to M = 512, their last row of one wave (8
-// columns x 2 slices x 8 rows = 128 blocks; v47).
+// columns x 2 slices x 8 rows = 128 blocks; v47). Past it the two-slice
+// tiles are 128 x 64 (two warpgroups) on 8 stages to their one-wave M,
+// 1024, instead of 64 x 128 on 4 (tallenNarrowSplitTiles, v58).
 // SM90A-LABEL: func @w8a8_n512_k3584
-// SM90A: operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>
+// SM90A: operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>
 func.func @w8a8_n512_k3584(%x: memref<?x3584xf16>, %w: memref<512x3584xi8>, %sw: memref<512xf32>, %y: memref<?x512xf16>) {
   qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%w, %sw : memref<512x3584xi8>, memref<512xf32>) outs(%y : memref<?x512xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
