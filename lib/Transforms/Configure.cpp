@@ -2482,6 +2482,22 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
     if (wgmmaTiles && n128 >= 1536 &&
         hasW8A8NarrowTiles(n128, op.getTargetAttr().getMultiprocessorCount()))
       maxM = std::min(maxM, kRegisterWgmmaMaxM);
+    // N = 1024 to 1535 with K >= 2048 (the register variant reads the
+    // weights once per 16 rows): the ring tiles after it take M = 49 to 64,
+    // and from M = 33 where the weights are 8 MB or more (v58, same run, us
+    // at M = 56 / 64 registers against the ring: 1024 x 2048 10.0 / 9.8
+    // against 9.0 / 9.0, 1024 x 4096 13.1 / 13.4 against 12.0 / 12.4, 1024
+    // x 8192 21.8 / 21.2 against 15.5 / 15.5, and at 40 / 48 16.0 / 16.3
+    // against 14.6 / 14.5; 1024 x 1024, 768 x 4096 and 512 x 4096 keep the
+    // registers to 64: 7.2 against 8.0, 10.0 against 12.0, 9.7 against
+    // 11.6 at M = 64).
+    constexpr int64_t kRegisterShortRingMaxM = 48,
+                      kRegisterShortRingMaxBytes = int64_t(8) << 20;
+    if (wgmmaTiles && n128 >= 1024 && n128 < 1536 && k128 >= 2048 &&
+        hasW8A8NarrowTiles(n128, op.getTargetAttr().getMultiprocessorCount()))
+      maxM = std::min(maxM, n128 * k128 >= kRegisterShortRingMaxBytes
+                                ? kRegisterWgmmaMaxM
+                                : kRegisterShortRingMaxM);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {
         return ConfigAttr::get(

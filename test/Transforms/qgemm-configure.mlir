@@ -64,7 +64,8 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 64, operands = registers>
 // SM80-LABEL: func @w8a8_n1024_k4096
 // SM80: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
-// On sm_90a: after the registers (to M = 64), 64 x 64 tiles to M = 128
+// On sm_90a: after the registers (to M = 48: N = 1024 with K >= 2048, v58),
+// 64 x 64 tiles to M = 128
 // with K in 4 slices (2 x 16 x 4 = 128 blocks), and on to M = 256 (256
 // blocks, three a multiprocessor) because the 64 x 128 tiles in two
 // slices would give 48 and 64 blocks at M = 192 and 256, under half the
@@ -81,7 +82,7 @@ func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw:
 // past 256, where the quantize kernel is longer. Those 128 x 128 tiles run
 // 32 K tiles past M = 1024: a producer warpgroup issues their copies.
 // SM90A-LABEL: func @w8a8_n1024_k4096
-// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 80, 128], warp_tile = [64, 80], stages = 4, max_m = 1280, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 1536, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 2304, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 2816, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 6272, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 6656, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 1024, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 80, 128], warp_tile = [64, 80], stages = 4, max_m = 1280, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 1536, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 2304, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 2816, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 6272, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 6656, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n1024_k4096(%x: memref<?x4096xf16>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<1024x4096xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -298,7 +299,18 @@ func.func @w8a8_n1000_k992(%x: memref<?x992xf16>, %w: memref<1000x992xi8>, %sw: 
   return
 }
 
-// The same on 1024 x 1024 (cp.async rings). With K = 2048 (16 K tiles, 8 a
+// 1024 x 8192 (8 MB of weights): the registers to M = 32 only, then the
+// 64 x 64 tiles in four clustered slices (v58: 0.72x the time at M = 49 to
+// 64, 0.9x at 33 to 48).
+// SM90A-LABEL: func @w8a8_n1024_k8192
+// SM90A: max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, cluster_split = true>
+func.func @w8a8_n1024_k8192(%x: memref<?x8192xf16>, %w: memref<1024x8192xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%w, %sw : memref<1024x8192xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// The same on 1024 x 1024 (cp.async rings); its registers keep M = 33 to
+// 64 (K = 1024). With K = 2048 (16 K tiles, 8 a
 // slice) the 64 x 128 tiles in two clustered slices stay.
 // SM90A-LABEL: func @w8a8_n1024_k1024
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 1024], warp_tile = [16, 8], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 1024, mma = wgmma>, #qgemm.config<cta_tile = [128, 80, 128]
