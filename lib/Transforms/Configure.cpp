@@ -2383,6 +2383,50 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
                          /*fuseQuantize=*/false));
 }
 
+/// The largest M of the W8A8 register-direct variant of a layer of `n128` x
+/// `k128` (N and K rounded up to 128); `wgmmaTiles`: wgmma ring tiles follow
+/// it (sm_90a).
+static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
+                                   bool wgmmaTiles) {
+  int64_t maxM =
+      wgmmaTiles && n128 * k128 > kRegisterMaxWeightBytes ? 16 : kRegisterMaxM;
+  bool narrowTiles =
+      wgmmaTiles &&
+      hasW8A8NarrowTiles(n128, op.getTargetAttr().getMultiprocessorCount());
+  // sm_90a, N >= 2048: the 64-row wgmma tiles (split where they fill a
+  // wave) overtake from M = 49 (docs/perf-notes.md, v15, one run: 4096 x
+  // 4096 at M = 48 / 64, 16.2 / 20.1 us registers against 15.9 / 16.2
+  // us; 2048 x 4096 14.7 / 18.0 against 15.0 / 15.2; 1024 x 4096 keeps
+  // the registers to 64: 13.3 against 14.8 us), and the 64 x 64 tiles
+  // in K slices from M = 33 (v20, one run, us at M = 33 / 48 registers
+  // against them: 4096 x 4096 15.4 / 16.2 against 14.5 / 14.5; 2048 x
+  // 4096 13.6 / 14.5 against 12.7 / 12.6; 2056 x 4128 17.8 / 18.9
+  // against 13.2 / 13.8; 4160 x 4160 17.8 / 18.4 against 14.9 / 15.6).
+  // Also N = 1536 (v45, same run, 1536 x 4096 at M = 33 / 48 / 64: 13.1
+  // / 13.7 / 14.7 us registers against 11.3 / 11.2 / 11.1 on the 64 x 64
+  // tiles in two slices; 1024 x 4096 keeps them, 10.1 / 10.4 / 13.7
+  // against 10.9 / 11.6 / 12.5 in four slices, and 1024 x 1024, 7.0 /
+  // 7.2 / 7.5 against 8.2 / 8.2 / 8.2 unsplit).
+  if (narrowTiles && n128 >= 1536)
+    maxM = std::min(maxM, kRegisterWgmmaMaxM);
+  // N = 1024 to 1535 with K >= 2048 (the register variant reads the
+  // weights once per 16 rows): the ring tiles after it take M = 49 to 64,
+  // and from M = 33 where the weights are 8 MB or more (v58, same run, us
+  // at M = 56 / 64 registers against the ring: 1024 x 2048 10.0 / 9.8
+  // against 9.0 / 9.0, 1024 x 4096 13.1 / 13.4 against 12.0 / 12.4, 1024
+  // x 8192 21.8 / 21.2 against 15.5 / 15.5, and at 40 / 48 16.0 / 16.3
+  // against 14.6 / 14.5; 1024 x 1024, 768 x 4096 and 512 x 4096 keep the
+  // registers to 64: 7.2 against 8.0, 10.0 against 12.0, 9.7 against
+  // 11.6 at M = 64).
+  constexpr int64_t kRegisterShortRingMaxM = 48,
+                    kRegisterShortRingMaxBytes = int64_t(8) << 20;
+  if (narrowTiles && n128 >= 1024 && n128 < 1536 && k128 >= 2048)
+    maxM = std::min(maxM, n128 * k128 >= kRegisterShortRingMaxBytes
+                              ? kRegisterWgmmaMaxM
+                              : kRegisterShortRingMaxM);
+  return maxM;
+}
+
 /// The variants of each scheme, before the cluster split (chooseConfigs).
 static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   if (op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
@@ -2462,42 +2506,7 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
       warpsK = allWarpsK;
     int64_t stages = wn == 16 ? 2 : 8;
     int64_t perWarp = llvm::divideCeil(chunks, warpsK);
-    int64_t maxM = wgmmaTiles && n128 * k128 > kRegisterMaxWeightBytes
-                       ? 16
-                       : kRegisterMaxM;
-    // sm_90a, N >= 2048: the 64-row wgmma tiles (split where they fill a
-    // wave) overtake from M = 49 (docs/perf-notes.md, v15, one run: 4096 x
-    // 4096 at M = 48 / 64, 16.2 / 20.1 us registers against 15.9 / 16.2
-    // us; 2048 x 4096 14.7 / 18.0 against 15.0 / 15.2; 1024 x 4096 keeps
-    // the registers to 64: 13.3 against 14.8 us), and the 64 x 64 tiles
-    // in K slices from M = 33 (v20, one run, us at M = 33 / 48 registers
-    // against them: 4096 x 4096 15.4 / 16.2 against 14.5 / 14.5; 2048 x
-    // 4096 13.6 / 14.5 against 12.7 / 12.6; 2056 x 4128 17.8 / 18.9
-    // against 13.2 / 13.8; 4160 x 4160 17.8 / 18.4 against 14.9 / 15.6).
-    // Also N = 1536 (v45, same run, 1536 x 4096 at M = 33 / 48 / 64: 13.1
-    // / 13.7 / 14.7 us registers against 11.3 / 11.2 / 11.1 on the 64 x 64
-    // tiles in two slices; 1024 x 4096 keeps them, 10.1 / 10.4 / 13.7
-    // against 10.9 / 11.6 / 12.5 in four slices, and 1024 x 1024, 7.0 /
-    // 7.2 / 7.5 against 8.2 / 8.2 / 8.2 unsplit).
-    if (wgmmaTiles && n128 >= 1536 &&
-        hasW8A8NarrowTiles(n128, op.getTargetAttr().getMultiprocessorCount()))
-      maxM = std::min(maxM, kRegisterWgmmaMaxM);
-    // N = 1024 to 1535 with K >= 2048 (the register variant reads the
-    // weights once per 16 rows): the ring tiles after it take M = 49 to 64,
-    // and from M = 33 where the weights are 8 MB or more (v58, same run, us
-    // at M = 56 / 64 registers against the ring: 1024 x 2048 10.0 / 9.8
-    // against 9.0 / 9.0, 1024 x 4096 13.1 / 13.4 against 12.0 / 12.4, 1024
-    // x 8192 21.8 / 21.2 against 15.5 / 15.5, and at 40 / 48 16.0 / 16.3
-    // against 14.6 / 14.5; 1024 x 1024, 768 x 4096 and 512 x 4096 keep the
-    // registers to 64: 7.2 against 8.0, 10.0 against 12.0, 9.7 against
-    // 11.6 at M = 64).
-    constexpr int64_t kRegisterShortRingMaxM = 48,
-                      kRegisterShortRingMaxBytes = int64_t(8) << 20;
-    if (wgmmaTiles && n128 >= 1024 && n128 < 1536 && k128 >= 2048 &&
-        hasW8A8NarrowTiles(n128, op.getTargetAttr().getMultiprocessorCount()))
-      maxM = std::min(maxM, n128 * k128 >= kRegisterShortRingMaxBytes
-                                ? kRegisterWgmmaMaxM
-                                : kRegisterShortRingMaxM);
+    int64_t maxM = getW8A8RegisterMaxM(op, n128, k128, wgmmaTiles);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {
         return ConfigAttr::get(
@@ -2601,6 +2610,11 @@ static void deepenLoneRings(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs) {
   }
 }
 
+/// `m`, at most `maxM` unless that is 0 (an unbounded variant).
+static int64_t boundedByMaxM(int64_t m, int64_t maxM) {
+  return maxM == 0 ? m : std::min(m, maxM);
+}
+
 /// W8A8 (wgmma) on a short K, at most kMaxShortKTiles K tiles of 128: the
 /// 64 x 128 tiles in two clustered K slices of the middle of M (the small
 /// layers', N <= 2048, up to M = 1024) keep only 4 K tiles a slice, and the
@@ -2633,14 +2647,13 @@ static void unsplitShortKMiddleTiles(MatmulOp op,
         narrow.getStages() != kNarrowStages || narrow.getMaxM() == 0)
       continue;
     int64_t splitMaxM = split.getMaxM();
-    auto bounded = [&](int64_t m) {
-      return splitMaxM == 0 ? m : std::min(m, splitMaxM);
-    };
     int64_t narrowMaxM = std::max(
-        narrow.getMaxM(), bounded(64 * getWaveRows(op, narrow, columns)));
+        narrow.getMaxM(),
+        boundedByMaxM(64 * getWaveRows(op, narrow, columns), splitMaxM));
     ConfigEdit tall(narrow);
     tall.ctaTile[0] = 128;
-    int64_t tallMaxM = bounded(128 * getWaveRows(op, tall.get(), columns));
+    int64_t tallMaxM =
+        boundedByMaxM(128 * getWaveRows(op, tall.get(), columns), splitMaxM);
     if (tallMaxM <= narrowMaxM && narrowMaxM == narrow.getMaxM())
       return;
     configs[i - 1] = narrow.withMaxM(narrowMaxM);
@@ -2688,9 +2701,8 @@ static void tallenNarrowSplitTiles(MatmulOp op,
     if (getSharedMemoryBytes(op, tall.get()) > limit)
       continue;
     int64_t splitMaxM = split.getMaxM();
-    int64_t tallMaxM = 128 * getWaveRows(op, tall.get(), columns);
-    if (splitMaxM != 0)
-      tallMaxM = std::min(tallMaxM, splitMaxM);
+    int64_t tallMaxM =
+        boundedByMaxM(128 * getWaveRows(op, tall.get(), columns), splitMaxM);
     if (tallMaxM <= firstM)
       continue;
     tall.maxM = tallMaxM;
