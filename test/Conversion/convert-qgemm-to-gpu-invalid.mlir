@@ -30,6 +30,26 @@ func.func @negative_w4a16_n_not_multiple_of_32(%x: memref<?x256xf16>, %w: memref
 
 // -----
 
+func.func @negative_w4a16_fuse_quantize(%x: memref<?x256xf16>, %w: memref<32x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected fuse_quantize = false: the W4A16 kernels take the fp16 activations unquantized, got config #qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, max_m = 4, operands = registers, fuse_quantize = true>}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, max_m = 4, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
+// -----
+
+func.func @negative_bsr_fuse_quantize(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected fuse_quantize = false: the BSR kernels take the fp16 activations unquantized}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 2, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]}
+  return
+}
+
+// -----
+
 func.func @negative_w4a16_register_warp_n(%x: memref<?x256xf16>, %w: memref<32x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
   // expected-error @+1 {{expected warp tile N (16) to be a multiple of 32 for W4A16 (32-channel slabs)}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)

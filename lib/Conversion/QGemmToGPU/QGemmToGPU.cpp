@@ -94,6 +94,14 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
                 "func (the host stub passes them)";
   }
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
+    // Only W8A8 quantizes its activations (a W4A16 or BSR kernel reads the
+    // fp16 rows as they are).
+    if (config.getFuseQuantize() && !kernel::isW8A8(op))
+      return op.emitOpError()
+             << "expected fuse_quantize = false: the "
+             << (kernel::isBsr(op) ? "BSR" : "W4A16")
+             << " kernels take the fp16 activations unquantized, got config "
+             << config;
     // The BSR and W4A16 register kernels split over the grid (slices of a
     // block row's stored blocks, of K); W8A8's split K between their warps.
     if (config.isRegisterDirect() && config.getSplitK() != 1 &&
