@@ -1,0 +1,8 @@
+// w8a8_n2048_k1024_e196a: w8a8_n2048_k1024 as qgemm-configure gave it (chip=sm_90a) (hand configs).
+module {
+  func.func @w8a8_n2048_k1024_e196a(%arg0: memref<?x1024xf16>, %arg1: memref<2048x1024xi8>, %arg2: memref<2048xf32>, %arg3: memref<?x2048xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x1024xf16>) weights(%arg1, %arg2 : memref<2048x1024xi8>, memref<2048xf32>) outs(%arg3 : memref<?x2048xf16>) {configs = [#qgemm.config<cta_tile = [16, 8, 1024], warp_tile = [16, 8], stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 128], warp_tile = [64, 32], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 80, 128], warp_tile = [64, 80], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, tail_split = 2>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 3072, mma = wgmma, tail_split = 2>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 2>], lhs_encoding = #qgemm.act<i8, per_token>, target = #qgemm.target<"sm_90a">, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+    return
+  }
+}
+
