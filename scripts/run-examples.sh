@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # The main job: set up and build, then verify every bundled example under
 # examples/ and compile each one whose scheme has a lowering to PTX + cubin +
-# host stub (into build/examples, or $QGEMM_EXAMPLES_OUT), printing one
-# summary line per kernel. Exits non-zero if any example fails to verify or
-# a lowerable one fails to compile.
+# host stub (into build/examples, or $QGEMM_EXAMPLES_OUT) for sm_90 (or
+# $QGEMM_CHIP: sm_80, sm_90 or sm_90a, the wgmma kernels of an H100 / H200),
+# printing one summary line per kernel. Exits non-zero if any example fails
+# to verify or a lowerable one fails to compile.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${QGEMM_BUILD_DIR:-$root/build}
 out=${QGEMM_EXAMPLES_OUT:-$build/examples}
+chip=${QGEMM_CHIP:-sm_90}
+case "$chip" in
+sm_80 | sm_90 | sm_90a) ;;
+*)
+  echo "run-examples: error: QGEMM_CHIP='$chip' (expected sm_80, sm_90 or sm_90a)" >&2
+  exit 2
+  ;;
+esac
 "$root/scripts/setup.sh" >/dev/null
 opt="$build/bin/qgemm-opt"
 compile="$build/bin/qgemm-compile"
@@ -20,14 +29,15 @@ for f in "$root"/examples/*.mlir; do
     printf '%-24s FAILED to verify\n' "$name"; cat "$out/$name.log"; status=1; continue
   fi
   start=$(date +%s%N)
-  if "$compile" "$f" --chip=sm_90 -o "$out" 2>"$out/$name.log"; then
+  if "$compile" "$f" --chip="$chip" -o "$out" 2>"$out/$name.log"; then
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     ptx="$out/$name.ptx"
     mma=$(grep -c 'mma.sync.aligned' "$ptx" || true)
+    wgmma=$(grep -c 'wgmma.mma_async' "$ptx" || true)
     kernels=$(grep -c '^\.visible \.entry' "$ptx" || true)
     cubin=$([ -f "$out/$name.cubin" ] && echo "+ cubin" || echo "(no ptxas)")
-    printf '%-24s compiled in %4d ms: %d kernels, %3d mma.sync, sm_90 PTX %s + host stub (%s.h/.cpp)\n' \
-      "$name" "$ms" "$kernels" "$mma" "$cubin" "$out/$name"
+    printf '%-24s compiled in %4d ms: %d kernels, %3d mma.sync, %3d wgmma, %s PTX %s + host stub (%s.h/.cpp)\n' \
+      "$name" "$ms" "$kernels" "$mma" "$wgmma" "$chip" "$cubin" "$out/$name"
   elif grep -q "not implemented yet" "$out/$name.log"; then
     printf '%-24s verified; no lowering for this scheme yet\n' "$name"
   else
