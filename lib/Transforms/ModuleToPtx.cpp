@@ -180,7 +180,7 @@ struct QGemmModuleToPtxPass
     // as a discardable attribute; the translation reads the branch's own.
     module.walk([](Operation *op) {
       auto annotation = dyn_cast_or_null<LLVM::LoopAnnotationAttr>(
-          op->getDiscardableAttr("llvm.loop_annotation"));
+          op->getDiscardableAttr(kLoopAnnotationAttrName));
       if (!annotation)
         return;
       if (auto br = dyn_cast<LLVM::BrOp>(op))
@@ -189,7 +189,7 @@ struct QGemmModuleToPtxPass
         condBr.setLoopAnnotationAttr(annotation);
       else
         return;
-      op->removeDiscardableAttr("llvm.loop_annotation");
+      op->removeDiscardableAttr(kLoopAnnotationAttrName);
     });
     SmallVector<Attribute> objects;
     for (Attribute attr : module.getTargetsAttr()) {

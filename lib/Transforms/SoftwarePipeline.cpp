@@ -255,14 +255,14 @@ LogicalResult pipelineLoop(RewriterBase &rewriter, scf::ForOp loop,
           wait.setNumGroups(depth - 1);
       };
   rewriter.setInsertionPoint(loop);
-  Attribute annotation = loop->getAttr("llvm.loop_annotation");
+  Attribute annotation = loop->getAttr(kLoopAnnotationAttrName);
   FailureOr<scf::ForOp> pipelined =
       scf::pipelineForLoop(rewriter, loop, options);
   if (failed(pipelined))
     return loop.emitError() << "upstream loop pipelining failed";
   // The loop's LLVM annotation (unroll hints) carries over.
   if (annotation)
-    (*pipelined)->setAttr("llvm.loop_annotation", annotation);
+    (*pipelined)->setAttr(kLoopAnnotationAttrName, annotation);
 
   // Nothing is in flight after the plain loop; keep it so: wait for the
   // zero-filling copies of the last iterations.

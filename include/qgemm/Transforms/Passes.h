@@ -40,6 +40,13 @@ inline constexpr llvm::StringLiteral kPipelineDepthAttrName =
 /// (qgemm-software-pipeline leaves it): its number of ring slots.
 inline constexpr llvm::StringLiteral kTmaStagesAttrName = "qgemm.tma_stages";
 
+/// Discardable attribute (an LLVM::LoopAnnotationAttr, e.g. unroll disable)
+/// on a kernel's scf.for: qgemm-software-pipeline keeps it on the pipelined
+/// loop, scf-to-cf leaves it on the loop's latch branch, and
+/// qgemm-module-to-ptx makes it that branch's own loop annotation.
+inline constexpr llvm::StringLiteral kLoopAnnotationAttrName =
+    "llvm.loop_annotation";
+
 /// Function attribute on a gpu.func whose first N arguments are tensor maps
 /// (!llvm.ptr): qgemm-tensor-map-params makes them grid-constant byval
 /// parameters of the lowered llvm.func.

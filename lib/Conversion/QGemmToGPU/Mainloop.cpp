@@ -34,7 +34,7 @@ static void limitUnroll(scf::ForOp loop, const Tiling &t) {
       /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
       /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
       /*parallelAccesses=*/{});
-  loop->setAttr("llvm.loop_annotation", annotation);
+  loop->setAttr(kLoopAnnotationAttrName, annotation);
 }
 
 Tiling::Tiling(ConfigAttr c, int64_t elementBytes)
