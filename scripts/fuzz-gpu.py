@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Generates random valid kernels for the GPU harness: whatever
+qgemm-compile accepts must also be correct on the GPU, so every input that
+compiles here becomes a stub that test/gpu/run.sh checks there.
+
+    scripts/fuzz-gpu.py OUT_DIR [--shapes N] [--configs N] [--seed S]
+        [--chips sm_80,sm_90,sm_90a] [--compile PATH] [--opt PATH]
+        [--jobs J] [--no-cubin]
+
+shapes: a W8A8, W4A16 (per channel, groups of 32 / 64 / 128, with or
+without zero points) or BSR matmul of random N and K, M dynamic, left to
+qgemm-configure. N and K are drawn mostly from sizes that are not
+multiples of 128 (multiples of 8, 32 or 64 as the scheme needs), so the
+kernels' edge tiles are what is tested.
+configs: a harness kernel (test/gpu/kernels) configured by qgemm-opt for
+a chip of --chips, with one or two numbers of one config replaced by
+plausible ones (tile sizes, stages, split_k, max_m) and sometimes a flag
+flipped (cluster_split, copy): hand configs a user could write.
+
+Each input is compiled with --emit=stub for a chip drawn from --chips (an
+H200 runs the PTX of all three; past sm_90a the chip is part of the name,
+`_s80` or `_s90`). Configs refused with a diagnostic are counted and
+dropped; a crash, a timeout or a refused shape (the generator draws only
+valid ones) is reported and makes the exit status 1. The stubs land in
+OUT_DIR under the harness's names
+(<scheme>_n<N>_k<K>[_<scales>][_s80|_s90][_fz<seed>x<i>]), the inputs in
+OUT_DIR/inputs. Then, on the GPU machine: `test/gpu/run.sh OUT_DIR check`
+(the M list in HARNESS_ARGS, e.g. "--ms 1,7,33,100,257,1000").
+"""
+import argparse
+import concurrent.futures
+import glob
+import os
+import random
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CONFIG = re.compile(r"#qgemm\.config<[^>]*>")
+NUMBER = re.compile(r"(?<=[\[ =,])(\d+)(?=[\],>])")
+# Per field, values a user might write.
+PLAUSIBLE = {
+    "cta_tile": [16, 32, 48, 64, 80, 96, 128, 144, 160, 192, 208, 224, 256],
+    "warp_tile": [16, 32, 48, 64, 96, 128, 160, 192, 256],
+    "stages": [1, 2, 3, 4, 5, 6, 8],
+    "split_k": [1, 2, 3, 4, 6, 8],
+    "max_m": [1, 8, 16, 17, 32, 48, 64, 96, 100, 128, 200, 256, 512, 1024],
+}
+
+
+def dim(rng, unit, lo, hi):
+    """A multiple of `unit` in [lo, hi], most often not one of 128."""
+    while True:
+        v = rng.randrange(lo // unit, hi // unit + 1) * unit
+        if v >= lo and (v % 128 or rng.random() < 0.2):
+            return v
+
+
+def random_shape(rng):
+    scheme = rng.choice(["w8a8", "w4a16", "bsr"])
+    if scheme == "w8a8":
+        n, k = dim(rng, 8, 8, 12288), dim(rng, 32, 32, 8192)
+        weights = [f"memref<{n}x{k}xi8>", f"memref<{n}xf32>"]
+        encodings = ("#qgemm.act<i8, per_token>",
+                     "#qgemm.weight<format = int8, scales = per_channel>")
+        name = f"w8a8_n{n}_k{k}"
+    elif scheme == "bsr":
+        n, k = dim(rng, 32, 32, 8192), dim(rng, 32, 32, 8192)
+        weights = [f"memref<{n // 32 + 1}xi32>", "memref<?xi32>",
+                   "memref<?x32x32xf16>"]
+        encodings = ("#qgemm.act<f16>",
+                     "#qgemm.weight<format = bsr, block = [32, 32]>")
+        name = f"bsr_n{n}_k{k}"
+    else:
+        group, zeros = rng.choice([(0, False), (32, False), (64, False),
+                                   (128, False), (32, True), (64, True),
+                                   (128, True)])
+        n = dim(rng, 64, 64, 12288)
+        k = dim(rng, max(group, 64), max(group, 64), 8192)
+        rows = k // group if group else 0
+        weights = [f"memref<{k // 8}x{n}xi32>",
+                   f"memref<{rows}x{n}xf16>" if group else f"memref<{n}xf16>"]
+        scales = (f"scales = per_group, group_size = {group}"
+                  if group else "scales = per_channel")
+        if zeros:
+            weights.append(f"memref<{rows}x{n // 8}xi32>")
+            scales += ", zero_points = true"
+        encodings = ("#qgemm.act<f16>",
+                     f"#qgemm.weight<format = int4, {scales}>")
+        tag = (f"g{group}" + ("z" if zeros else "")) if group else "pc"
+        name = f"w4a16_n{n}_k{k}_{tag}"
+    x, y = f"memref<?x{k}xf16>", f"memref<?x{n}xf16>"
+    names = [f"%w{i}" for i in range(len(weights))]
+    params = ", ".join(f"{a}: {t}" for a, t in zip(names, weights))
+    text = (f"func.func @{name}(%x: {x}, {params}, %y: {y}) {{\n"
+            f"  qgemm.matmul lhs(%x : {x}) weights({', '.join(names)} : "
+            f"{', '.join(weights)}) outs(%y : {y})\n"
+            f"      {{lhs_encoding = {encodings[0]}, "
+            f"weight_encoding = {encodings[1]}}}\n"
+            f"  return\n}}\n")
+    return name, text
+
+
+def mutate_config(rng, text):
+    """Replaces one or two numbers of one config of `text` by plausible
+    values of their field; sometimes flips a flag. None when `text` has no
+    config."""
+    configs = list(CONFIG.finditer(text))
+    if not configs:
+        return None
+    c = rng.choice(configs)
+    body = c.group(0)
+    for _ in range(rng.randint(1, 2)):
+        numbers = list(NUMBER.finditer(body))
+        m = rng.choice(numbers)
+        field = re.findall(r"(\w+) = [^=]*$", body[:m.start()])
+        values = PLAUSIBLE.get(field[-1] if field else "", PLAUSIBLE["stages"])
+        body = body[:m.start()] + str(rng.choice(values)) + body[m.end():]
+    if rng.random() < 0.25:
+        body = (body.replace("cluster_split = true", "cluster_split = false")
+                if "cluster_split = true" in body
+                else body.replace(", max_m", ", cluster_split = true, max_m", 1))
+    if rng.random() < 0.2:
+        body = (body.replace("copy = tma_producer", "copy = tma")
+                if "copy = tma_producer" in body
+                else body.replace("copy = tma>", "copy = tma_producer>"))
+    return text[:c.start()] + body + text[c.end():]
+
+
+def chip_tag(chip):
+    return "" if chip == "sm_90a" else "_s" + chip[3:]
+
+
+def compile_one(args, name, text, chip):
+    path = os.path.join(args.out, "inputs", name + ".mlir")
+    with open(path, "w") as f:
+        f.write(text)
+    command = [args.compile, path, f"--chip={chip}", "--emit=stub",
+               "-o", args.out] + (["--no-cubin"] if args.no_cubin else [])
+    try:
+        r = subprocess.run(command, capture_output=True, text=True,
+                           timeout=600)
+    except subprocess.TimeoutExpired:
+        return name, "timeout", ""
+    err = r.stderr
+    if (r.returncode not in (0, 1) or "LLVM ERROR" in err or
+            "Assertion" in err or "Stack dump" in err or
+            (r.returncode == 1 and not err.strip())):
+        return name, "crash", err[-400:]
+    if r.returncode != 0:
+        os.remove(path)
+        return name, "diagnostic", err.strip().splitlines()[0][:200]
+    return name, "ok", ""
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out")
+    parser.add_argument("--shapes", type=int, default=20)
+    parser.add_argument("--configs", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--chips", default="sm_90a",
+                        help="comma-separated chips to draw from (sm_80, "
+                        "sm_90, sm_90a; default sm_90a)")
+    parser.add_argument("--compile",
+                        default=os.path.join(ROOT, "build/bin/qgemm-compile"))
+    parser.add_argument("--opt", default=os.path.join(ROOT, "build/bin/qgemm-opt"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--no-cubin", action="store_true",
+                        help="stubs that embed the PTX only (no ptxas run)")
+    args = parser.parse_args()
+    chips = args.chips.split(",")
+    for chip in chips:
+        if chip not in ("sm_80", "sm_90", "sm_90a"):
+            parser.error(f"unknown chip '{chip}' in --chips")
+    rng = random.Random(args.seed)
+    os.makedirs(os.path.join(args.out, "inputs"), exist_ok=True)
+
+    cases, seen = [], set()
+    while len(cases) < args.shapes:
+        name, text = random_shape(rng)
+        chip = rng.choice(chips)
+        name, text = name + chip_tag(chip), text.replace(
+            f"@{name}(", f"@{name}{chip_tag(chip)}(")
+        if name not in seen:
+            seen.add(name)
+            cases.append((name, text, chip))
+    sources = sorted(glob.glob(os.path.join(ROOT, "test/gpu/kernels/*.mlir")))
+    configured = {}
+    for i in range(args.configs):
+        source, chip = rng.choice(sources), rng.choice(chips)
+        if (source, chip) not in configured:
+            configured[(source, chip)] = subprocess.run(
+                [args.opt, f"--qgemm-configure=chip={chip}", source],
+                capture_output=True, text=True, check=True).stdout
+        text = mutate_config(rng, configured[(source, chip)])
+        if text is None:
+            continue
+        old = os.path.basename(source)[:-len(".mlir")]
+        name = f"{old}{chip_tag(chip)}_fz{args.seed}x{i}"
+        cases.append((name, text.replace(f"@{old}(", f"@{name}("), chip))
+
+    shapes = {c[0] for c in cases[:args.shapes]}
+    counts, failures = {"shapes": {}, "configs": {}}, 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for name, kind, detail in pool.map(lambda c: compile_one(args, *c),
+                                           cases):
+            group = "shapes" if name in shapes else "configs"
+            counts[group][kind] = counts[group].get(kind, 0) + 1
+            # A generated shape is valid by construction: a diagnostic for
+            # one is a failure too.
+            bad = kind in ("crash", "timeout") or (group == "shapes" and
+                                                   kind != "ok")
+            failures += bad
+            print(f"{'FAIL ' if bad else ''}{kind:10} {name} {detail}".rstrip())
+    print(f"seed {args.seed}, {args.chips}: " + "; ".join(
+        f"{group} " + (", ".join(f"{k} {v}" for k, v in sorted(c.items()))
+                       or "none") for group, c in counts.items()))
+    return 1 if failures else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
