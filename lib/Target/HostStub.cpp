@@ -399,6 +399,28 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
 
 namespace {
 
+/// The chip of a PTX module's `.target sm_XY[a]` directive, as compute
+/// capability X.Y; 0.0 when there is none (then the stub has no cubin).
+struct CubinTarget {
+  int major = 0, minor = 0;
+  bool archSpecific = false;
+};
+CubinTarget getCubinTarget(StringRef ptx) {
+  CubinTarget target;
+  size_t at = ptx.find("\n.target sm_");
+  if (at == StringRef::npos)
+    return target;
+  StringRef rest = ptx.substr(at + strlen("\n.target sm_"));
+  StringRef digits = rest.take_while(llvm::isDigit);
+  unsigned value = 0;
+  if (digits.size() < 2 || digits.getAsInteger(10, value))
+    return target;
+  target.major = int(value / 10);
+  target.minor = int(value % 10);
+  target.archSpecific = rest.drop_front(digits.size()).starts_with("a");
+  return target;
+}
+
 /// Prints `bytes` as a C array initializer, 16 per line.
 void printBytes(raw_ostream &os, StringRef bytes) {
   for (size_t i = 0; i < bytes.size(); ++i) {
@@ -596,8 +618,26 @@ int chooseVariant(const Sizes &s) {
   return kNumKernels - 1;
 }
 
-/// Loads the module into the current context once (cubin first, then PTX)
-/// and keeps the JIT log of the last attempt.
+/// Whether the current context's device runs the cubin: the same major
+/// compute capability and at least its minor one, exactly its own for an
+/// arch-specific (`a`) target. When the device cannot be queried the cubin
+/// is tried.
+bool deviceRunsCubin() {
+  CUdevice device;
+  int major = 0, minor = 0;
+  if (cuCtxGetDevice(&device) != CUDA_SUCCESS ||
+      cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                           device) != CUDA_SUCCESS ||
+      cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                           device) != CUDA_SUCCESS)
+    return true;
+  return major == kCubinMajor &&
+         (kCubinArchSpecific ? minor == kCubinMinor : minor >= kCubinMinor);
+}
+
+/// Loads the module into the current context once (the cubin where the
+/// device runs it, else or on failure the PTX) and keeps the JIT log of
+/// the last attempt.
 qgemm_status getModule(const LoadedModule **out) {
   CUcontext context = nullptr;
   if (cuCtxGetCurrent(&context) != CUDA_SUCCESS || !context)
@@ -615,8 +655,9 @@ qgemm_status getModule(const LoadedModule **out) {
                             CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
   CUmodule module = nullptr;
   CUresult result = CUDA_ERROR_INVALID_IMAGE;
-  const void *images[] = {kCubinSize ? (const void *)kCubin : nullptr,
-                          (const void *)kPtx};
+  const void *images[] = {
+      kCubinSize && deviceRunsCubin() ? (const void *)kCubin : nullptr,
+      (const void *)kPtx};
   for (const void *image : images) {
     if (!image)
       continue;
@@ -1279,7 +1320,14 @@ std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
   printBytes(os, cubin);
   if (cubin.empty())
     os << "0";
-  os << "\n};\nconst size_t kCubinSize = " << cubin.size() << ";\n\n"
+  CubinTarget target = getCubinTarget(family.ptx);
+  os << "\n};\nconst size_t kCubinSize = " << cubin.size() << ";\n"
+     << "/// The compute capability the cubin is for (its PTX's .target);\n"
+     << "/// arch-specific: that capability only.\n"
+     << "constexpr int kCubinMajor = " << target.major
+     << ", kCubinMinor = " << target.minor << ";\n"
+     << "constexpr bool kCubinArchSpecific = "
+     << (target.archSpecific ? "true" : "false") << ";\n\n"
      << "constexpr int64_t kN = " << d.n << ";\n"
      << "constexpr int64_t kSectionAlign = " << d.sectionAlign << ";\n"
      << "constexpr int kNumArgs = " << d.args.size()

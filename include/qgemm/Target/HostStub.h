@@ -44,7 +44,8 @@ FailureOr<std::vector<KernelFamily>> collectKernelFamilies(ModuleOp module);
 std::string emitHostStubHeader(const KernelFamily &family);
 
 /// Writes the host stub source of `family`; `cubin` (may be empty) is
-/// embedded next to the PTX and tried first at load time.
+/// embedded next to the PTX and loaded first where the device runs it (the
+/// compute capability of the PTX's `.target`).
 std::string emitHostStubSource(const KernelFamily &family, StringRef cubin);
 
 } // namespace mlir::qgemm
