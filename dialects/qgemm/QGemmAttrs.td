@@ -257,7 +257,7 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     shared memory holds one, or in clusters of four slices or more); BSR's
     union tiles may have four warpgroups (24 and 112, one block).
 
-    `row_split = H, row_rest = R` (BSR, a dynamic M; H a multiple of BM
+    `row_split = H, row_rest = R` (BSR and W4A16, a dynamic M; H a multiple of BM
     below `max_m` when there is one, 1 <= R < H) cuts a call in two where
     the tiles of M would spill into a mostly idle last wave: when
     r = M mod H is in [1, R], the host stub launches this variant on the
