@@ -118,9 +118,13 @@ def mutate_config(rng, text):
         values = PLAUSIBLE.get(field[-1] if field else "", PLAUSIBLE["stages"])
         body = body[:m.start()] + str(rng.choice(values)) + body[m.end():]
     if rng.random() < 0.25:
-        body = (body.replace("cluster_split = true", "cluster_split = false")
-                if "cluster_split = true" in body
-                else body.replace(", max_m", ", cluster_split = true, max_m", 1))
+        if "cluster_split = true" in body:
+            body = body.replace("cluster_split = true", "cluster_split = false")
+        elif "split_k" in body:
+            body = body.replace(", max_m", ", cluster_split = true, max_m", 1)
+        else:  # a split to cluster
+            body = body.replace(", max_m",
+                                ", split_k = 2, cluster_split = true, max_m", 1)
     if rng.random() < 0.2:
         body = (body.replace("copy = tma_producer", "copy = tma")
                 if "copy = tma_producer" in body
