@@ -24,8 +24,8 @@ dropped; a crash, a timeout or a refused shape (the generator draws only
 valid ones) is reported and makes the exit status 1. The stubs land in
 OUT_DIR under the harness's names
 (<scheme>_n<N>_k<K>[_<scales>][_s80|_s90][_fz<seed>x<i>]), the inputs in
-OUT_DIR/inputs. Then, on the GPU machine: `test/gpu/run.sh OUT_DIR check`
-(the M list in HARNESS_ARGS, e.g. "--ms 1,7,33,100,257,1000").
+OUT_DIR/inputs. Then, on the GPU machine: `test/gpu/fuzz-check.sh OUT_DIR`
+(each family checked in a process of its own, then memcheck on a sample).
 """
 import argparse
 import concurrent.futures
