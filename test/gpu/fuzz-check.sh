@@ -10,8 +10,8 @@
 # scripts/fuzz-gpu.py writes); where STUB_DIR.tar.xz exists it is unpacked
 # first. Environment: MS (the M of --check, default
 # 1,7,33,65,129,300,1000,2049), SAN_MS (of memcheck, default 7,65,300),
-# OUT (logs and summary.txt, default /tmp/fuzz-check), JOBS (the harness
-# build). Prints the summary; exits 1 when a family fails or memcheck
+# OUT (summary.txt, the failing families' logs, families.txt, san.log;
+# default /tmp/fuzz-check), JOBS (the harness build). Prints the summary; exits 1 when a family fails or memcheck
 # reports an error.
 set -uo pipefail
 
@@ -41,6 +41,7 @@ while read -r k rc; do
   cases=$((cases + ${n:-0}))
   if [ "$rc" -eq 0 ]; then
     pass=$((pass + 1))
+    rm -f "$O/check_$k.log" # only the failures' logs stay
   else
     fail=$((fail + 1))
     echo "FAIL $k rc=$rc: $last" >> "$S"
