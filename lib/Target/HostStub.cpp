@@ -368,6 +368,22 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
                    layout);
   os << "size_t " << f << "_workspace_size(" << getSizeList(d, true)
      << ");\n\n";
+  printComment(
+      os, "///",
+      "Bytes of device workspace that serves every call whose M is at most "
+      "`m` (or the largest M)" +
+          std::string(d.maxSizes.size() > 1 ? " (the other sizes as given)"
+                                            : "") +
+          ": the most " + f +
+          "_workspace_size gives over them, for a workspace allocated once. "
+          "It is not " +
+          f +
+          "_workspace_size(m): the variant, and with it the layout, changes "
+          "with M. It takes time in proportion to m (about 50 ns an M on a "
+          "current CPU: a millisecond at m = 16384): call it once, when "
+          "setting up.");
+  os << "size_t " << f << "_workspace_size_max(" << getSizeList(d, true)
+     << ");\n\n";
 
   SmallVector<std::string> prologues;
   for (const LaunchKernel *kernel : getKernelOrder(d))
@@ -1263,8 +1279,29 @@ void printEntryPoints(raw_ostream &os, const KernelFamily &family) {
      << getSizeList(d, true) << ") {\n";
   printRangeChecks("0", /*zeroInRange=*/false);
   os << "  const Sizes s = " << sizes << ";\n"
-     << "  return (size_t)workspaceBytes(s);\n}\n\n"
-     << "extern \"C\" const char *" << f
+     << "  return (size_t)workspaceBytes(s);\n}\n\n";
+  // The most over every M a call may take up to m: one per M (the layout
+  // is not monotone in M: variants change with it).
+  os << "extern \"C\" size_t " << f << "_workspace_size_max("
+     << getSizeList(d, true) << ") {\n";
+  // No call is larger than the largest M: m past it counts as it.
+  os << "  if (m > " << upper(f) << "_MAX_M)\n    m = " << upper(f)
+     << "_MAX_M;\n";
+  printRangeChecks("0", /*zeroInRange=*/false);
+  os << "  Sizes s = " << sizes << ";\n";
+  if (d.staticM > 0)
+    os << "  // The kernels were compiled for M = " << d.staticM << ".\n"
+       << "  if (m < " << d.staticM << ")\n    return 0;\n"
+       << "  s.m = " << d.staticM << ";\n"
+       << "  return (size_t)workspaceBytes(s);\n}\n\n";
+  else
+    os << "  int64_t most = 0;\n"
+       << "  for (int64_t rows = 1; rows <= m; ++rows) {\n"
+       << "    s.m = rows;\n"
+       << "    most = std::max(most, workspaceBytes(s));\n"
+       << "  }\n"
+       << "  return (size_t)most;\n}\n\n";
+  os << "extern \"C\" const char *" << f
      << "_jit_log(void) { return gJitLog; }\n\n"
      << "extern \"C\" qgemm_status " << f << "(" << getPointerParams(d)
      << ",\n    " << getSizeList(d, true)
