@@ -27,6 +27,8 @@ import re
 import subprocess
 import sys
 
+from qgemm_fuzz import matmul_text
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHIPS = ["sm_80", "sm_90", "sm_90a"]
 VALUES = [0, 1, 2, 3, 4, 5, 7, 8, 12, 16, 24, 32, 48, 64, 80, 96, 100, 128,
@@ -70,39 +72,12 @@ def mutate_configs(rng, args, cache):
 def random_shape(rng):
     n, k = rng.choice(DIMS), rng.choice(DIMS)
     m = rng.choice(["?", "?", "?", 1, 7, 16, 100, 4096])
-    x, y = f"memref<{m}x{k}xf16>", f"memref<{m}x{n}xf16>"
     scheme = rng.choice(["w8a8", "w4a16", "bsr"])
-    if scheme == "w8a8":
-        weights = [f"memref<{n}x{k}xi8>", f"memref<{n}xf32>"]
-        encodings = ("#qgemm.act<i8, per_token>",
-                     "#qgemm.weight<format = int8, scales = per_channel>")
-    elif scheme == "bsr":
-        weights = [f"memref<{max(n // 32, 0) + 1}xi32>", "memref<?xi32>",
-                   "memref<?x32x32xf16>"]
-        encodings = ("#qgemm.act<f16>",
-                     "#qgemm.weight<format = bsr, block = [32, 32]>")
-    else:
+    group, zeros = 0, False
+    if scheme == "w4a16":
         group, zeros = rng.choice([(0, False), (32, False), (64, False),
                                    (128, False), (32, True), (128, True)])
-        rows = max(k // group, 1) if group else 0
-        weights = [f"memref<{max(k // 8, 1)}x{n}xi32>",
-                   f"memref<{rows}x{n}xf16>" if group else f"memref<{n}xf16>"]
-        scales = (f"scales = per_group, group_size = {group}"
-                  if group else "scales = per_channel")
-        if zeros:
-            weights.append(f"memref<{rows}x{max(n // 8, 1)}xi32>")
-            scales += ", zero_points = true"
-        encodings = ("#qgemm.act<f16>",
-                     f"#qgemm.weight<format = int4, {scales}>")
-    names = [f"%w{i}" for i in range(len(weights))]
-    params = ", ".join(f"{a}: {t}" for a, t in zip(names, weights))
-    text = (f"func.func @f(%x: {x}, {params}, %y: {y}) {{\n"
-            f"  qgemm.matmul lhs(%x : {x}) weights({', '.join(names)} : "
-            f"{', '.join(weights)}) outs(%y : {y})\n"
-            f"      {{lhs_encoding = {encodings[0]}, "
-            f"weight_encoding = {encodings[1]}}}\n"
-            f"  return\n}}\n")
-    return text, rng.choice(CHIPS)
+    return matmul_text("f", m, n, k, scheme, group, zeros), rng.choice(CHIPS)
 
 
 def main():

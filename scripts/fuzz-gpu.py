@@ -36,6 +36,8 @@ import re
 import subprocess
 import sys
 
+from qgemm_fuzz import matmul_text
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIG = re.compile(r"#qgemm\.config<[^>]*>")
 NUMBER = re.compile(r"(?<=[\[ =,])(\d+)(?=[\],>])")
@@ -58,19 +60,14 @@ def dim(rng, unit, lo, hi):
 
 
 def random_shape(rng):
+    """A valid shape of a random scheme: (name, text)."""
     scheme = rng.choice(["w8a8", "w4a16", "bsr"])
+    group, zeros = 0, False
     if scheme == "w8a8":
         n, k = dim(rng, 8, 8, 12288), dim(rng, 32, 32, 8192)
-        weights = [f"memref<{n}x{k}xi8>", f"memref<{n}xf32>"]
-        encodings = ("#qgemm.act<i8, per_token>",
-                     "#qgemm.weight<format = int8, scales = per_channel>")
         name = f"w8a8_n{n}_k{k}"
     elif scheme == "bsr":
         n, k = dim(rng, 32, 32, 8192), dim(rng, 32, 32, 8192)
-        weights = [f"memref<{n // 32 + 1}xi32>", "memref<?xi32>",
-                   "memref<?x32x32xf16>"]
-        encodings = ("#qgemm.act<f16>",
-                     "#qgemm.weight<format = bsr, block = [32, 32]>")
         name = f"bsr_n{n}_k{k}"
     else:
         group, zeros = rng.choice([(0, False), (32, False), (64, False),
@@ -78,28 +75,9 @@ def random_shape(rng):
                                    (128, True)])
         n = dim(rng, 64, 64, 12288)
         k = dim(rng, max(group, 64), max(group, 64), 8192)
-        rows = k // group if group else 0
-        weights = [f"memref<{k // 8}x{n}xi32>",
-                   f"memref<{rows}x{n}xf16>" if group else f"memref<{n}xf16>"]
-        scales = (f"scales = per_group, group_size = {group}"
-                  if group else "scales = per_channel")
-        if zeros:
-            weights.append(f"memref<{rows}x{n // 8}xi32>")
-            scales += ", zero_points = true"
-        encodings = ("#qgemm.act<f16>",
-                     f"#qgemm.weight<format = int4, {scales}>")
         tag = (f"g{group}" + ("z" if zeros else "")) if group else "pc"
         name = f"w4a16_n{n}_k{k}_{tag}"
-    x, y = f"memref<?x{k}xf16>", f"memref<?x{n}xf16>"
-    names = [f"%w{i}" for i in range(len(weights))]
-    params = ", ".join(f"{a}: {t}" for a, t in zip(names, weights))
-    text = (f"func.func @{name}(%x: {x}, {params}, %y: {y}) {{\n"
-            f"  qgemm.matmul lhs(%x : {x}) weights({', '.join(names)} : "
-            f"{', '.join(weights)}) outs(%y : {y})\n"
-            f"      {{lhs_encoding = {encodings[0]}, "
-            f"weight_encoding = {encodings[1]}}}\n"
-            f"  return\n}}\n")
-    return name, text
+    return name, matmul_text(name, "?", n, k, scheme, group, zeros)
 
 
 def mutate_config(rng, text):

@@ -1,0 +1,41 @@
+"""What the fuzz scripts (fuzz-compile.py, fuzz-gpu.py) share: the text of
+a func holding one qgemm.matmul of a scheme and shape."""
+
+
+def matmul_text(name, m, n, k, scheme, group=0, zeros=False):
+    """func @`name` with one `scheme` matmul ("w8a8", "w4a16" or "bsr") of
+    M = `m` ("?" for a dynamic M), N = `n`, K = `k`; W4A16 per channel
+    (`group` 0) or per group of `group` along K, with zero points when
+    `zeros`. Degenerate sizes (0, or K or N under one word) still give
+    well-formed types, for the verifier to refuse."""
+    x, y = f"memref<{m}x{k}xf16>", f"memref<{m}x{n}xf16>"
+    if scheme == "w8a8":
+        weights = [f"memref<{n}x{k}xi8>", f"memref<{n}xf32>"]
+        encodings = ("#qgemm.act<i8, per_token>",
+                     "#qgemm.weight<format = int8, scales = per_channel>")
+    elif scheme == "bsr":
+        weights = [f"memref<{max(n // 32, 0) + 1}xi32>", "memref<?xi32>",
+                   "memref<?x32x32xf16>"]
+        encodings = ("#qgemm.act<f16>",
+                     "#qgemm.weight<format = bsr, block = [32, 32]>")
+    elif scheme == "w4a16":
+        rows = max(k // group, 1) if group else 0
+        weights = [f"memref<{max(k // 8, 1)}x{n}xi32>",
+                   f"memref<{rows}x{n}xf16>" if group else f"memref<{n}xf16>"]
+        scales = (f"scales = per_group, group_size = {group}"
+                  if group else "scales = per_channel")
+        if zeros:
+            weights.append(f"memref<{rows}x{max(n // 8, 1)}xi32>")
+            scales += ", zero_points = true"
+        encodings = ("#qgemm.act<f16>",
+                     f"#qgemm.weight<format = int4, {scales}>")
+    else:
+        raise ValueError(f"unknown scheme {scheme}")
+    names = [f"%w{i}" for i in range(len(weights))]
+    params = ", ".join(f"{a}: {t}" for a, t in zip(names, weights))
+    return (f"func.func @{name}(%x: {x}, {params}, %y: {y}) {{\n"
+            f"  qgemm.matmul lhs(%x : {x}) weights({', '.join(names)} : "
+            f"{', '.join(weights)}) outs(%y : {y})\n"
+            f"      {{lhs_encoding = {encodings[0]}, "
+            f"weight_encoding = {encodings[1]}}}\n"
+            f"  return\n}}\n")
