@@ -39,6 +39,12 @@ static FailureOr<KernelFamily> readKernelFamily(ModuleOp module,
                                "stub's qgemm_<name> functions, got '"
                             << name << "'";
   auto binary = module.lookupSymbol<gpu::BinaryOp>(launch->module);
+  if (!binary && module.lookupSymbol<gpu::GPUModuleOp>(launch->module))
+    return func.emitError()
+           << "expected a gpu.binary @" << launch->module
+           << " holding the kernels of this func, got a gpu.module not "
+              "serialized to PTX (run qgemm-lower-to-nvvm with its default "
+              "emit-binary=true)";
   if (!binary || binary.getObjects().empty())
     return func.emitError() << "expected a gpu.binary @" << launch->module
                             << " holding the kernels of this func (run "

@@ -156,6 +156,10 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   ::qgemm::registerAllDialects(registry);
   MLIRContext context(registry);
+  // A diagnostic shows its source line; the op it is about, printed in
+  // full after it, would repeat that line as generic IR (a lowered func's
+  // launch description runs to thousands of characters).
+  context.printOpOnDiagnostic(false);
   if (printIRAfterAll)
     context.disableMultithreading();
 
@@ -178,9 +182,11 @@ int main(int argc, char **argv) {
   for (auto func : module->getOps<func::FuncOp>())
     hasLowered |= func->hasAttr(mlir::qgemm::kLaunchAttrName);
   if (!hasMatmul && !hasLowered) {
-    // An implicit module has no line of its own: point at its first op.
+    // An implicit module has no line of its own: point at its first op,
+    // or at the start of an empty file.
     Block *body = module->getBody();
-    emitError(body->empty() ? module->getLoc() : body->front().getLoc())
+    emitError(body->empty() ? FileLineColLoc::get(&context, inputFile, 1, 1)
+                            : body->front().getLoc())
         << "'" << inputFile
         << "' holds no qgemm.matmul to compile and no lowered func (with a "
            "qgemm.launch description)";
