@@ -5,17 +5,18 @@ compiles here becomes a stub that test/gpu/run.sh checks there.
 
     scripts/fuzz-gpu.py OUT_DIR [--shapes N] [--configs N] [--seed S]
         [--chips sm_80,sm_90,sm_90a] [--compile PATH] [--opt PATH]
-        [--jobs J] [--no-cubin]
+        [--jobs J] [--odd-configs] [--no-cubin]
 
 shapes: a W8A8, W4A16 (per channel, groups of 32 / 64 / 128, with or
 without zero points) or BSR matmul of random N and K, M dynamic, left to
 qgemm-configure. N and K are drawn mostly from sizes that are not
 multiples of 128 (multiples of 8, 32 or 64 as the scheme needs), so the
 kernels' edge tiles are what is tested.
-configs: a harness kernel (test/gpu/kernels) configured by qgemm-opt for
-a chip of --chips, with one or two numbers of one config replaced by
-plausible ones (tile sizes, stages, split_k, max_m) and sometimes a flag
-flipped (cluster_split, copy): hand configs a user could write.
+configs: a harness kernel (test/gpu/kernels; with --odd-configs, half the
+time a random shape instead) configured by qgemm-opt for a chip of
+--chips, with one or two numbers of one config replaced by plausible ones
+(tile sizes, stages, split_k, max_m) and sometimes a flag flipped
+(cluster_split, copy): hand configs a user could write.
 
 Each input is compiled with --emit=stub for a chip drawn from --chips (an
 H200 runs the PTX of all three; past sm_90a the chip is part of the name,
@@ -150,6 +151,10 @@ def main():
                         default=os.path.join(ROOT, "build/bin/qgemm-compile"))
     parser.add_argument("--opt", default=os.path.join(ROOT, "build/bin/qgemm-opt"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--odd-configs", action="store_true",
+                        help="mutate the configured chains of random shapes "
+                        "too (half the configs), not only the harness "
+                        "families'")
     parser.add_argument("--no-cubin", action="store_true",
                         help="stubs that embed the PTX only (no ptxas run)")
     args = parser.parse_args()
@@ -172,15 +177,26 @@ def main():
     sources = sorted(glob.glob(os.path.join(ROOT, "test/gpu/kernels/*.mlir")))
     configured = {}
     for i in range(args.configs):
-        source, chip = rng.choice(sources), rng.choice(chips)
-        if (source, chip) not in configured:
-            configured[(source, chip)] = subprocess.run(
-                [args.opt, f"--qgemm-configure=chip={chip}", source],
+        if args.odd_configs and rng.random() < 0.5:
+            # A random shape's configured chain, mutated: hand configs on
+            # edge tiles.
+            old, text = random_shape(rng)
+            chip = rng.choice(chips)
+            key = (old, chip)
+            configured[key] = subprocess.run(
+                [args.opt, f"--qgemm-configure=chip={chip}"], input=text,
                 capture_output=True, text=True, check=True).stdout
-        text = mutate_config(rng, configured[(source, chip)])
+        else:
+            source, chip = rng.choice(sources), rng.choice(chips)
+            old = os.path.basename(source)[:-len(".mlir")]
+            key = (old, chip)
+            if key not in configured:
+                configured[key] = subprocess.run(
+                    [args.opt, f"--qgemm-configure=chip={chip}", source],
+                    capture_output=True, text=True, check=True).stdout
+        text = mutate_config(rng, configured[key])
         if text is None:
             continue
-        old = os.path.basename(source)[:-len(".mlir")]
         name = f"{old}{chip_tag(chip)}_fz{args.seed}x{i}"
         cases.append((name, text.replace(f"@{old}(", f"@{name}("), chip))
 
