@@ -377,12 +377,12 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
   printComment(
       os, "///",
       "Bytes of device workspace that serves every call whose M is at most "
-      "`m` (or the largest M)" +
-          std::string(d.maxSizes.size() > 1 ? " (the other sizes as given)"
+      "`m`" +
+          std::string(d.maxSizes.size() > 1 ? ", the other sizes as given"
                                             : "") +
           ": the most " + f +
-          "_workspace_size gives over them, for a workspace allocated once. "
-          "It is not " +
+          "_workspace_size gives over M = 1 .. m (an m past the largest M "
+          "counts as it), for a workspace allocated once. It is not " +
           f +
           "_workspace_size(m): the variant, and with it the layout, changes "
           "with M. It takes time in proportion to m (about 50 ns an M on a "
