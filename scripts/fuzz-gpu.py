@@ -21,8 +21,8 @@ time a random shape instead) configured by qgemm-opt for a chip of
 Each input is compiled with --emit=stub for a chip drawn from --chips (an
 H200 runs the PTX of all three; past sm_90a the chip is part of the name,
 `_s80` or `_s90`). Configs refused with a diagnostic are counted and
-dropped; a crash, a timeout or a refused shape (the generator draws only
-valid ones) is reported and makes the exit status 1. The stubs land in
+dropped; a crash, a timeout, a ptxas failure or a refused shape (the
+generator draws only valid ones) is reported and makes the exit status 1. The stubs land in
 OUT_DIR under the harness's names
 (<scheme>_n<N>_k<K>[_<scales>][_s80|_s90][_fz<seed>x<i>]), the inputs in
 OUT_DIR/inputs. Then, on the GPU machine: `test/gpu/fuzz-check.sh OUT_DIR`
@@ -131,6 +131,8 @@ def compile_one(args, name, text, chip):
             "Assertion" in err or "Stack dump" in err or
             (r.returncode == 1 and not err.strip())):
         return name, "crash", err[-400:]
+    if "ptxas failed" in err:  # the verifier accepted what ptxas refused
+        return name, "ptxas", err[-400:]
     if r.returncode != 0:
         os.remove(path)
         return name, "diagnostic", err.strip().splitlines()[0][:200]
@@ -209,8 +211,8 @@ def main():
             counts[group][kind] = counts[group].get(kind, 0) + 1
             # A generated shape is valid by construction: a diagnostic for
             # one is a failure too.
-            bad = kind in ("crash", "timeout") or (group == "shapes" and
-                                                   kind != "ok")
+            bad = kind in ("crash", "timeout", "ptxas") or (
+                group == "shapes" and kind != "ok")
             failures += bad
             print(f"{'FAIL ' if bad else ''}{kind:10} {name} {detail}".rstrip())
     print(f"seed {args.seed}, {args.chips}: " + "; ".join(
