@@ -27,7 +27,7 @@ import re
 import subprocess
 import sys
 
-from qgemm_fuzz import matmul_text
+from qgemm_fuzz import FAILURES, matmul_text, run_compile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHIPS = ["sm_80", "sm_90", "sm_90a"]
@@ -110,26 +110,15 @@ def main():
                    "-o", os.path.join(args.keep, f"out-{args.seed}")]
         if args.no_cubin:
             command.append("--no-cubin")
-        try:
-            r = subprocess.run(command, capture_output=True, text=True,
-                               timeout=600)
-        except subprocess.TimeoutExpired:
-            kind, r = "timeout", None
-        else:
-            err = r.stderr
-            crashed = (r.returncode not in (0, 1) or "LLVM ERROR" in err or
-                       "Assertion" in err or "Stack dump" in err or
-                       (r.returncode == 1 and not err.strip()))
-            kind = ("crash" if crashed else "ptxas" if "ptxas failed" in err
-                    else "ok" if r.returncode == 0 else "diagnostic")
+        kind, err = run_compile(command)
         counts[kind] = counts.get(kind, 0) + 1
-        if kind in ("crash", "ptxas", "timeout"):
+        if kind in FAILURES:
             failures += 1
             keep = os.path.join(args.keep, f"{kind}-{args.seed}-{run}.mlir")
             with open(keep, "w") as f:
                 f.write(f"// {' '.join(command[:1] + ['%s'] + command[2:])}\n")
                 f.write(text)
-            tail = (r.stderr[-400:] if r else "").replace("\n", " | ")
+            tail = err[-400:].replace("\n", " | ")
             print(f"{kind}: {keep} ({chip}): {tail}")
     print(f"{args.runs} runs ({args.mode}, seed {args.seed}): " +
           ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))

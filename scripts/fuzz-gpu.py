@@ -37,7 +37,7 @@ import re
 import subprocess
 import sys
 
-from qgemm_fuzz import matmul_text
+from qgemm_fuzz import FAILURES, matmul_text, run_compile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIG = re.compile(r"#qgemm\.config<[^>]*>")
@@ -60,8 +60,10 @@ def dim(rng, unit, lo, hi):
             return v
 
 
-def random_shape(rng):
-    """A valid shape of a random scheme: (name, text)."""
+def random_shape(rng, chips=None):
+    """A valid shape of a random scheme: (name, text, chip). With `chips`,
+    a chip drawn from them after the shape, its tag in the name (else
+    None)."""
     scheme = rng.choice(["w8a8", "w4a16", "bsr"])
     group, zeros = 0, False
     if scheme == "w8a8":
@@ -78,7 +80,10 @@ def random_shape(rng):
         k = dim(rng, max(group, 64), max(group, 64), 8192)
         tag = (f"g{group}" + ("z" if zeros else "")) if group else "pc"
         name = f"w4a16_n{n}_k{k}_{tag}"
-    return name, matmul_text(name, "?", n, k, scheme, group, zeros)
+    chip = rng.choice(chips) if chips else None
+    if chip:
+        name += chip_tag(chip)
+    return name, matmul_text(name, "?", n, k, scheme, group, zeros), chip
 
 
 def mutate_config(rng, text):
@@ -121,22 +126,11 @@ def compile_one(args, name, text, chip):
         f.write(text)
     command = [args.compile, path, f"--chip={chip}", "--emit=stub",
                "-o", args.out] + (["--no-cubin"] if args.no_cubin else [])
-    try:
-        r = subprocess.run(command, capture_output=True, text=True,
-                           timeout=600)
-    except subprocess.TimeoutExpired:
-        return name, "timeout", ""
-    err = r.stderr
-    if (r.returncode not in (0, 1) or "LLVM ERROR" in err or
-            "Assertion" in err or "Stack dump" in err or
-            (r.returncode == 1 and not err.strip())):
-        return name, "crash", err[-400:]
-    if "ptxas failed" in err:  # the verifier accepted what ptxas refused
-        return name, "ptxas", err[-400:]
-    if r.returncode != 0:
+    kind, err = run_compile(command)
+    if kind == "diagnostic":
         os.remove(path)
-        return name, "diagnostic", err.strip().splitlines()[0][:200]
-    return name, "ok", ""
+        return name, kind, err.strip().splitlines()[0][:200]
+    return name, kind, "" if kind == "ok" else err[-400:]
 
 
 def main():
@@ -169,10 +163,7 @@ def main():
 
     cases, seen = [], set()
     while len(cases) < args.shapes:
-        name, text = random_shape(rng)
-        chip = rng.choice(chips)
-        name, text = name + chip_tag(chip), text.replace(
-            f"@{name}(", f"@{name}{chip_tag(chip)}(")
+        name, text, chip = random_shape(rng, chips)
         if name not in seen:
             seen.add(name)
             cases.append((name, text, chip))
@@ -182,7 +173,7 @@ def main():
         if args.odd_configs and rng.random() < 0.5:
             # A random shape's configured chain, mutated: hand configs on
             # edge tiles.
-            old, text = random_shape(rng)
+            old, text, _ = random_shape(rng)
             chip = rng.choice(chips)
             key = (old, chip)
             configured[key] = subprocess.run(
@@ -211,8 +202,7 @@ def main():
             counts[group][kind] = counts[group].get(kind, 0) + 1
             # A generated shape is valid by construction: a diagnostic for
             # one is a failure too.
-            bad = kind in ("crash", "timeout", "ptxas") or (
-                group == "shapes" and kind != "ok")
+            bad = kind in FAILURES or (group == "shapes" and kind != "ok")
             failures += bad
             print(f"{'FAIL ' if bad else ''}{kind:10} {name} {detail}".rstrip())
     print(f"seed {args.seed}, {args.chips}: " + "; ".join(

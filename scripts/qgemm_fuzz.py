@@ -1,5 +1,30 @@
 """What the fuzz scripts (fuzz-compile.py, fuzz-gpu.py) share: the text of
-a func holding one qgemm.matmul of a scheme and shape."""
+a func holding one qgemm.matmul of a scheme and shape, and how a
+qgemm-compile run is classified."""
+import subprocess
+
+# The kinds of run that are bugs: the others are "ok" and "diagnostic".
+FAILURES = ("crash", "ptxas", "timeout")
+
+
+def run_compile(command):
+    """Runs qgemm-compile `command`; returns (kind, stderr). Kinds: "ok";
+    "diagnostic" (exit 1 with a message); "crash" (a signal, an assertion,
+    an LLVM fatal error, another exit status or a silent failure); "ptxas"
+    (ptxas refused what the verifier accepted); "timeout"."""
+    try:
+        r = subprocess.run(command, capture_output=True, text=True,
+                           timeout=600)
+    except subprocess.TimeoutExpired:
+        return "timeout", ""
+    err = r.stderr
+    if (r.returncode not in (0, 1) or "LLVM ERROR" in err or
+            "Assertion" in err or "Stack dump" in err or
+            (r.returncode == 1 and not err.strip())):
+        return "crash", err
+    if "ptxas failed" in err:
+        return "ptxas", err
+    return ("ok" if r.returncode == 0 else "diagnostic"), err
 
 
 def matmul_text(name, m, n, k, scheme, group=0, zeros=False):
