@@ -116,15 +116,16 @@ bool MatmulOp::hasFusedQuantize() {
 }
 
 bool mlir::qgemm::hasKernelScheme(MatmulOp op) {
-  if (!op.getLhs().getType().getElementType().isF16())
-    return false;
+  Type lhsElt = op.getLhs().getType().getElementType();
   switch (op.getWeightEncoding().getFormat()) {
   case WeightFormat::int8:
+    // W8A8: an fp16 activation quantized by the kernels, or an int8 one
+    // already quantized (its scales in lhs_scales).
     return op.getLhsEncoding().getStorage().isInteger(8) &&
-           op.hasFusedQuantize();
+           (lhsElt.isF16() || lhsElt.isInteger(8));
   case WeightFormat::int4:
   case WeightFormat::bsr:
-    return !op.getLhsEncoding().isQuantized();
+    return lhsElt.isF16() && !op.getLhsEncoding().isQuantized();
   default:
     return false;
   }
@@ -132,8 +133,9 @@ bool mlir::qgemm::hasKernelScheme(MatmulOp op) {
 
 LogicalResult mlir::qgemm::emitNoKernelSchemeError(MatmulOp op) {
   return op.emitOpError()
-         << "lowering is implemented for W8A8 with an fp16 activation "
-            "quantized in the kernel, for W4A16 (int4 weights, fp16 "
+         << "lowering is implemented for W8A8 (int8 weights; an fp16 "
+            "activation quantized in the kernel, or an int8 one already "
+            "quantized, with lhs_scales), for W4A16 (int4 weights, fp16 "
             "activation) and for BSR with an fp16 activation; this scheme "
             "is not implemented yet";
 }

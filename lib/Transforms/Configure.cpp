@@ -2520,9 +2520,10 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
       // on the H200 (docs/perf-notes.md, v9): 4096 x 4096 11.06 -> 10.45
       // us, 1024 x 4096 7.65 -> 7.36 us; slower for K = 1024 (7.52 ->
       // 7.95) and for 11008 x 4096 (688 blocks: 17.98 -> 19.78), and at
-      // M >= 2 on every shape (each block repeats the quantization).
-      if (op.getTargetAttr().getSMVersion() >= 90 && k128 >= kFusedMinK &&
-          n128 / wn <= 2 * sms)
+      // M >= 2 on every shape (each block repeats the quantization). An
+      // activation already quantized has nothing to fuse.
+      if (op.hasFusedQuantize() && op.getTargetAttr().getSMVersion() >= 90 &&
+          k128 >= kFusedMinK && n128 / wn <= 2 * sms)
         configs.push_back(registers(1, /*fuse=*/true));
       configs.push_back(registers(maxM, /*fuse=*/false));
     }

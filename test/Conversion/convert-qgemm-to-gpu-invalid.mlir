@@ -11,7 +11,7 @@ func.func @negative_not_configured(%x: memref<?x256xf16>, %w: memref<128x256xi8>
 // -----
 
 func.func @negative_fp8_not_implemented(%x: memref<?x256xf8E4M3FN>, %sx: memref<?x2xf32>, %w: memref<128x256xf8E4M3FN>, %sw: memref<1x2xf32>, %y: memref<?x128xf16>) {
-  // expected-error @+1 {{lowering is implemented for W8A8 with an fp16 activation quantized in the kernel, for W4A16 (int4 weights, fp16 activation) and for BSR with an fp16 activation; this scheme is not implemented yet}}
+  // expected-error @+1 {{lowering is implemented for W8A8 (int8 weights; an fp16 activation quantized in the kernel, or an int8 one already quantized, with lhs_scales), for W4A16 (int4 weights, fp16 activation) and for BSR with an fp16 activation; this scheme is not implemented yet}}
   qgemm.matmul lhs(%x : memref<?x256xf8E4M3FN>) lhs_scales(%sx : memref<?x2xf32>) weights(%w, %sw : memref<128x256xf8E4M3FN>, memref<1x2xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<f8E4M3FN, per_block, block = 128>, weight_encoding = #qgemm.weight<format = fp8_e4m3, scales = per_block, block = [128, 128]>,
        target = #qgemm.target<"sm_90a">, configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 3, mma = wgmma>]}

@@ -29,7 +29,7 @@ func.func @negative_shared_memory_over_sm80(%x: memref<?x1024xf16>, %w: memref<2
 // the lowering's error, before any config; on sm_90a a wgmma config of
 // 128-element K tiles would have failed its verifier first.
 func.func @negative_no_kernel_scheme(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
-  // expected-error @+1 {{lowering is implemented for W8A8 with an fp16 activation quantized in the kernel, for W4A16 (int4 weights, fp16 activation) and for BSR with an fp16 activation; this scheme is not implemented yet}}
+  // expected-error @+1 {{lowering is implemented for W8A8 (int8 weights; an fp16 activation quantized in the kernel, or an int8 one already quantized, with lhs_scales), for W4A16 (int4 weights, fp16 activation) and for BSR with an fp16 activation; this scheme is not implemented yet}}
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">}
   return

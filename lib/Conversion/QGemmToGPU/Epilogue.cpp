@@ -190,7 +190,8 @@ Value RingEpilogue::buildReleaseAndCount(Value counters, Value tileIndex,
 // and the last slice reads
 // the others in the same coalesced order.
 void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
-                               Value counters, Value tileIndex) {
+                               Value counters, Value tileIndex,
+                               bool resetCounter) {
   Emitter e{b};
   Value slice = loop.tile.slice;
   int64_t numPairs = pairs.size();
@@ -227,6 +228,8 @@ void RingEpilogue::storeSplitK(ArrayRef<Pair> pairs, Value partials,
     }
     scf::YieldOp::create(b, sums);
   }
+  if (resetCounter)
+    buildResetCounter(b, loop.tid, counters, tileIndex);
   SmallVector<Pair> total(pairs);
   for (auto [i, p] : llvm::enumerate(total))
     p.value = sumLoop.getResult(i);

@@ -39,9 +39,12 @@ public:
 
   /// Split K: stores this slice's `pairs` into `partials` (i32, in fragment
   /// order), counts the slice in `counters`[tile], and in the last slice of
-  /// the tile adds the others' partials and stores the sum (`store`).
+  /// the tile adds the others' partials and stores the sum (`store`). With
+  /// `resetCounter` the last slice sets the counter back to zero (the
+  /// counters then stay zero between calls); otherwise the family zeroes
+  /// them before each call.
   void storeSplitK(ArrayRef<Pair> pairs, Value partials, Value counters,
-                   Value tileIndex);
+                   Value tileIndex, bool resetCounter = false);
 
   /// Split K over float accumulators, reproducible, for a tile whose
   /// slices 0 .. `numSlices` - 1 (a run-time index, at most split_k) take

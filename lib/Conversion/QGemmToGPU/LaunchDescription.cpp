@@ -11,6 +11,7 @@
 
 #include "Bsr.h"
 #include "TileScheduler.h"
+#include "W8A8.h"
 
 #include "qgemm/Conversion/Passes.h"
 
@@ -1187,9 +1188,75 @@ FailureOr<DictionaryAttr> finishDescription(func::FuncOp func, Operation *op,
 
 } // namespace
 
+/// The split-K tile counters of a family whose split variants have a
+/// bounded M: one static i32 [count] buffer that must be zero before the
+/// first call and that every call leaves zero.
+static WorkspaceBuffer getKeptZeroCounters(MLIRContext *ctx, int64_t count) {
+  WorkspaceBuffer buffer{
+      "counters", IntegerType::get(ctx, 32), {count}, WorkspaceSize::Dims};
+  buffer.keptZero = true;
+  return buffer;
+}
+
+/// W8A8 with the activation already quantized: the matmul kernels read xq
+/// and sx from the arguments. No quantize kernel zeroes the split-K
+/// counters before a call, so they are one static buffer that every call
+/// leaves zero (the split epilogues reset their counter); the partials
+/// follow it.
+static FailureOr<DictionaryAttr> buildPreQuantizedW8A8LaunchDescription(
+    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
+    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
+  MLIRContext *ctx = op.getContext();
+  LaunchDescription d;
+  d.scheme = "w8a8";
+  d.summary = llvm::formatv("Y[M, {0}] = fp16(Xq[M, {1}] . Wq^T * sx * sw)",
+                            op.getN(), op.getK());
+  d.module = module.getSymName().str();
+  d.n = op.getN();
+  FailureOr<SmallVector<LaunchArg>> args =
+      describeArgs(func, op,
+                   {{op.getLhs(), "xq", {"m"}},
+                    {op.getLhsScales()[0], "sx", {"m"}},
+                    {op.getWeights()[0], "wq", {}},
+                    {op.getWeights()[1], "sw", {}},
+                    {op.getOut(), "y", {"m"}}},
+                   kW8A8Align);
+  if (failed(args))
+    return failure();
+  d.args = std::move(*args);
+  d.maxSizes = {{"m", getMaxRows(op)}};
+  d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
+  d.workspaceAlign = kW8A8Align;
+  d.sectionAlign = sectionAlign;
+  // Every kernel takes a counters operand; in a family without a variant
+  // that counts slices it is the partials buffer, empty for every M (no
+  // workspace at all).
+  int64_t counters = kernel::getW8A8CounterCount(op);
+  d.buffers = {{"partials",
+                IntegerType::get(ctx, 32),
+                {},
+                WorkspaceSize::SplitKPartials}};
+  if (counters)
+    d.buffers.insert(d.buffers.begin(), getKeptZeroCounters(ctx, counters));
+  for (const LaunchKernel &built : kernels) {
+    LaunchKernel &kernel = d.kernels.emplace_back(built);
+    kernel.operands = {"xq",
+                       "sx",
+                       "wq",
+                       "sw",
+                       "y",
+                       "partials",
+                       counters ? "counters" : "partials"};
+  }
+  return finishDescription(func, op, module, d);
+}
+
 FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
     func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
     ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
+  if (kernel::isPreQuantizedW8A8(op))
+    return buildPreQuantizedW8A8LaunchDescription(func, op, module, kernels,
+                                                  sectionAlign);
   MLIRContext *ctx = op.getContext();
   int64_t k = op.getK();
   LaunchDescription d;
@@ -1237,16 +1304,6 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
       kernel.operands.insert(kernel.operands.begin(), "x");
   }
   return finishDescription(func, op, module, d);
-}
-
-/// The split-K tile counters of a family whose split variants have a
-/// bounded M: one static i32 [count] buffer that must be zero before the
-/// first call and that every call leaves zero.
-static WorkspaceBuffer getKeptZeroCounters(MLIRContext *ctx, int64_t count) {
-  WorkspaceBuffer buffer{
-      "counters", IntegerType::get(ctx, 32), {count}, WorkspaceSize::Dims};
-  buffer.keptZero = true;
-  return buffer;
 }
 
 FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(

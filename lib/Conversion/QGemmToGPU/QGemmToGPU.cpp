@@ -102,6 +102,12 @@ LogicalResult checkLowerable(func::FuncOp func, MatmulOp op) {
              << (kernel::isBsr(op) ? "BSR" : "W4A16")
              << " kernels take the fp16 activations unquantized, got config "
              << config;
+    if (config.getFuseQuantize() && kernel::isPreQuantizedW8A8(op))
+      return op.emitOpError()
+             << "expected fuse_quantize = false: the activation is already "
+                "quantized (lhs "
+             << op.getLhs().getType() << " with lhs_scales), got config "
+             << config;
     // The BSR and W4A16 register kernels split over the grid (slices of a
     // block row's stored blocks, of K); W8A8's split K between their warps.
     if (config.isRegisterDirect() && config.getSplitK() != 1 &&

@@ -268,10 +268,25 @@ void Int8RegisterOperands::buildChunk(RegisterMainloop &loop,
   }
 }
 
-/// The W8A8 kernel types, shared by its kernels.
+/// The W8A8 kernel types, shared by its kernels: `i32` for the split-K
+/// partials, `counters` for their tile counters.
 struct W8A8Types {
-  MemRefType x, xq, sx, w, sw, y, i32;
+  MemRefType x, xq, sx, w, sw, y, i32, counters;
 };
+
+/// The tiling of one variant, with the resident blocks and, for a tail
+/// split or stream-K, the column tiles and wave it schedules over.
+Tiling getVariantTiling(MatmulOp op, ConfigAttr config) {
+  TargetAttr target = op.getTargetAttr();
+  Tiling tiling(config);
+  tiling.residentBlocks =
+      getRingResidentBlocks(target, tiling, getSharedMemoryBytes(op, config));
+  if (tiling.tailSplit > 1 || tiling.streamK) {
+    tiling.columnTiles = llvm::divideCeil(op.getN(), tiling.bn);
+    tiling.waveBlocks = tiling.residentBlocks * target.getMultiprocessorCount();
+  }
+  return tiling;
+}
 
 /// The body of a stream_k ring kernel after griddepcontrol.wait: the
 /// block's segments (scheduleStreamKBlock), one pipelined K loop and one
@@ -326,15 +341,20 @@ std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
 /// Builds one ring matmul kernel:
 ///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N],
 ///    partials i32 [split_k * M * N], counters i32 [tiles]).
-/// The last two are used only when the tiling splits K.
+/// The last two are used only when the tiling splits K. `zeroedCounters`:
+/// the quantize kernel zeroes the counters before every call; otherwise
+/// (an activation already quantized) every split epilogue leaves its
+/// counter zero, as the stream-K and tail-split ones always do.
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
-                     bool programmatic, bool prefetchScales, int64_t resident) {
+                     bool programmatic, bool prefetchScales, int64_t resident,
+                     bool zeroedCounters) {
   // A TMA ring takes its tensor maps first (getTensorMaps).
   int64_t maps =
       getTensorMaps(t, ty.w.getDimSize(0), ty.xq.getDimSize(1)).size();
   gpu::GPUFuncOp func = createKernel(
-      b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32}, maps);
+      b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.counters},
+      maps);
   setRingLaunchBounds(func, t, resident);
   ValueRange args = func.getArguments().drop_front(maps);
   Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4],
@@ -385,7 +405,8 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     epilogue.storeSplitKCluster(pairs);
   else
     epilogue.storeSplitK(pairs, partials, counters,
-                         getRingTileIndex(b, n, t.bn));
+                         getRingTileIndex(b, n, t.bn),
+                         /*resetCounter=*/!zeroedCounters);
   gpu::ReturnOp::create(b);
 }
 
@@ -414,7 +435,8 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          StringRef name, ConfigAttr config, const W8A8Types &ty,
                          bool programmatic) {
   bool fused = config.getFuseQuantize();
-  SmallVector<Type> types = {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.i32};
+  SmallVector<Type> types = {ty.xq, ty.sx,  ty.w,       ty.sw,
+                             ty.y,  ty.i32, ty.counters};
   if (fused)
     types.insert(types.begin(), ty.x);
   gpu::GPUFuncOp func = createKernel(b, module, name, types);
@@ -471,21 +493,59 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 } // namespace
 
 bool kernel::isW8A8(MatmulOp op) {
-  return op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
-         op.getLhsEncoding().getStorage().isInteger(8) &&
-         op.hasFusedQuantize() &&
-         op.getLhs().getType().getElementType().isF16();
+  if (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
+      !op.getLhsEncoding().getStorage().isInteger(8))
+    return false;
+  Type lhsElt = op.getLhs().getType().getElementType();
+  return lhsElt.isF16() || lhsElt.isInteger(8);
+}
+
+bool kernel::isPreQuantizedW8A8(MatmulOp op) {
+  return isW8A8(op) && !op.hasFusedQuantize();
+}
+
+int64_t kernel::getW8A8CounterCount(MatmulOp op) {
+  int64_t most = 0, maxRows = getMaxRows(op);
+  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
+    if (config.isRegisterDirect())
+      continue;
+    Tiling t = getVariantTiling(op, config);
+    int64_t rows =
+        config.getMaxM() > 0 ? std::min(config.getMaxM(), maxRows) : maxRows;
+    int64_t tiles = 0;
+    if (t.splitK > 1 && !t.clusterSplit)
+      tiles = llvm::divideCeil(op.getN(), t.bn) * llvm::divideCeil(rows, t.bm);
+    else if (t.streamK)
+      tiles = 2 * t.waveBlocks;
+    else if (t.tailSplit > 1)
+      tiles = t.waveBlocks;
+    most = std::max(most, tiles);
+  }
+  return most;
 }
 
 SmallVector<LaunchKernel, 0>
 kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          MatmulOp op, int64_t programmaticMaxM) {
   int64_t k = op.getK();
+  // An activation already quantized is read where the caller put it (xq
+  // and sx are the op's operands, of their types); otherwise the quantize
+  // kernel writes it into the workspace.
+  bool preQuantized = isPreQuantizedW8A8(op);
   W8A8Types ty;
   ty.x = op.getLhs().getType();
-  ty.xq = MemRefType::get({ShapedType::kDynamic, k}, b.getI8Type());
-  ty.sx = MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
+  ty.xq = preQuantized
+              ? op.getLhs().getType()
+              : MemRefType::get({ShapedType::kDynamic, k}, b.getI8Type());
+  ty.sx = preQuantized
+              ? cast<MemRefType>(op.getLhsScales()[0].getType())
+              : MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
   ty.i32 = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+  // Without a quantize kernel to zero them per call, the counters are a
+  // static buffer the calls leave zero (or, where no variant counts slices,
+  // the empty partials).
+  int64_t counters = preQuantized ? getW8A8CounterCount(op) : 0;
+  ty.counters = counters ? MemRefType::get({counters}, b.getI32Type()) : ty.i32;
   ty.w = cast<MemRefType>(op.getWeights()[0].getType());
   ty.sw = cast<MemRefType>(op.getWeights()[1].getType());
   ty.y = op.getOut().getType();
@@ -494,17 +554,22 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   // sm_80.
   bool hasPrefetch = target.getSMVersion() >= 90;
   auto configs = llvm::to_vector(op.getConfigsAttr().getAsRange<ConfigAttr>());
-  bool anyProgrammatic = llvm::any_of(configs, [&](ConfigAttr config) {
-    return isProgrammaticVariant(config, target, programmaticMaxM);
-  });
-  buildQuantizeKernel(b, module, ty.x, ty.xq, ty.sx, ty.i32, anyProgrammatic);
-
+  // A variant launches as a programmatic dependent of the quantize kernel;
+  // without one it has nothing to wait for.
+  auto isProgrammatic = [&](ConfigAttr config) {
+    return !preQuantized &&
+           isProgrammaticVariant(config, target, programmaticMaxM);
+  };
   SmallVector<LaunchKernel, 0> kernels;
-  LaunchKernel &quantize = kernels.emplace_back();
-  quantize.name = "quantize";
-  quantize.role = KernelRole::Prologue;
-  quantize.threads = getQuantizeThreads(k);
-  quantize.rowsPerBlock = 1;
+  if (!preQuantized) {
+    buildQuantizeKernel(b, module, ty.x, ty.xq, ty.sx, ty.i32,
+                        llvm::any_of(configs, isProgrammatic));
+    LaunchKernel &quantize = kernels.emplace_back();
+    quantize.name = "quantize";
+    quantize.role = KernelRole::Prologue;
+    quantize.threads = getQuantizeThreads(k);
+    quantize.rowsPerBlock = 1;
+  }
   // A ring kernel does not depend on its variant's max_m (but for whether
   // it launches as a programmatic dependent): variants that differ only
   // there share one kernel (a register-direct kernel's rows do depend on
@@ -512,15 +577,10 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   DenseMap<std::pair<ConfigAttr, unsigned>, std::string> built;
   for (auto [i, config] : llvm::enumerate(configs)) {
     std::string name = "matmul_v" + std::to_string(i);
-    Tiling tiling(config);
+    Tiling tiling = getVariantTiling(op, config);
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
-    int64_t resident = getRingResidentBlocks(target, tiling, sharedMemory);
-    tiling.residentBlocks = resident;
-    if (tiling.tailSplit > 1 || tiling.streamK) {
-      tiling.columnTiles = llvm::divideCeil(op.getN(), tiling.bn);
-      tiling.waveBlocks = resident * target.getMultiprocessorCount();
-    }
-    bool programmatic = isProgrammaticVariant(config, target, programmaticMaxM);
+    int64_t resident = tiling.residentBlocks;
+    bool programmatic = isProgrammatic(config);
     std::pair<ConfigAttr, unsigned> key = {getKernelKey(config), programmatic};
     auto [known, inserted] = built.try_emplace(key, name);
     if (!inserted)
@@ -529,7 +589,8 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       buildRegisterKernel(b, module, name, config, ty, programmatic);
     else
       buildRingKernel(b, module, name, tiling, ty, programmatic,
-                      /*prefetchScales=*/hasPrefetch, resident);
+                      /*prefetchScales=*/hasPrefetch, resident,
+                      /*zeroedCounters=*/!preQuantized);
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;

@@ -4,7 +4,8 @@
 // accumulation. The scheme supplies the parts' hooks (int8 bytes as they
 // are: row copies, ldmatrix, mma.sync m16n8k32 / wgmma s8; the epilogue's
 // scaling acc * sx[m] * sw[n]) and composes its kernel family: the quantize
-// prologue and one matmul per config.
+// prologue and one matmul per config; with an activation already quantized
+// (xq and sx passed in), the matmuls alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,13 +18,25 @@
 
 namespace mlir::qgemm::kernel {
 
-/// Whether `op` is the W8A8 scheme this file lowers: int8 weights, an fp16
-/// activation quantized per token in the kernel family.
+/// Whether `op` is the W8A8 scheme this file lowers: int8 weights, and an
+/// fp16 activation quantized per token in the kernel family or an int8 one
+/// already quantized (isPreQuantizedW8A8).
 bool isW8A8(MatmulOp op);
 
+/// Whether `op` is W8A8 with its activation already quantized: lhs int8
+/// [M, K] and lhs_scales f32 [M], read by the matmul kernels as they are (no
+/// quantize kernel).
+bool isPreQuantizedW8A8(MatmulOp op);
+
+/// The split-K tile counters the largest call of a configured W8A8 `op`
+/// takes: the host stub's split tiles of each ring variant at its largest
+/// M (0 without a variant that counts its slices in global memory).
+int64_t getW8A8CounterCount(MatmulOp op);
+
 /// Builds the W8A8 kernels of `op` (configured) into `module`: `quantize`
-/// and `matmul_v<i>` per config; returns how each is launched (role and
-/// geometry; buildW8A8LaunchDescription names their operands).
+/// (unless isPreQuantizedW8A8) and `matmul_v<i>` per config; returns how each
+/// is launched (role and geometry; buildW8A8LaunchDescription names their
+/// operands).
 SmallVector<LaunchKernel, 0> buildW8A8Kernels(ImplicitLocOpBuilder &b,
                                               gpu::GPUModuleOp module,
                                               MatmulOp op,

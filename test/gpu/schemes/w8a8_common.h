@@ -1,0 +1,102 @@
+//===- w8a8_common.h - What the two W8A8 modules share ----------*- C++ -*-===//
+//
+// Part of the qgemm project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The check weights and reference rows of the W8A8 modules: w8a8.cu (fp16
+// activations quantized by the stub) and w8a8q.cu (activations already
+// quantized by the caller).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGEMM_TEST_GPU_SCHEMES_W8A8_COMMON_H
+#define QGEMM_TEST_GPU_SCHEMES_W8A8_COMMON_H
+
+#include "harness/common.h"
+
+#include "qgemm/Reference/Reference.h"
+
+#include <cstring>
+
+namespace qgemm::harness::w8a8 {
+
+namespace ref = qgemm::ref;
+
+/// Random fp32 weights [n, k] (normal, per-row magnitudes from 0.005 to 0.035,
+/// row n / 2 all zeros) quantized by the reference per-channel packer.
+inline void makeWeights(int64_t n, int64_t k, uint64_t seed,
+                        std::vector<int8_t> &wq, std::vector<float> &sw) {
+  std::vector<float> w(size_t(n * k));
+  parallelFor(n, 16, [&](int64_t b, int64_t e) {
+    for (int64_t r = b; r < e; ++r) {
+      float mag = r == n / 2
+                      ? 0.0f
+                      : 0.02f * (0.25f + 1.5f * unit01(hashAt(seed + 1, r)));
+      for (int64_t c = 0; c < k; ++c)
+        w[size_t(r * k + c)] = mag * gaussAt(seed, r * k + c);
+    }
+  });
+  wq.resize(size_t(n * k));
+  sw.resize(size_t(n));
+  parallelFor(n, 16, [&](int64_t b, int64_t e) {
+    checkRef(ref::quantizeWeightsInt8PerChannel(
+                 w.data() + b * k, e - b, k, wq.data() + b * k, sw.data() + b),
+             "quantizeWeightsInt8PerChannel");
+  });
+}
+
+/// Reference y for the given rows (indices into xq / sx), into yRef
+/// [rows.size(), n].
+inline void referenceRows(const std::vector<int64_t> &rows,
+                          const std::vector<int8_t> &xq,
+                          const std::vector<float> &sx,
+                          const std::vector<int8_t> &wq,
+                          const std::vector<float> &sw, int64_t n, int64_t k,
+                          std::vector<uint16_t> &yRef) {
+  int64_t r = int64_t(rows.size());
+  std::vector<int8_t> xqc(size_t(r * k));
+  std::vector<float> sxc(static_cast<size_t>(r));
+  for (int64_t i = 0; i < r; ++i) {
+    std::memcpy(xqc.data() + i * k, xq.data() + rows[size_t(i)] * k, size_t(k));
+    sxc[size_t(i)] = sx[size_t(rows[size_t(i)])];
+  }
+  yRef.assign(size_t(r * n), 0);
+  if (r >= 4 * int64_t(numThreads())) {
+    parallelFor(r, 1, [&](int64_t b, int64_t e) {
+      checkRef(ref::matmulW8A8Quantized(xqc.data() + b * k, sxc.data() + b,
+                                        wq.data(), sw.data(), e - b, n, k,
+                                        yRef.data() + b * n),
+               "matmulW8A8Quantized");
+    });
+    return;
+  }
+  parallelFor(n, 64, [&](int64_t b, int64_t e) { // few rows: split columns
+    std::vector<uint16_t> tile(size_t(r * (e - b)));
+    checkRef(ref::matmulW8A8Quantized(xqc.data(), sxc.data(), wq.data() + b * k,
+                                      sw.data() + b, r, e - b, k, tile.data()),
+             "matmulW8A8Quantized");
+    for (int64_t i = 0; i < r; ++i)
+      std::memcpy(yRef.data() + i * n + b, tile.data() + i * (e - b),
+                  size_t(e - b) * 2);
+  });
+}
+
+/// The weights of one kernel, on the host (for the reference) and the device.
+struct CheckWeights {
+  std::vector<int8_t> wq;
+  std::vector<float> sw;
+  DeviceBuffer dWq, dSw;
+  CheckWeights(std::vector<int8_t> wqIn, std::vector<float> swIn)
+      : wq(std::move(wqIn)), sw(std::move(swIn)), dWq(wq.size()),
+        dSw(sw.size() * 4) {
+    CUDA_CHECK(
+        cudaMemcpy(dWq.ptr, wq.data(), dWq.bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(
+        cudaMemcpy(dSw.ptr, sw.data(), dSw.bytes, cudaMemcpyHostToDevice));
+  }
+};
+
+} // namespace qgemm::harness::w8a8
+
+#endif // QGEMM_TEST_GPU_SCHEMES_W8A8_COMMON_H
