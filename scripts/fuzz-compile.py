@@ -12,8 +12,8 @@ configs: a harness kernel or example, configured by qgemm-opt for a random
 chip, with one to three numbers of its configs replaced (tile sizes,
 stages, split_k, max_m: 0, 1, odd sizes, powers of two, 2^31, 2^40) and
 sometimes a flag flipped (cluster_split, copy = tma).
-shapes: a W8A8, W4A16 (per channel, groups of 32 / 64 / 128, zero
-points) or BSR matmul of random N and K (0, 3, 8 ... 131072) and static or
+shapes: a W8A8 (fp16 or already quantized activations), W4A16 (per
+channel, groups of 32 / 64 / 128, zero points) or BSR matmul of random N and K (0, 3, 8 ... 131072) and static or
 dynamic M, left to qgemm-configure.
 
 Each failing input is written to --keep (default /tmp/qgemm-fuzz) with
@@ -72,7 +72,7 @@ def mutate_configs(rng, args, cache):
 def random_shape(rng):
     n, k = rng.choice(DIMS), rng.choice(DIMS)
     m = rng.choice(["?", "?", "?", 1, 7, 16, 100, 4096])
-    scheme = rng.choice(["w8a8", "w4a16", "bsr"])
+    scheme = rng.choice(["w8a8", "w8a8q", "w4a16", "bsr"])
     group, zeros = 0, False
     if scheme == "w4a16":
         group, zeros = rng.choice([(0, False), (32, False), (64, False),

@@ -5,10 +5,12 @@ compiles here becomes a stub that test/gpu/run.sh checks there.
 
     scripts/fuzz-gpu.py OUT_DIR [--shapes N] [--configs N] [--seed S]
         [--chips sm_80,sm_90,sm_90a] [--compile PATH] [--opt PATH]
-        [--jobs J] [--odd-configs] [--no-cubin]
+        [--jobs J] [--odd-configs] [--schemes w8a8,w8a8q,w4a16,bsr]
+        [--no-cubin]
 
-shapes: a W8A8, W4A16 (per channel, groups of 32 / 64 / 128, with or
-without zero points) or BSR matmul of random N and K, M dynamic, left to
+shapes: a W8A8 (fp16 activations, or already quantized ones with their
+scales), W4A16 (per channel, groups of 32 / 64 / 128, with or without
+zero points) or BSR matmul of random N and K, M dynamic, left to
 qgemm-configure. N and K are drawn mostly from sizes that are not
 multiples of 128 (multiples of 8, 32 or 64 as the scheme needs), so the
 kernels' edge tiles are what is tested.
@@ -60,15 +62,18 @@ def dim(rng, unit, lo, hi):
             return v
 
 
-def random_shape(rng, chips=None):
-    """A valid shape of a random scheme: (name, text, chip). With `chips`,
-    a chip drawn from them after the shape, its tag in the name (else
-    None)."""
-    scheme = rng.choice(["w8a8", "w4a16", "bsr"])
+SCHEMES = ["w8a8", "w8a8q", "w4a16", "bsr"]
+
+
+def random_shape(rng, chips=None, schemes=SCHEMES):
+    """A valid shape of a scheme drawn from `schemes`: (name, text, chip).
+    With `chips`, a chip drawn from them after the shape, its tag in the
+    name (else None)."""
+    scheme = rng.choice(schemes)
     group, zeros = 0, False
-    if scheme == "w8a8":
+    if scheme in ("w8a8", "w8a8q"):
         n, k = dim(rng, 8, 8, 12288), dim(rng, 32, 32, 8192)
-        name = f"w8a8_n{n}_k{k}"
+        name = f"{scheme}_n{n}_k{k}"
     elif scheme == "bsr":
         n, k = dim(rng, 32, 32, 8192), dim(rng, 32, 32, 8192)
         name = f"bsr_n{n}_k{k}"
@@ -151,6 +156,10 @@ def main():
                         help="mutate the configured chains of random shapes "
                         "too (half the configs), not only the harness "
                         "families'")
+    parser.add_argument("--schemes", default=",".join(SCHEMES),
+                        help="comma-separated schemes to draw shapes and "
+                        "harness families from (default: all of "
+                        + ", ".join(SCHEMES) + ")")
     parser.add_argument("--no-cubin", action="store_true",
                         help="stubs that embed the PTX only (no ptxas run)")
     args = parser.parse_args()
@@ -158,22 +167,28 @@ def main():
     for chip in chips:
         if chip not in ("sm_80", "sm_90", "sm_90a"):
             parser.error(f"unknown chip '{chip}' in --chips")
+    schemes = args.schemes.split(",")
+    for scheme in schemes:
+        if scheme not in SCHEMES:
+            parser.error(f"unknown scheme '{scheme}' in --schemes")
     rng = random.Random(args.seed)
     os.makedirs(os.path.join(args.out, "inputs"), exist_ok=True)
 
     cases, seen = [], set()
     while len(cases) < args.shapes:
-        name, text, chip = random_shape(rng, chips)
+        name, text, chip = random_shape(rng, chips, schemes)
         if name not in seen:
             seen.add(name)
             cases.append((name, text, chip))
-    sources = sorted(glob.glob(os.path.join(ROOT, "test/gpu/kernels/*.mlir")))
+    sources = sorted(
+        f for f in glob.glob(os.path.join(ROOT, "test/gpu/kernels/*.mlir"))
+        if os.path.basename(f).split("_n")[0] in schemes)
     configured = {}
     for i in range(args.configs):
         if args.odd_configs and rng.random() < 0.5:
             # A random shape's configured chain, mutated: hand configs on
             # edge tiles.
-            old, text, _ = random_shape(rng)
+            old, text, _ = random_shape(rng, schemes=schemes)
             chip = rng.choice(chips)
             key = (old, chip)
             configured[key] = subprocess.run(

@@ -28,12 +28,17 @@ def run_compile(command):
 
 
 def matmul_text(name, m, n, k, scheme, group=0, zeros=False):
-    """func @`name` with one `scheme` matmul ("w8a8", "w4a16" or "bsr") of
-    M = `m` ("?" for a dynamic M), N = `n`, K = `k`; W4A16 per channel
-    (`group` 0) or per group of `group` along K, with zero points when
-    `zeros`. Degenerate sizes (0, or K or N under one word) still give
-    well-formed types, for the verifier to refuse."""
+    """func @`name` with one `scheme` matmul ("w8a8", "w8a8q": W8A8 on an
+    already quantized activation, "w4a16" or "bsr") of M = `m` ("?" for a
+    dynamic M), N = `n`, K = `k`; W4A16 per channel (`group` 0) or per
+    group of `group` along K, with zero points when `zeros`. Degenerate
+    sizes (0, or K or N under one word) still give well-formed types, for
+    the verifier to refuse."""
     x, y = f"memref<{m}x{k}xf16>", f"memref<{m}x{n}xf16>"
+    lhs = [("%x", x)]
+    if scheme == "w8a8q":
+        lhs = [("%xq", f"memref<{m}x{k}xi8>"), ("%sx", f"memref<{m}xf32>")]
+        scheme = "w8a8"
     if scheme == "w8a8":
         weights = [f"memref<{n}x{k}xi8>", f"memref<{n}xf32>"]
         encodings = ("#qgemm.act<i8, per_token>",
@@ -57,9 +62,12 @@ def matmul_text(name, m, n, k, scheme, group=0, zeros=False):
     else:
         raise ValueError(f"unknown scheme {scheme}")
     names = [f"%w{i}" for i in range(len(weights))]
-    params = ", ".join(f"{a}: {t}" for a, t in zip(names, weights))
-    return (f"func.func @{name}(%x: {x}, {params}, %y: {y}) {{\n"
-            f"  qgemm.matmul lhs(%x : {x}) weights({', '.join(names)} : "
+    params = ", ".join(f"{a}: {t}" for a, t in lhs + list(zip(names, weights)))
+    operands = f"lhs({lhs[0][0]} : {lhs[0][1]})"
+    if len(lhs) > 1:
+        operands += f" lhs_scales({lhs[1][0]} : {lhs[1][1]})"
+    return (f"func.func @{name}({params}, %y: {y}) {{\n"
+            f"  qgemm.matmul {operands} weights({', '.join(names)} : "
             f"{', '.join(weights)}) outs(%y : {y})\n"
             f"      {{lhs_encoding = {encodings[0]}, "
             f"weight_encoding = {encodings[1]}}}\n"
