@@ -26,7 +26,7 @@ for f in "$root"/examples/*.mlir; do
   name=$(basename "$f" .mlir)
   mkdir -p "$out"
   if ! "$opt" "$f" >/dev/null 2>"$out/$name.log"; then
-    printf '%-24s FAILED to verify\n' "$name"; cat "$out/$name.log"; status=1; continue
+    printf '%-28s FAILED to verify\n' "$name"; cat "$out/$name.log"; status=1; continue
   fi
   start=$(date +%s%N)
   if "$compile" "$f" --chip="$chip" -o "$out" 2>"$out/$name.log"; then
@@ -36,12 +36,12 @@ for f in "$root"/examples/*.mlir; do
     wgmma=$(grep -c 'wgmma.mma_async' "$ptx" || true)
     kernels=$(grep -c '^\.visible \.entry' "$ptx" || true)
     cubin=$([ -f "$out/$name.cubin" ] && echo "+ cubin" || echo "(no ptxas)")
-    printf '%-24s compiled in %4d ms: %d kernels, %3d mma.sync, %3d wgmma, %s PTX %s + host stub (%s.h/.cpp)\n' \
+    printf '%-28s compiled in %4d ms: %d kernels, %3d mma.sync, %3d wgmma, %s PTX %s + host stub (%s.h/.cpp)\n' \
       "$name" "$ms" "$kernels" "$mma" "$wgmma" "$chip" "$cubin" "$out/$name"
   elif grep -q "not implemented yet" "$out/$name.log"; then
-    printf '%-24s verified; no lowering for this scheme yet\n' "$name"
+    printf '%-28s verified; no lowering for this scheme yet\n' "$name"
   else
-    printf '%-24s FAILED to compile\n' "$name"; cat "$out/$name.log"; status=1
+    printf '%-28s FAILED to compile\n' "$name"; cat "$out/$name.log"; status=1
   fi
 done
 exit $status
