@@ -171,6 +171,18 @@ func.func @negative_argument_twice(%x: memref<?x256xf16>, %w: memref<256x256xi8>
 
 // -----
 
+// A BSR ring of one stage would refill its slot while the slot is read
+// (fuzz run e206: results that differ from run to run).
+func.func @negative_bsr_one_stage(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected stages >= 2 for the BSR ring, got 1}}
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 32], stages = 1>]}
+  return
+}
+
+// -----
+
 func.func @negative_bsr_wgmma_block_k(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x64xf16>) {
   // expected-error @+1 {{expected cta tile N of 32 to 256 (1 to 8 block rows) and K of 32 (one stored block) for BSR, or K of 64 (two block columns) for union tiles with copy = tma_producer and K a multiple of 64, got 64 and 64}}
   qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%row_ptr, %col_idx, %blocks : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x64xf16>)

@@ -1758,6 +1758,12 @@ LogicalResult kernel::checkBsrLowerable(MatmulOp op) {
                << config;
       continue;
     }
+    // The ring refills a slot only once its previous tile was read: one
+    // slot would be overwritten while it is read (a 1-stage one-row tile
+    // ring gave results that differ from run to run, fuzz run e206).
+    if (config.getStages() < 2)
+      return op.emitOpError() << "expected stages >= 2 for the BSR ring, got "
+                              << config.getStages();
     int64_t bn = config.getBlockN();
     // K tiles of two block columns: the producer's TMA union tiles only.
     bool pairs = config.getBlockK() == 2 * kBlock && bn > kBlock &&
