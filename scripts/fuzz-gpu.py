@@ -18,7 +18,8 @@ configs: a harness kernel (test/gpu/kernels; with --odd-configs, half the
 time a random shape instead) configured by qgemm-opt for a chip of
 --chips, with one or two numbers of one config replaced by plausible ones
 (tile sizes, stages, split_k, max_m) and sometimes a flag flipped
-(cluster_split, copy): hand configs a user could write.
+(cluster_split, copy) or a scheduler of the last wave changed or added
+(tail_split, stream_k): hand configs a user could write.
 
 Each input is compiled with --emit=stub for a chip drawn from --chips (an
 H200 runs the PTX of all three; past sm_90a the chip is part of the name,
@@ -118,6 +119,17 @@ def mutate_config(rng, text):
         body = (body.replace("copy = tma_producer", "copy = tma")
                 if "copy = tma_producer" in body
                 else body.replace("copy = tma>", "copy = tma_producer>"))
+    if rng.random() < 0.2:
+        # The schedulers of a partial last wave: a tail split of another
+        # width, stream-K instead, or either added to an unsplit config.
+        tail = f"tail_split = {rng.choice([2, 3, 4, 8])}"
+        if "tail_split" in body:
+            body = re.sub(r"tail_split = \d+",
+                          rng.choice(["stream_k = true", tail]), body)
+        elif "stream_k = true" in body:
+            body = body.replace("stream_k = true", tail)
+        elif "split_k" not in body:
+            body = body[:-1] + ", " + rng.choice(["stream_k = true", tail]) + ">"
     return text[:c.start()] + body + text[c.end():]
 
 
