@@ -1198,80 +1198,33 @@ static WorkspaceBuffer getKeptZeroCounters(MLIRContext *ctx, int64_t count) {
   return buffer;
 }
 
-/// W8A8 with the activation already quantized: the matmul kernels read xq
-/// and sx from the arguments. No quantize kernel zeroes the split-K
-/// counters before a call, so they are one static buffer that every call
-/// leaves zero (the split epilogues reset their counter); the partials
-/// follow it.
-static FailureOr<DictionaryAttr> buildPreQuantizedW8A8LaunchDescription(
-    func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
-    ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
-  MLIRContext *ctx = op.getContext();
-  LaunchDescription d;
-  d.scheme = "w8a8";
-  d.summary = llvm::formatv("Y[M, {0}] = fp16(Xq[M, {1}] . Wq^T * sx * sw)",
-                            op.getN(), op.getK());
-  d.module = module.getSymName().str();
-  d.n = op.getN();
-  FailureOr<SmallVector<LaunchArg>> args =
-      describeArgs(func, op,
-                   {{op.getLhs(), "xq", {"m"}},
-                    {op.getLhsScales()[0], "sx", {"m"}},
-                    {op.getWeights()[0], "wq", {}},
-                    {op.getWeights()[1], "sw", {}},
-                    {op.getOut(), "y", {"m"}}},
-                   kW8A8Align);
-  if (failed(args))
-    return failure();
-  d.args = std::move(*args);
-  d.maxSizes = {{"m", getMaxRows(op)}};
-  d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
-  d.workspaceAlign = kW8A8Align;
-  d.sectionAlign = sectionAlign;
-  // Every kernel takes a counters operand; in a family without a variant
-  // that counts slices it is the partials buffer, empty for every M (no
-  // workspace at all).
-  int64_t counters = kernel::getW8A8CounterCount(op);
-  d.buffers = {{"partials",
-                IntegerType::get(ctx, 32),
-                {},
-                WorkspaceSize::SplitKPartials}};
-  if (counters)
-    d.buffers.insert(d.buffers.begin(), getKeptZeroCounters(ctx, counters));
-  for (const LaunchKernel &built : kernels) {
-    LaunchKernel &kernel = d.kernels.emplace_back(built);
-    kernel.operands = {"xq",
-                       "sx",
-                       "wq",
-                       "sw",
-                       "y",
-                       "partials",
-                       counters ? "counters" : "partials"};
-  }
-  return finishDescription(func, op, module, d);
-}
-
 FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
     func::FuncOp func, MatmulOp op, gpu::GPUModuleOp module,
     ArrayRef<LaunchKernel> kernels, int64_t sectionAlign) {
-  if (kernel::isPreQuantizedW8A8(op))
-    return buildPreQuantizedW8A8LaunchDescription(func, op, module, kernels,
-                                                  sectionAlign);
   MLIRContext *ctx = op.getContext();
   int64_t k = op.getK();
+  // With the activation already quantized the matmul kernels read xq and
+  // sx from the arguments (there is no quantize kernel).
+  bool preQuantized = kernel::isPreQuantizedW8A8(op);
   LaunchDescription d;
   d.scheme = "w8a8";
   d.summary = llvm::formatv(
-      "Y[M, {0}] = fp16(quantize(X[M, {1}]) . Wq^T * sx * sw)", op.getN(), k);
+      preQuantized ? "Y[M, {0}] = fp16(Xq[M, {1}] . Wq^T * sx * sw)"
+                   : "Y[M, {0}] = fp16(quantize(X[M, {1}]) . Wq^T * sx * sw)",
+      op.getN(), k);
   d.module = module.getSymName().str();
   d.n = op.getN();
+  SmallVector<NamedOperand> operands;
+  if (preQuantized)
+    operands = {{op.getLhs(), "xq", {"m"}},
+                {op.getLhsScales()[0], "sx", {"m"}}};
+  else
+    operands = {{op.getLhs(), "x", {"m"}}};
+  operands.append({{op.getWeights()[0], "wq", {}},
+                   {op.getWeights()[1], "sw", {}},
+                   {op.getOut(), "y", {"m"}}});
   FailureOr<SmallVector<LaunchArg>> args =
-      describeArgs(func, op,
-                   {{op.getLhs(), "x", {"m"}},
-                    {op.getWeights()[0], "wq", {}},
-                    {op.getWeights()[1], "sw", {}},
-                    {op.getOut(), "y", {"m"}}},
-                   kW8A8Align);
+      describeArgs(func, op, operands, kW8A8Align);
   if (failed(args))
     return failure();
   d.args = std::move(*args);
@@ -1279,6 +1232,32 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
   d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
   d.workspaceAlign = kW8A8Align;
   d.sectionAlign = sectionAlign;
+  if (preQuantized) {
+    // No quantize kernel zeroes the split-K counters before a call: they
+    // are one static buffer that every call leaves zero (the split
+    // epilogues reset their counter), the partials after it. Every kernel
+    // takes a counters operand; in a family without a variant that counts
+    // slices it is the partials buffer, empty for every M (no workspace at
+    // all).
+    int64_t counters = kernel::getW8A8CounterCount(op);
+    d.buffers = {{"partials",
+                  IntegerType::get(ctx, 32),
+                  {},
+                  WorkspaceSize::SplitKPartials}};
+    if (counters)
+      d.buffers.insert(d.buffers.begin(), getKeptZeroCounters(ctx, counters));
+    for (const LaunchKernel &built : kernels) {
+      LaunchKernel &kernel = d.kernels.emplace_back(built);
+      kernel.operands = {"xq",
+                         "sx",
+                         "wq",
+                         "sw",
+                         "y",
+                         "partials",
+                         counters ? "counters" : "partials"};
+    }
+    return finishDescription(func, op, module, d);
+  }
   d.buffers = {
       {"xq", IntegerType::get(ctx, 8), {"m", k}, WorkspaceSize::Dims},
       {"sx", Float32Type::get(ctx), {"m"}, WorkspaceSize::Dims},
