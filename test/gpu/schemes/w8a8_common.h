@@ -13,11 +13,13 @@
 #ifndef QGEMM_TEST_GPU_SCHEMES_W8A8_COMMON_H
 #define QGEMM_TEST_GPU_SCHEMES_W8A8_COMMON_H
 
-#include "harness/common.h"
+#include "harness/scheme.h"
 
 #include "qgemm/Reference/Reference.h"
 
 #include <cstring>
+#include <memory>
+#include <vector>
 
 namespace qgemm::harness::w8a8 {
 
@@ -96,6 +98,38 @@ struct CheckWeights {
         cudaMemcpy(dSw.ptr, sw.data(), dSw.bytes, cudaMemcpyHostToDevice));
   }
 };
+
+/// The peers of both W8A8 modules, in the order addPeers adds them: cuBLAS
+/// fp16 and cuBLASLt int8.
+inline std::vector<PeerInfo> peerInfos() {
+  return {{"fp16", "fp16", "cublas_fp16",
+           "cublasGemmEx TN, fp16 in/out, CUBLAS_COMPUTE_32F"},
+          {"i8", "int8", "cublaslt_i8",
+           "cublasLtMatmul TN, int8 in, int32 out, CUBLAS_COMPUTE_32I, first "
+           "heuristic algorithm, 32 MiB workspace",
+           "cublaslt_i8_m",
+           "cuBLASLt int8 had no algorithm for this M and ran on M padded up "
+           "to a multiple of 16 (cublaslt_i8_m in the JSON)"}};
+}
+
+/// Adds the peers of `bc` at `m` for an n x k layer: cuBLAS fp16 on x16
+/// [M, k] and w16 [n, k] into y16, and cuBLASLt int8 on xq [M, k] and wq
+/// [n, k] into the int32 c (M as is, else padded to a multiple of 16 and at
+/// least 32, as LtInt8Gemm::setupPadded finds an algorithm). The buffers
+/// must outlive the case.
+inline void addPeers(BenchCase &bc, const BenchContext &c, int64_t m, int64_t n,
+                     int64_t k, void *x16, void *w16, void *y16, void *xq,
+                     void *wq, void *out32) {
+  bc.peers.push_back([=] { cublasGemmF16(c.blas, m, n, k, w16, x16, y16); });
+  auto gemm = std::make_shared<LtInt8Gemm>();
+  gemm->setupPadded(c.lt, n, k, m, wq, xq, out32, c.ltWorkspace,
+                    c.ltWorkspaceBytes, c.stream);
+  bc.peers.push_back([=] {
+    CUBLAS_CHECK(gemm->run(c.lt, wq, xq, out32, c.ltWorkspace,
+                           c.ltWorkspaceBytes, c.stream));
+  });
+  bc.peerMs = {m, gemm->mUsed};
+}
 
 } // namespace qgemm::harness::w8a8
 

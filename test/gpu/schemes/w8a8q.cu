@@ -244,18 +244,8 @@ BenchCase W8A8QBenchKernel::makeCase(int64_t m) {
     runStub(kn, dXq.dptr(), dSx.dptr(), dWq.dptr(), dSw.dptr(), dY.dptr(), m,
             dWs.dptr(), c.stream);
   };
-  bc.peers.push_back([this, m, c] {
-    cublasGemmF16(c.blas, m, kn.n, kn.k, dW16.ptr, dX.ptr, dY16.ptr);
-  });
-  // cuBLASLt int8: M as is, else padded to a multiple of 16 (and >= 32).
-  auto gemm = std::make_shared<LtInt8Gemm>();
-  gemm->setupPadded(c.lt, n, k, m, dWq.ptr, dXq.ptr, dC.ptr, c.ltWorkspace,
-                    c.ltWorkspaceBytes, c.stream);
-  bc.peers.push_back([this, gemm, c] {
-    CUBLAS_CHECK(gemm->run(c.lt, dWq.ptr, dXq.ptr, dC.ptr, c.ltWorkspace,
-                           c.ltWorkspaceBytes, c.stream));
-  });
-  bc.peerMs = {m, gemm->mUsed};
+  w8a8::addPeers(bc, c, m, n, k, dX.ptr, dW16.ptr, dY16.ptr, dXq.ptr, dWq.ptr,
+                 dC.ptr);
   bc.calibrations.push_back([this, c] {
     launchStreamingRead(dWq.ptr, size_t(kn.n * kn.k) / 16,
                         static_cast<unsigned *>(dC.ptr), c.stream);
@@ -327,14 +317,7 @@ public:
         "w8a8q",
         "W8A8, activations already quantized",
         "xq int8 + sx + wq int8 + y fp16 + sw",
-        {{"fp16", "fp16", "cublas_fp16",
-          "cublasGemmEx TN, fp16 in/out, CUBLAS_COMPUTE_32F"},
-         {"i8", "int8", "cublaslt_i8",
-          "cublasLtMatmul TN, int8 in, int32 out, CUBLAS_COMPUTE_32I, first "
-          "heuristic algorithm, 32 MiB workspace",
-          "cublaslt_i8_m",
-          "cuBLASLt int8 had no algorithm for this M and ran on M padded up "
-          "to a multiple of 16 (cublaslt_i8_m in the JSON)"}},
+        w8a8::peerInfos(),
         {{"readW_us", "read_wq", "a plain streaming read of Wq"}}};
     return info;
   }
