@@ -18,7 +18,8 @@ configs: a harness kernel (test/gpu/kernels; with --odd-configs, half the
 time a random shape instead) configured by qgemm-opt for a chip of
 --chips, with one or two numbers of one config replaced by plausible ones
 (tile sizes, stages, split_k, max_m) and sometimes a flag flipped
-(cluster_split, copy) or a scheduler of the last wave changed or added
+(cluster_split, copy: TMA with or without a producer, or cp.async) or a
+scheduler of the last wave changed or added
 (tail_split, stream_k): hand configs a user could write.
 
 Each input is compiled with --emit=stub for a chip drawn from --chips (an
@@ -116,9 +117,12 @@ def mutate_config(rng, text):
             body = body.replace(", max_m",
                                 ", split_k = 2, cluster_split = true, max_m", 1)
     if rng.random() < 0.2:
-        body = (body.replace("copy = tma_producer", "copy = tma")
-                if "copy = tma_producer" in body
-                else body.replace("copy = tma>", "copy = tma_producer>"))
+        if rng.random() < 0.3:
+            body = re.sub(r", copy = \w+", "", body)  # back to cp.async
+        else:
+            body = (body.replace("copy = tma_producer", "copy = tma")
+                    if "copy = tma_producer" in body
+                    else body.replace("copy = tma>", "copy = tma_producer>"))
     if rng.random() < 0.2:
         # The schedulers of a partial last wave: a tail split of another
         # width, stream-K instead, or either added to an unsplit config.
