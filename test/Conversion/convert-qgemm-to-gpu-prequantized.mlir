@@ -12,7 +12,7 @@
 // up to M = 16: 32), kept zero, then the partials.
 // CHECK-LABEL: func.func @w8a8_prequantized(
 // CHECK-SAME: qgemm.launch = {
-// CHECK-SAME: args = [{align = 16 : i64, dims = ["m", 512], name = "xq"}, {align = 16 : i64, dims = ["m"], name = "sx"}, {align = 16 : i64, dims = [1024, 512], name = "wq"}, {align = 16 : i64, dims = [1024], name = "sw"}, {align = 16 : i64, dims = ["m", 1024], name = "y"}],
+// CHECK-SAME: args = [{align = 16 : i64, dims = ["m", 512], name = "xq"}, {align = 4 : i64, dims = ["m"], name = "sx"}, {align = 16 : i64, dims = [1024, 512], name = "wq"}, {align = 16 : i64, dims = [1024], name = "sw"}, {align = 16 : i64, dims = ["m", 1024], name = "y"}],
 // CHECK-SAME: kernels = [{block_m = 16 : i64, block_n = 32 : i64, kernel = "matmul_v0", max_m = 16 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = false, replaces_prologue = false, role = "matmul",
 // CHECK-SAME: split_k = 4
 // CHECK-SAME: {block_m = 64 : i64, block_n = 64 : i64, kernel = "matmul_v1", max_m = 0 : i64, operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"], programmatic = false,

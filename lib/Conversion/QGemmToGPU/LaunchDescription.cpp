@@ -1103,6 +1103,8 @@ struct NamedOperand {
   Value value;
   StringRef name;
   SmallVector<StringRef> dynamicDims;
+  /// The alignment its kernels need, in bytes; 0: describeArgs's.
+  int64_t align = 0;
 };
 
 /// Describes the func's arguments from the matmul operands that they are:
@@ -1122,7 +1124,7 @@ FailureOr<SmallVector<LaunchArg>> describeArgs(func::FuncOp func, Operation *op,
              << operand.name;
     auto type = cast<MemRefType>(arg.getType());
     described.name = operand.name.str();
-    described.align = align;
+    described.align = operand.align ? operand.align : align;
     ArrayRef<StringRef> names = operand.dynamicDims;
     for (int64_t extent : type.getShape()) {
       if (!ShapedType::isDynamic(extent)) {
@@ -1215,9 +1217,11 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
   d.module = module.getSymName().str();
   d.n = op.getN();
   SmallVector<NamedOperand> operands;
+  // The kernels read sx one scalar at a time: 4-byte aligned is enough
+  // (a caller may pass rows of a larger scale buffer).
   if (preQuantized)
     operands = {{op.getLhs(), "xq", {"m"}},
-                {op.getLhsScales()[0], "sx", {"m"}}};
+                {op.getLhsScales()[0], "sx", {"m"}, /*align=*/4}};
   else
     operands = {{op.getLhs(), "x", {"m"}}};
   operands.append({{op.getWeights()[0], "wq", {}},

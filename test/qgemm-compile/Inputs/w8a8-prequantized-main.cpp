@@ -16,7 +16,13 @@ int main() {
   std::printf("null sx: %d\n",
               int(qgemm_w8a8_prequantized(p, 0, p, p, p, 16, p, nullptr)));
   std::printf("misaligned sx: %d\n",
+              int(qgemm_w8a8_prequantized(p, p + 2, p, p, p, 16, p, nullptr)));
+  // sx 4-byte aligned passes the checks (the stand-in driver then has no
+  // context).
+  std::printf("sx + 4: %d\n",
               int(qgemm_w8a8_prequantized(p, p + 4, p, p, p, 16, p, nullptr)));
+  std::printf("misaligned xq: %d\n",
+              int(qgemm_w8a8_prequantized(p + 4, p, p, p, p, 16, p, nullptr)));
   std::printf("null workspace: %d\n",
               int(qgemm_w8a8_prequantized(p, p, p, p, p, 16, 0, nullptr)));
   std::printf("m = -1: %d\n",
