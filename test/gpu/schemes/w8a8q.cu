@@ -87,26 +87,32 @@ void runStub(const W8A8QKernel &k, CUdeviceptr xq, CUdeviceptr sx,
 
 /// One kernel at one M: xq and sx quantized on the host from random fp16
 /// rows, y poisoned by the driver, the workspace (split-K buffers only)
-/// zeroed once with a poisoned guard zone that no call may touch.
+/// zeroed once with a poisoned guard zone that no call may touch. sx is
+/// passed 4 bytes past a 16-byte boundary, as the stub allows (its kernels
+/// read it one scale at a time).
 class W8A8QCheckCase : public CheckCase {
 public:
+  static constexpr size_t kSxOffset = 4;
+
   W8A8QCheckCase(const W8A8QKernel &kernel, const CheckWeights &weights,
                  int64_t rows, std::vector<int8_t> xqIn,
                  std::vector<float> sxIn, std::string noteIn, size_t wsBytes)
       : kn(kernel), w(weights), m(rows), xq(std::move(xqIn)),
         sx(std::move(sxIn)), noteText(std::move(noteIn)),
-        dXq(size_t(rows * kernel.k)), dSx(size_t(rows) * 4),
+        dXq(size_t(rows * kernel.k)), dSx(size_t(rows) * 4 + kSxOffset),
         dY(size_t(rows * kernel.n) * 2), ws(wsBytes) {
     CUDA_CHECK(
         cudaMemcpy(dXq.ptr, xq.data(), dXq.bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(
-        cudaMemcpy(dSx.ptr, sx.data(), dSx.bytes, cudaMemcpyHostToDevice));
+        cudaMemcpy((char *)dSx.ptr + kSxOffset, sx.data(), size_t(rows) * 4,
+                   cudaMemcpyHostToDevice));
   }
 
   std::string note() const override { return noteText; }
   std::vector<const GuardedBuffer *> outputs() const override { return {&dY}; }
   void launch(cudaStream_t stream) override {
-    runStub(kn, dXq.dptr(), dSx.dptr(), w.dWq.dptr(), w.dSw.dptr(), dY.dptr(),
+    runStub(kn, dXq.dptr(), dSx.dptr() + kSxOffset, w.dWq.dptr(), w.dSw.dptr(),
+            dY.dptr(),
             m, ws.dptr(), stream);
   }
   void readBack(int) override { wsGuardHits += ws.guardHits(); }
