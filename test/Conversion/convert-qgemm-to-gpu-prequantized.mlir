@@ -60,6 +60,22 @@ func.func @w8a8_quantized_in_kernel(%x: memref<?x512xf16>, %w: memref<1024x512xi
 
 // -----
 
+// A stream-K variant counts two segments a block of its wave: 128 x 256
+// tiles on 4 stages take 196 KB of shared memory, one block a
+// multiprocessor, 132 a wave, 264 counters (the stub's split tiles).
+// CHECK-LABEL: func.func @w8a8_prequantized_stream_k(
+// CHECK-SAME: stream_k_tiles = 32
+// CHECK-SAME: wave_blocks = 132
+// CHECK-SAME: buffers = [{dims = [264], element_type = i32, kept_zero = true, name = "counters"}
+func.func @w8a8_prequantized_stream_k(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x4096xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, stream_k = true>]}
+  return
+}
+
+// -----
+
 // A variant that would quantize the rows itself has nothing to quantize.
 func.func @w8a8_prequantized_fused(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %w: memref<1024x4096xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   // expected-error @+1 {{expected fuse_quantize = false: the activation is already quantized (lhs 'memref<?x4096xi8>' with lhs_scales), got config #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>}}
