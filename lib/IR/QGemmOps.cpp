@@ -347,11 +347,16 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
                << config.getMaxM()
                << ") and a lower min_fill, for the sparser weights";
     } else {
-      if (last && config.getMaxM() != 0)
+      // A static M needs only variants up to it.
+      int64_t m = op.getM();
+      if (last && config.getMaxM() != 0 &&
+          (ShapedType::isDynamic(m) || config.getMaxM() < m))
         return op.emitOpError()
-               << "expected the last config to have no M bound (max_m = 0), "
-                  "got max_m = "
-               << config.getMaxM();
+               << "expected the last config to have no M bound (max_m = 0)"
+               << (ShapedType::isDynamic(m)
+                       ? std::string()
+                       : " or one of at least M (" + std::to_string(m) + ")")
+               << ", got max_m = " << config.getMaxM();
       if (!last && config.getMaxM() <= previousMaxM)
         return op.emitOpError()
                << "expected configs in increasing max_m, got max_m = "

@@ -2714,6 +2714,25 @@ static void tallenNarrowSplitTiles(MatmulOp op,
   }
 }
 
+/// With a static M, only the variants the stub can choose for that M: those
+/// whose M range holds it, up to the first without a lower bound on another
+/// size (min_fill), which every call then takes. A family of one M compiles
+/// one kernel (or a BSR density choice) instead of a chain.
+static void keepStaticMVariants(MatmulOp op, SmallVector<ConfigAttr> &configs) {
+  int64_t m = op.getM();
+  if (ShapedType::isDynamic(m))
+    return;
+  SmallVector<ConfigAttr> kept;
+  for (ConfigAttr config : configs) {
+    if (config.getMaxM() != 0 && config.getMaxM() < m)
+      continue;
+    kept.push_back(config);
+    if (config.getMinFill() == 0)
+      break;
+  }
+  configs = std::move(kept);
+}
+
 SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   SmallVector<ConfigAttr> configs = chooseSchemeConfigs(op);
   // row_split cuts a dynamic M into two calls of the stub; a static M is
@@ -2742,8 +2761,10 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   //   the W8A8 64 x 64 tiles 2 to 9% faster at M = 17 to 128 on six layers
   //   of 128 to 264 blocks (one cell 1% slower), where the 64 x 128 ones
   //   (two blocks) lost 26% on 256 blocks.
-  if (op.getWeightEncoding().getFormat() == WeightFormat::bsr)
+  if (op.getWeightEncoding().getFormat() == WeightFormat::bsr) {
+    keepStaticMVariants(op, configs);
     return configs;
+  }
   int64_t maxClusterBlocks =
       op.getTargetAttr().getMultiprocessorCount() * 3 / 4;
   SmallVector<ConfigAttr> result;
@@ -2825,6 +2846,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       result.erase(result.begin() + i - 1);
     else
       ++i;
+  keepStaticMVariants(op, result);
   return result;
 }
 

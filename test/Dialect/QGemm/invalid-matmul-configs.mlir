@@ -34,6 +34,17 @@ func.func @negative_last_config_bounded(%x: memref<?x1024xf16>, %w: memref<256x1
 
 // -----
 
+// With a static M the last config may be bounded, by M or more.
+func.func @negative_last_config_below_static_m(%x: memref<32x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<32x256xf16>) {
+  // expected-error @+1 {{expected the last config to have no M bound (max_m = 0) or one of at least M (32), got max_m = 16}}
+  qgemm.matmul lhs(%x : memref<32x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<32x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>,
+       configs = [#qgemm.config<cta_tile = [16, 64, 128], warp_tile = [16, 16], max_m = 16>]}
+  return
+}
+
+// -----
+
 func.func @negative_configs_not_increasing(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
   // expected-error @+1 {{expected configs in increasing max_m, got max_m = 16 after 64}}
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)

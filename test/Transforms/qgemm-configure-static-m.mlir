@@ -1,0 +1,44 @@
+// RUN: qgemm-opt %s --qgemm-configure=chip=sm_90a | FileCheck %s
+// Covers: with a static M, qgemm-configure keeps only the variants the stub
+// can choose for that M: the first whose M range holds it (its max_m may
+// stay bounded: the verifier takes a last bound of at least a static M),
+// or for BSR the density choice of that range (the union tiles from a fill
+// of 35%, then the one-row tiles). The chains of a dynamic M are in
+// qgemm-configure.mlir.
+
+// W8A8 at M = 48: the 64 x 64 tiles in two clustered slices of M = 33 to
+// 64, alone.
+// CHECK-LABEL: func.func @w8a8_m48(
+// CHECK: configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>]
+func.func @w8a8_m48(%x: memref<48x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<48x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<48x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<48x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W4A16 at M = 1: the register-direct variant of M <= 8 alone.
+// CHECK-LABEL: func.func @w4a16_m1(
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>]
+func.func @w4a16_m1(%x: memref<1x4096xf16>, %w: memref<512x4096xi32>, %s: memref<4096xf16>, %y: memref<1x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<1x4096xf16>) weights(%w, %s : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<1x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// BSR at M = 4096: the density choice of the last range, both configs.
+// CHECK-LABEL: func.func @bsr_m4096(
+// CHECK: configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+func.func @bsr_m4096(%x: memref<4096x4096xf16>, %rp: memref<129xi32>, %ci: memref<?xi32>, %b: memref<?x32x32xf16>, %y: memref<4096x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<4096x4096xf16>) weights(%rp, %ci, %b : memref<129xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<4096x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}
+  return
+}
+
+// W8A8 at M = 5000, past every bounded variant: the unbounded last one.
+// CHECK-LABEL: func.func @w8a8_m5000(
+// CHECK: configs = [#qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+func.func @w8a8_m5000(%x: memref<5000x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<5000x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<5000x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<5000x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
