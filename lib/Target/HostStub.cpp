@@ -338,6 +338,9 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
     os << "/// Largest " << (name == "m" ? "M" : name) << " a call accepts.\n"
        << "#define " << upper(f) << "_MAX_" << upper(name) << " " << max
        << "\n\n";
+  os << "/// The M the kernels were compiled for, the only one (besides 0) a "
+        "call\n/// takes; 0 when M is a run-time size.\n"
+     << "#define " << upper(f) << "_STATIC_M " << d.staticM << "\n\n";
 
   SmallVector<std::string> buffers;
   for (const WorkspaceBuffer &buffer : d.buffers)
