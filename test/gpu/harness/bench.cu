@@ -378,14 +378,15 @@ int runBench(const std::vector<Selected> &kernels,
   }
 
   for (const Selected &s : kernels) {
-    const std::vector<int64_t> kernelMs = ms.empty() ? s.scheme->benchMs() : ms;
+    const std::vector<int64_t> caseMs =
+        kernelMs(*s.kernel, ms.empty() ? s.scheme->benchMs() : ms);
     // One random set per shape; each M uses its leading rows.
     noteProgress("the bench inputs of", s.kernel->name, 0);
     std::unique_ptr<BenchKernel> bk = s.scheme->benchKernel(
-        *s.kernel, kernelMs, kernelSeed(seed, *s.kernel), ctx);
-    if (!kernelMs.empty())
-      settle(*bk, kernelMs.front(), timer, stream);
-    for (int64_t m : kernelMs)
+        *s.kernel, caseMs, kernelSeed(seed, *s.kernel), ctx);
+    if (!caseMs.empty())
+      settle(*bk, caseMs.front(), timer, stream);
+    for (int64_t m : caseMs)
       rows.push_back(
           runCase(*s.scheme, *bk, *s.kernel, m, timer, stream, readRate));
   }

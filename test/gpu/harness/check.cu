@@ -218,15 +218,16 @@ int runCheck(const std::vector<Selected> &kernels,
     std::unique_ptr<CheckKernel> ck = s.scheme->checkKernel(kn, kseed);
     std::printf("== %s: N = %lld, K = %lld\n", kn.name, (long long)kn.n,
                 (long long)kn.k);
-    for (int64_t m : ms.empty() ? s.scheme->checkMs() : ms) {
+    for (int64_t m : kernelMs(kn, ms.empty() ? s.scheme->checkMs() : ms)) {
       ++total;
       if (!runCase(*s.scheme, *ck, kn, m, mix64(kseed + uint64_t(m)), stream))
         ++failed;
     }
+    // The argument checks call with m = 16 and -1: a stub of a run-time M.
     bool seen = false;
     for (const Selected &f : firstOfScheme)
       seen |= f.scheme == s.scheme;
-    if (!seen)
+    if (!seen && kn.staticM == 0)
       firstOfScheme.push_back(s);
   }
   // The schemes' own checks of each kernel, after every case: one that faults
@@ -235,9 +236,9 @@ int runCheck(const std::vector<Selected> &kernels,
     const KernelInfo &kn = *s.kernel;
     gCurrentKernel = &kn;
     noteProgress("the own checks of", kn.name, 0);
-    CheckTally t =
-        s.scheme->kernelChecks(kn, ms.empty() ? s.scheme->checkMs() : ms,
-                               kernelSeed(seed, kn), stream);
+    CheckTally t = s.scheme->kernelChecks(
+        kn, kernelMs(kn, ms.empty() ? s.scheme->checkMs() : ms),
+        kernelSeed(seed, kn), stream);
     total += t.total;
     failed += t.failed;
   }

@@ -54,7 +54,19 @@ struct KernelInfo {
   /// function name, which --kernels also takes (for all of its entries);
   /// nullptr when the entry is the stub.
   const char *stub = nullptr;
+  /// The M of a static-M stub (its header's _STATIC_M), the only one it
+  /// takes besides 0: --check and --bench run it at that M alone. 0 for a
+  /// run-time M.
+  int64_t staticM = 0;
 };
+
+/// The M to run `kernel` at: its static M alone, else `ms`.
+inline std::vector<int64_t> kernelMs(const KernelInfo &kernel,
+                                     const std::vector<int64_t> &ms) {
+  if (kernel.staticM > 0)
+    return {kernel.staticM};
+  return ms;
+}
 
 /// A stub's `qgemm_status` in terms the shared code can print. The enum lives
 /// in the generated headers, which only scheme modules include.

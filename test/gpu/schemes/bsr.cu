@@ -95,8 +95,8 @@ struct BsrStub {
   StubFn run;
   ValidateFn validate;
   /// The largest m and nnzb a call accepts (the header's _MAX_M and
-  /// _MAX_NNZB).
-  int64_t maxM, maxNnzb;
+  /// _MAX_NNZB), and its static M (_STATIC_M, 0 for a run-time M).
+  int64_t maxM, maxNnzb, staticM;
 
   int64_t blockRows() const { return n / kBlock; }
   int64_t blockCols() const { return k / kBlock; }
@@ -113,7 +113,8 @@ struct BsrStub {
           qgemm_##NAME,                                                        \
           qgemm_##NAME##_validate,                                             \
           qgemm_##NAME##_MAX_M,                                                \
-          qgemm_##NAME##_MAX_NNZB},
+          qgemm_##NAME##_MAX_NNZB,                                             \
+          qgemm_##NAME##_STATIC_M},
 const BsrStub kStubs[] = {
 #include "bsr_kernels.def"
 };
@@ -166,6 +167,7 @@ const std::vector<std::unique_ptr<BsrEntry>> &entries() {
         e->k = s.k;
         e->jitLog = s.jitLog;
         e->stub = s.name;
+        e->staticM = s.staticM;
         e->bsr = &s;
         e->pattern = &kPatterns[p];
         e->patternIndex = int(p);
