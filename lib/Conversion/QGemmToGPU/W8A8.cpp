@@ -269,7 +269,8 @@ void Int8RegisterOperands::buildChunk(RegisterMainloop &loop,
 }
 
 /// The W8A8 kernel types, shared by its kernels: `i32` for the split-K
-/// partials, `counters` for their tile counters.
+/// partials, `counters` for their tile counters (dynamic where the quantize
+/// kernel zeroes them per call, static where the calls keep them zero).
 struct W8A8Types {
   MemRefType x, xq, sx, w, sw, y, i32, counters;
 };
@@ -341,21 +342,21 @@ std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
 /// Builds one ring matmul kernel:
 ///   (xq i8 [M, K], sx f32 [M], wq i8 [N, K], sw f32 [N], y f16 [M, N],
 ///    partials i32 [split_k * M * N], counters i32 [tiles]).
-/// The last two are used only when the tiling splits K. `zeroedCounters`:
-/// the quantize kernel zeroes the counters before every call; otherwise
-/// (an activation already quantized) every split epilogue leaves its
-/// counter zero, as the stream-K and tail-split ones always do.
+/// The last two are used only when the tiling splits K. Dynamic counters
+/// are zeroed by the quantize kernel before every call; static ones (an
+/// activation already quantized: W8A8Types::counters) are kept zero, so
+/// every split epilogue leaves its counter zero, as the stream-K and
+/// tail-split ones always do.
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, const Tiling &t, const W8A8Types &ty,
-                     bool programmatic, bool prefetchScales, int64_t resident,
-                     bool zeroedCounters) {
+                     bool programmatic, bool prefetchScales) {
   // A TMA ring takes its tensor maps first (getTensorMaps).
   int64_t maps =
       getTensorMaps(t, ty.w.getDimSize(0), ty.xq.getDimSize(1)).size();
   gpu::GPUFuncOp func = createKernel(
       b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.counters},
       maps);
-  setRingLaunchBounds(func, t, resident);
+  setRingLaunchBounds(func, t, t.residentBlocks);
   ValueRange args = func.getArguments().drop_front(maps);
   Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4],
         partials = args[5], counters = args[6];
@@ -406,7 +407,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   else
     epilogue.storeSplitK(pairs, partials, counters,
                          getRingTileIndex(b, n, t.bn),
-                         /*resetCounter=*/!zeroedCounters);
+                         /*resetCounter=*/ty.counters.hasStaticShape());
   gpu::ReturnOp::create(b);
 }
 
@@ -579,7 +580,6 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     std::string name = "matmul_v" + std::to_string(i);
     Tiling tiling = getVariantTiling(op, config);
     int64_t sharedMemory = getSharedMemoryBytes(op, config);
-    int64_t resident = tiling.residentBlocks;
     bool programmatic = isProgrammatic(config);
     std::pair<ConfigAttr, unsigned> key = {getKernelKey(config), programmatic};
     auto [known, inserted] = built.try_emplace(key, name);
@@ -589,8 +589,7 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
       buildRegisterKernel(b, module, name, config, ty, programmatic);
     else
       buildRingKernel(b, module, name, tiling, ty, programmatic,
-                      /*prefetchScales=*/hasPrefetch, resident,
-                      /*zeroedCounters=*/!preQuantized);
+                      /*prefetchScales=*/hasPrefetch);
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;
