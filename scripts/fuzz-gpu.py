@@ -6,14 +6,18 @@ compiles here becomes a stub that test/gpu/run.sh checks there.
     scripts/fuzz-gpu.py OUT_DIR [--shapes N] [--configs N] [--seed S]
         [--chips sm_80,sm_90,sm_90a] [--compile PATH] [--opt PATH]
         [--jobs J] [--odd-configs] [--schemes w8a8,w8a8q,w4a16,bsr]
-        [--no-cubin]
+        [--no-cubin] [--neighbours] [--min-dim D]
 
 shapes: a W8A8 (fp16 activations, or already quantized ones with their
 scales), W4A16 (per channel, groups of 32 / 64 / 128, with or without
 zero points) or BSR matmul of random N and K, M dynamic, left to
 qgemm-configure. N and K are drawn mostly from sizes that are not
 multiples of 128 (multiples of 8, 32 or 64 as the scheme needs), so the
-kernels' edge tiles are what is tested.
+kernels' edge tiles are what is tested. With --neighbours each shape
+comes with its nearest neighbour of N and K multiples of 128 (the same
+name with those sizes and `_nb` last), so a bench of both shows what the
+edge tiles cost (scripts/neighbour-ratios.py pairs them); --min-dim keeps
+the random N and K at least that large (layer-sized shapes for a bench).
 configs: a harness kernel (test/gpu/kernels; with --odd-configs, half the
 time a random shape instead) configured by qgemm-opt for a chip of
 --chips, with one or two numbers of one config replaced by plausible ones
@@ -67,30 +71,32 @@ def dim(rng, unit, lo, hi):
 SCHEMES = ["w8a8", "w8a8q", "w4a16", "bsr"]
 
 
-def random_shape(rng, chips=None, schemes=SCHEMES):
-    """A valid shape of a scheme drawn from `schemes`: (name, text, chip).
-    With `chips`, a chip drawn from them after the shape, its tag in the
-    name (else None)."""
+def random_shape(rng, chips=None, schemes=SCHEMES, low=0):
+    """A valid shape of a scheme drawn from `schemes`: (name, text, chip,
+    neighbour). With `chips`, a chip drawn from them after the shape, its
+    tag in the name (else None). N and K are at least `low` (else the
+    scheme's unit). `neighbour` is (name, text) of the same matmul with N
+    and K rounded to the nearest multiple of 128 (`_nb` in the name)."""
     scheme = rng.choice(schemes)
-    group, zeros = 0, False
+    group, zeros, tag = 0, False, ""
     if scheme in ("w8a8", "w8a8q"):
-        n, k = dim(rng, 8, 8, 12288), dim(rng, 32, 32, 8192)
-        name = f"{scheme}_n{n}_k{k}"
+        n, k = dim(rng, 8, max(8, low), 12288), dim(rng, 32, max(32, low), 8192)
     elif scheme == "bsr":
-        n, k = dim(rng, 32, 32, 8192), dim(rng, 32, 32, 8192)
-        name = f"bsr_n{n}_k{k}"
+        n, k = dim(rng, 32, max(32, low), 8192), dim(rng, 32, max(32, low), 8192)
     else:
         group, zeros = rng.choice([(0, False), (32, False), (64, False),
                                    (128, False), (32, True), (64, True),
                                    (128, True)])
-        n = dim(rng, 64, 64, 12288)
-        k = dim(rng, max(group, 64), max(group, 64), 8192)
-        tag = (f"g{group}" + ("z" if zeros else "")) if group else "pc"
-        name = f"w4a16_n{n}_k{k}_{tag}"
+        n = dim(rng, 64, max(64, low), 12288)
+        k = dim(rng, max(group, 64), max(group, 64, low), 8192)
+        tag = "_" + ((f"g{group}" + ("z" if zeros else "")) if group else "pc")
     chip = rng.choice(chips) if chips else None
-    if chip:
-        name += chip_tag(chip)
-    return name, matmul_text(name, "?", n, k, scheme, group, zeros), chip
+    suffix = tag + (chip_tag(chip) if chip else "")
+    name = f"{scheme}_n{n}_k{k}{suffix}"
+    n2, k2 = (max(128, (v + 64) // 128 * 128) for v in (n, k))
+    name2 = f"{scheme}_n{n2}_k{k2}{suffix}_nb"
+    return (name, matmul_text(name, "?", n, k, scheme, group, zeros), chip,
+            (name2, matmul_text(name2, "?", n2, k2, scheme, group, zeros)))
 
 
 def mutate_config(rng, text):
@@ -178,6 +184,14 @@ def main():
                         + ", ".join(SCHEMES) + ")")
     parser.add_argument("--no-cubin", action="store_true",
                         help="stubs that embed the PTX only (no ptxas run)")
+    parser.add_argument("--neighbours", action="store_true",
+                        help="for each random shape also its nearest "
+                        "neighbour whose N and K are multiples of 128 "
+                        "(`_nb` in the name, skipped when it is the shape "
+                        "itself), to time edge tiles against it "
+                        "(scripts/neighbour-ratios.py)")
+    parser.add_argument("--min-dim", type=int, default=0,
+                        help="draw random shapes with N and K at least this")
     args = parser.parse_args()
     chips = args.chips.split(",")
     for chip in chips:
@@ -190,12 +204,20 @@ def main():
     rng = random.Random(args.seed)
     os.makedirs(os.path.join(args.out, "inputs"), exist_ok=True)
 
-    cases, seen = [], set()
-    while len(cases) < args.shapes:
-        name, text, chip = random_shape(rng, chips, schemes)
-        if name not in seen:
-            seen.add(name)
-            cases.append((name, text, chip))
+    cases, seen, drawn = [], set(), 0
+    while drawn < args.shapes:
+        name, text, chip, (name2, text2) = random_shape(rng, chips, schemes,
+                                                        args.min_dim)
+        if name in seen:
+            continue
+        drawn += 1
+        seen.add(name)
+        cases.append((name, text, chip))
+        if args.neighbours and name2 not in seen and \
+                name2.replace("_nb", "") != name:
+            seen.add(name2)
+            cases.append((name2, text2, chip))
+    num_shapes = len(cases)
     sources = sorted(
         f for f in glob.glob(os.path.join(ROOT, "test/gpu/kernels/*.mlir"))
         if os.path.basename(f).split("_n")[0] in schemes)
@@ -204,7 +226,7 @@ def main():
         if args.odd_configs and rng.random() < 0.5:
             # A random shape's configured chain, mutated: hand configs on
             # edge tiles.
-            old, text, _ = random_shape(rng, schemes=schemes)
+            old, text, _, _ = random_shape(rng, schemes=schemes)
             chip = rng.choice(chips)
             key = (old, chip)
             configured[key] = subprocess.run(
@@ -224,7 +246,7 @@ def main():
         name = f"{old}{chip_tag(chip)}_fz{args.seed}x{i}"
         cases.append((name, text.replace(f"@{old}(", f"@{name}("), chip))
 
-    shapes = {c[0] for c in cases[:args.shapes]}
+    shapes = {c[0] for c in cases[:num_shapes]}
     counts, failures = {"shapes": {}, "configs": {}}, 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for name, kind, detail in pool.map(lambda c: compile_one(args, *c),

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Pairs each edge shape of a harness bench with its multiple-of-128
+neighbour and prints how far the edge shape's ratio against cuBLAS fp16 is
+from the neighbour's.
+
+    scripts/neighbour-ratios.py BENCH.json [BENCH.json ...] [--bound 0.85]
+
+BENCH.json: the harness's `--bench --json` output. A neighbour is a kernel
+named like the edge kernel with N and K rounded to the nearest multiple of
+128 and `_nb` last (scripts/fuzz-gpu.py --neighbours writes both); the
+harness's own pairs (kernels whose name has no `_nb`) are not matched. For
+every M the two share, the line gives both times, both ratios (cuBLAS fp16
+time over ours, each against cuBLAS on its own shape) and edge / neighbour
+ratio; `<` marks a cell under --bound (issue 15 asks for within 15%: 0.85).
+The last line counts the cells and those under the bound. BSR kernels have
+one result per weight pattern (`name/pattern`); they pair per pattern.
+Exit status 0 (the table is the output), 2 on bad arguments.
+"""
+import argparse
+import json
+import re
+import sys
+
+NAME = re.compile(r"^(?P<scheme>[a-z0-9]+)_n(?P<n>\d+)_k(?P<k>\d+)(?P<rest>.*)$")
+
+
+def ratio(row):
+    for key in ("speedup_vs_fp16", "speedup_vs_cublas"):
+        if key in row:
+            return row[key]
+    return None
+
+
+def neighbour_name(kernel):
+    """The `_nb` neighbour's name of an edge kernel name (None when it is
+    one already or N and K are multiples of 128)."""
+    base, _, pattern = kernel.partition("/")
+    m = NAME.match(base)
+    if not m or base.endswith("_nb"):
+        return None
+    n, k = int(m["n"]), int(m["k"])
+    n2, k2 = (max(128, (v + 64) // 128 * 128) for v in (n, k))
+    if (n2, k2) == (n, k):
+        return None
+    name = f"{m['scheme']}_n{n2}_k{k2}{m['rest']}_nb"
+    return name + ("/" + pattern if pattern else "")
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("bench", nargs="+")
+    parser.add_argument("--bound", type=float, default=0.85)
+    args = parser.parse_args()
+    rows = {}
+    for path in args.bench:
+        with open(path) as f:
+            for row in json.load(f).get("results", []):
+                rows[(row["kernel"], row["m"])] = row
+    cells = under = 0
+    print(f"{'edge kernel':34} {'M':>5} {'edge_us':>8} {'nb_us':>8} "
+          f"{'x_edge':>6} {'x_nb':>6} {'edge/nb':>7}")
+    for (kernel, m), row in sorted(rows.items()):
+        nb = neighbour_name(kernel)
+        other = rows.get((nb, m)) if nb else None
+        if other is None:
+            continue
+        r1, r2 = ratio(row), ratio(other)
+        if not r1 or not r2:
+            continue
+        rel = r1 / r2
+        cells += 1
+        under += rel < args.bound
+        print(f"{kernel:34} {m:5} {row['ours']['median_us']:8.2f} "
+              f"{other['ours']['median_us']:8.2f} {r1:6.2f} {r2:6.2f} "
+              f"{rel:7.2f}{' <' if rel < args.bound else ''}")
+    print(f"{cells} cells paired, {under} under {args.bound}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
