@@ -411,15 +411,13 @@ static LogicalResult verifyConfigs(MatmulOp op, ArrayAttr configs, int64_t k) {
              << stringifyEnum(op.getWeightEncoding().getFormat())
              << " weights (32 and 64 rows a block are the int4 kernels'), got "
              << config.getBlockM();
-    // int4 register-direct variants: warps walk 128-K chunks, and the
-    // last chunks of some warps may lie past K (the kernel skips them).
+    // int4 register-direct variants: warps walk 128-K chunks; the last
+    // chunks of some warps may lie past K (the kernel skips them), and K (a
+    // multiple of 64) may end half way through the last one (its last two
+    // 32-K blocks are masked).
     if (config.isRegisterDirect() &&
-        op.getWeightEncoding().getFormat() == WeightFormat::int4) {
-      if (failed(checkDivides(op, ConfigAttr::kRegisterChunkBytes,
-                              "the register chunk K", k, "K")))
-        return failure();
+        op.getWeightEncoding().getFormat() == WeightFormat::int4)
       continue;
-    }
     // A BSR register-direct variant splits each block row's K / 32 block
     // columns over the grid.
     if (config.isRegisterDirect() && bsr) {

@@ -332,6 +332,20 @@ static void addW4A16TwoWaveBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// The K tiles of 64 the W4A16 tile rules weigh: those of K rounded up to a
+/// multiple of 128, so that a K of an odd count of K tiles (K % 128 = 64)
+/// gets the splits and tiles of that neighbour (the kernels' last K slice
+/// is one K tile shorter). Until v62 the rules counted K's own tiles and
+/// such K got none of the split tiles that need an even count: 2752 x 7232
+/// g32 at M = 256 took 51.5 us unsplit, 33.4 in two slices like its
+/// neighbour 2816 x 7296 (32.2); 1024 x 4032 g64 21.4 us in two slices,
+/// 16.0 in four (1024 x 4096: 15.0; perf notes v62, e219, e220). Four
+/// uneven slices where the neighbour has none (2048 x 4224, 66 K tiles)
+/// were 1.23x to 1.30x slower at M = 256 than its two clustered ones.
+static int64_t getW4A16RuleKTiles(MatmulOp op) {
+  return int64_t(llvm::alignTo(op.getK(), 128)) / 64;
+}
+
 /// W4A16 on sm_90a past the register variants (`configs`): wgmma with the
 /// weights dequantized into its register operand A (operands = register_a,
 /// Y^T = W . X^T): 128 x 128 tiles (one warpgroup, two blocks per
@@ -365,9 +379,9 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   constexpr int64_t kMaxLevelM = 1 << 16, kTallSplitMinM = 1024,
                     kTallSplitMinBlocks = 80;
   MLIRContext *ctx = op.getContext();
-  int64_t n = op.getN(), k = op.getK();
+  int64_t n = op.getN();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = k / 64;
+  int64_t kTiles = getW4A16RuleKTiles(op);
   bool wide = n % 256 == 0;
   /// A candidate tile: 128 x 128 (split), 128 x 256 or 256 x 128.
   struct Tile {
@@ -413,6 +427,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return us;
   };
   const Tile last = {256, 128, 1};
+  auto sliceable = [&](int64_t splitK) { return kTiles % splitK == 0; };
   // Levels every 128 rows up to M = 512, since a wave boundary can fall
   // between powers of two (11008 x 4096 at M = 384: three rows of 128 x 256
   // tiles fill one wave, two rows of 256 x 128 tiles take two), then powers
@@ -430,7 +445,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     };
     if (splits)
       for (int64_t splitK : {2, 4})
-        if (kTiles % splitK == 0)
+        if (sliceable(splitK))
           consider({128, 128, splitK});
     if (wide)
       consider({128, 256, 1});
@@ -441,7 +456,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     // v52: 0.83x to 0.92x the time of the 128 x 128 tiles), slower at
     // M = 769 to 1024 (64 blocks, 1.3x); elsewhere not measured.
     const Tile tallSplit = {256, 128, 2};
-    if (splits && kTiles % 2 == 0 && maxM > kTallSplitMinM &&
+    if (splits && sliceable(2) && maxM > kTallSplitMinM &&
         gridBlocks(maxM / 2 + 1, tallSplit) >= kTallSplitMinBlocks &&
         gridBlocks(maxM, tallSplit) <= sms)
       consider(tallSplit);
@@ -517,7 +532,8 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t chunks = std::max<int64_t>(k / ConfigAttr::kRegisterChunkBytes, 1);
+  // K (a multiple of 64) may end half way through the last chunk.
+  int64_t chunks = llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes);
   int64_t groupSize =
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group
           ? op.getWeightEncoding().getGroupSize()
@@ -598,6 +614,9 @@ splitImbalancedW4A16RegisterConfigs(MatmulOp op,
   constexpr int64_t kImbalancedSplit = 4, kImbalancedSplitWarps = 20;
   if (!op.getTargetAttr().hasWgmma())
     return;
+  // The K slices are whole 128-K chunks (checkW4A16Lowerable).
+  if (op.getK() % ConfigAttr::kRegisterChunkBytes != 0)
+    return;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t chunks = op.getK() / ConfigAttr::kRegisterChunkBytes;
   // 0 unless per_group (the encoding's verifier).
@@ -651,7 +670,7 @@ splitImbalancedW4A16RegisterConfigs(MatmulOp op,
 static void addW4A16SmallLayerTiles(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   MLIRContext *ctx = op.getContext();
-  int64_t n = op.getN(), kTiles = op.getK() / 64;
+  int64_t n = op.getN(), kTiles = getW4A16RuleKTiles(op);
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   constexpr int64_t kSmallMidMaxM = 256;
   auto *first = llvm::find_if(configs, [](ConfigAttr c) {
@@ -773,7 +792,7 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   // variant ran from M = 17 to 128 but 128 x 256 tiles, pc 45.3 / 45.4 ->
   // 35.0 / 35.3, g128z 47.4 / 47.3 -> 37.5 / 37.9).
   constexpr int64_t kMidSplit = 8, kMidMaxM = 64, kMinSliceTiles = 6;
-  int64_t kTiles = k / 64;
+  int64_t kTiles = getW4A16RuleKTiles(op);
   int64_t midN = kTiles < 128 ? 64 : 128;
   int64_t midSplit = midN == 64 ? kMidSplit / 2 : kMidSplit;
   if (!registerK || int64_t(llvm::divideCeil(n, 128)) * kMidSplit < sms ||
@@ -923,9 +942,11 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   // 24 MiB of weights the ring is faster at M = 64 (28672 x 8192: 113 us
   // against 199 us).
   bool wide = n % 64 == 0 && (!ring || n * k / 2 <= (int64_t(24) << 20));
-  // Register variants walk K in 128-K chunks; for other K the ring serves
-  // every M (its K tiles are 64).
-  bool registerK = k % ConfigAttr::kRegisterChunkBytes == 0;
+  // Register variants walk K in 128-K chunks, the last one masked half way
+  // where K is a multiple of 64 but not of 128 (every W4A16 K: the
+  // verifier's). Until v62 such K went to the ring at every M, 2 to 5 times
+  // slower at M <= 64 than its multiple-of-128 neighbour (perf notes v62).
+  bool registerK = k % 64 == 0;
   if (registerK) {
     configs.push_back(getW4A16RegisterConfig(op, 32, 8));
     configs.push_back(getW4A16RegisterConfig(op, 32, wide || ring ? 16 : 0));
@@ -2802,7 +2823,9 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       firstM = boundM + 1;
       return false;
     };
-    int64_t kTiles = op.getK() / config.getBlockK();
+    int64_t kTiles = op.getWeightEncoding().getFormat() == WeightFormat::int4
+                         ? getW4A16RuleKTiles(op)
+                         : op.getK() / config.getBlockK();
     constexpr int64_t kMinSliceKTiles = 8;
     if (splitK == 4 && kTiles % 8 == 0 && kTiles / 8 >= kMinSliceKTiles &&
         clusterUpTo(8, clusterMaxM(8)))

@@ -103,6 +103,46 @@ func.func @edge_registers(%x: memref<?x288xf16>, %w: memref<40x288xi8>, %sw: mem
   return
 }
 
+// W4A16 register-direct, K = 192 (a multiple of 64, not of 128): two
+// 128-K chunks, one a warp, the second ending half way. Its 32-K blocks 2
+// and 3 (K 192 and 224) lie past K: their weight rows are read at K - 32 =
+// 160 (rows 20 + q of 24) and their X words, read at K 160 too, are
+// zeroed; blocks 0 and 1 are not masked. A mutation that dropped the clamp
+// would load Wq rows 24 to 31, past the operand.
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x192xf16>, %arg1: memref<24x64xi32>
+// The warp's chunk (kw, clamped to the last of 2), its first K:
+// CHECK: arith.cmpi ult, %{{.*}}, %c2{{.*}} : index
+// CHECK-NEXT: %c1{{.*}} = arith.constant 1 : index
+// CHECK-NEXT: %[[CH:.*]] = arith.minui %{{.*}}, %c1
+// CHECK-NEXT: %c128{{.*}} = arith.constant 128 : index
+// CHECK-NEXT: %[[C0:.*]] = arith.muli %[[CH]], %c128
+// CHECK-NOT: arith.minui %{{.*}}, %c160
+// CHECK: %[[B2:.*]] = arith.addi %[[C0]], %c64{{.*}} : index
+// CHECK-NEXT: %c192{{.*}} = arith.constant 192 : index
+// CHECK-NEXT: arith.cmpi ult, %[[B2]], %c192
+// CHECK-NEXT: %c160{{.*}} = arith.constant 160 : index
+// CHECK-NEXT: %[[K2:.*]] = arith.minui %[[B2]], %c160
+// CHECK-NEXT: %c8{{.*}} = arith.constant 8 : index
+// CHECK-NEXT: %[[R2:.*]] = arith.divui %[[K2]], %c8
+// CHECK-NEXT: %[[ROW2:.*]] = arith.addi %[[R2]], %{{.*}} : index
+// CHECK-NEXT: vector.load %arg1[%[[ROW2]], %{{.*}}] {{.*}} : memref<24x64xi32>, vector<4xi32>
+// CHECK: %[[B3:.*]] = arith.addi %[[C0]], %c96{{.*}} : index
+// CHECK: arith.minui %[[B3]], %c160
+// The X words of block 2: zeroed past K.
+// CHECK: %[[XIN:.*]] = arith.cmpi ult, %[[XB2:[0-9]+]], %c192
+// CHECK-NEXT: %[[XV:.*]] = arith.andi %{{.*}}, %[[XIN]] : i1
+// CHECK-NEXT: %c160{{.*}} = arith.constant 160 : index
+// CHECK-NEXT: %[[XK2:.*]] = arith.minui %[[XB2]], %c160
+// CHECK: %[[XCOL:.*]] = arith.addi %[[XK2]], %{{.*}} : index
+// CHECK-NEXT: vector.load %arg0[%{{.*}}, %[[XCOL]]] {{.*}} : memref<?x192xf16>, vector<8xf16>
+// CHECK-COUNT-4: arith.select %[[XV]], %{{.*}}, %c0_i32 : i32
+func.func @edge_w4a16_registers_half_chunk(%x: memref<?x192xf16>, %w: memref<24x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x192xf16>) weights(%w, %s : memref<24x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>, target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
+  return
+}
+
 // Tiles that divide N and K: unmasked copies and stores.
 // CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x256xi8>, %arg1: memref<?xf32>, %arg2: memref<64x256xi8>
 // CHECK: nvgpu.device_async_copy %arg2[%{{.*}}, %{{.*}}], %{{.*}}, 16 {bypassL1, qgemm.grid_independent}

@@ -302,7 +302,7 @@ func.func @negative_bsr_union_registers(%x: memref<?x256xf16>, %row_ptr: memref<
 
 // A W4A16 register split takes whole 128-K chunks: K = 384 has 3.
 func.func @negative_w4a16_register_split_chunks(%x: memref<?x384xf16>, %w: memref<48x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected split_k (2) to divide the 3 128-K chunks of K with operands = registers}}
+  // expected-error @+1 {{expected split_k (2) to divide K (384) into slices of whole 128-K chunks with operands = registers}}
   qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%w, %s : memref<48x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
        target = #qgemm.target<"sm_90">, configs = [#qgemm.config<cta_tile = [16, 32, 128], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>,

@@ -544,15 +544,19 @@ func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: me
   return
 }
 
-// K = 4160 (a multiple of 64, not of 128): no register variant (128-K
-// chunks); the ring serves every M.
+// K = 4160 (a multiple of 64, not of 128): the register variants still
+// serve M <= 64 (33 chunks of 128 K, the last one masked half way: nine
+// warps of 1152 K, the last warp's third chunk half past K), the ring past
+// them.
 // CHECK-LABEL: func @w4a16_k4160
-// CHECK: configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
-// On sm_90a its 65 K tiles do not split in 2 or 4: the unsplit 128 x 128
-// wgmma tiles of M <= 128, 256 and 512 are one variant, then 256 x 128,
-// 128 x 128 at M = 1025 to 1536 (as 4096 x 4096) and 256 x 128 past it.
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1408], warp_tile = [16, 64], max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
+// On sm_90a the chain of its multiple-of-128 neighbour 4096 x 4224 (the
+// tile rules weigh its 65 K tiles as that neighbour's 66): the mid tiles
+// split them in 4 slices (17, 17, 17 and 14 tiles), the 128 x 128 tiles in
+// 2 clustered ones (33 and 32) to M = 256, not in 4, which do not divide 66.
 // SM90A-LABEL: func @w4a16_k4160
-// SM90A: configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 640, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1152], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>,
+// SM90A-SAME: #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>,
 func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: memref<65x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%wq, %s : memref<520x4096xi32>, memref<65x4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}
@@ -1025,9 +1029,13 @@ func.func @w4a16_n32064_k4096(%x: memref<?x4096xf16>, %wq: memref<512x32064xi32>
   return
 }
 // SM90A-LABEL: func @w4a16_n896_k192
-// Seven columns of 128-channel tiles make 18 rows a wave: 64- and
-// 96-token tiles before the 128 x 128 ones (addW4A16OneWaveBands).
-// SM90A: configs = [#qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 1152, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 1728, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 2048,
+// K = 192: register variants of two 128-K chunks, one a warp, the second
+// half past K, to M = 64; the tile rules weigh K as its neighbour's 256 (4 K
+// tiles): the small layer's 64 x 64 tiles in two clustered slices (of 2 and
+// 1 K tiles) to M = 256. Seven columns of 128-channel tiles make 18 rows a
+// wave: 64- and 96-token tiles before the 128 x 128 ones
+// (addW4A16OneWaveBands).
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 256], warp_tile = [32, 32], stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 256], warp_tile = [16, 64], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 1152, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 1728, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 2048,
 func.func @w4a16_n896_k192(%x: memref<?x192xf16>, %wq: memref<24x896xi32>, %s: memref<896xf16>, %y: memref<?x896xf16>) {
   qgemm.matmul lhs(%x : memref<?x192xf16>) weights(%wq, %s : memref<24x896xi32>, memref<896xf16>) outs(%y : memref<?x896xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1113,5 +1121,26 @@ func.func @w8a8_n5000_k4096(%x: memref<?x4096xf16>, %w: memref<5000x4096xi8>, %s
 // SM90A-SAME: #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>
 func.func @w8a8_n4096_k2048(%x: memref<?x2048xf16>, %w: memref<4096x2048xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<4096x2048xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W4A16 K = 4032 (63 K tiles, K % 128 = 64) gets the chain of its
+// multiple-of-128 neighbour K = 4096, variant for variant: the register
+// variants (the last 128-K chunk masked half way) and the split tiles the
+// tile rules weigh with the neighbour's 64 K tiles (the kernels' last slice
+// one K tile shorter). Until v62 it had neither: ring tiles at every M,
+// 1.4x to 5x slower at M <= 64 (perf notes v62).
+// SM90A-LABEL: func @w4a16_n1024_k4032_g64
+// SM90A: qgemm.matmul {{.*}} {configs = [[$CHAIN:.*]], lhs_encoding
+// SM90A-LABEL: func @w4a16_n1024_k4096_g64
+// SM90A: qgemm.matmul {{.*}} {configs = [[$CHAIN]], lhs_encoding
+func.func @w4a16_n1024_k4032_g64(%x: memref<?x4032xf16>, %wq: memref<504x1024xi32>, %s: memref<63x1024xf16>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4032xf16>) weights(%wq, %s : memref<504x1024xi32>, memref<63x1024xf16>) outs(%y : memref<?x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}
+  return
+}
+func.func @w4a16_n1024_k4096_g64(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, %s: memref<64x1024xf16>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1024xi32>, memref<64x1024xf16>) outs(%y : memref<?x1024xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}
   return
 }

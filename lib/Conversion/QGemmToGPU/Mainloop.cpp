@@ -841,6 +841,12 @@ bool RegisterChunk::mayPassK(const RegisterMainloop &loop) const {
          (index + 1) * loop.warpsK * ConfigAttr::kRegisterChunkBytes > loop.k;
 }
 
+bool RegisterChunk::mayLieWhollyPastK(const RegisterMainloop &loop) const {
+  return !dynamicIndex &&
+         ((index + 1) * loop.warpsK - 1) * ConfigAttr::kRegisterChunkBytes >=
+             loop.k;
+}
+
 Value RegisterMainloop::getChunkOffset(const RegisterChunk &j) {
   Emitter e{b};
   if (j.dynamicIndex)
@@ -861,7 +867,9 @@ void RegisterMainloop::buildUnrolledChunk(
   if (j + 1 < chunks)
     next = operands.loadActivations(*this, RegisterChunk{j + 1});
   auto &wj = weights[j % ahead];
-  if (!RegisterChunk{j}.mayPassK(*this)) {
+  if (!RegisterChunk{j}.mayLieWhollyPastK(*this)) {
+    // Inside K for every warp, or past it only in part (the operands zero
+    // what lies past K).
     operands.buildChunk(*this, RegisterChunk{j}, act, wj, accs);
   } else {
     // Chunk j of some warps lies wholly past K (their loads were clamped

@@ -316,6 +316,9 @@ struct RegisterChunk {
   Value dynamicIndex;
   /// Whether the chunk may reach past K (a constant index only).
   bool mayPassK(const RegisterMainloop &loop) const;
+  /// Whether the chunk of some warp may lie wholly past K (a constant index
+  /// only): the last warp's chunk starts at K or past it.
+  bool mayLieWhollyPastK(const RegisterMainloop &loop) const;
 };
 
 /// The scheme's operand step of a RegisterMainloop.

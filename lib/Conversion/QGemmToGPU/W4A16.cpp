@@ -298,7 +298,9 @@ bool foldsGroupScales(int64_t groupSize, int64_t tokenTiles,
 /// slabs, the block's BM rows as BM / 8 token tiles (one for a 16-row block
 /// bounded at M = 8), and the 128-K chunks kw, kw + warpsK, ... (the last
 /// ones may be past K when warpsK does not divide the chunk count: their
-/// loads are clamped to the last chunk and their activations zeroed). Per
+/// loads are clamped to the last chunk and their activations zeroed; where
+/// K is a multiple of 64 but not of 128 the last chunk ends half way, and
+/// the loads of its last two 32-K blocks are clamped and zeroed alike). Per
 /// chunk and slab a lane loads 4 x 16 bytes of weights (one per 32-K block),
 /// converted once for all the token tiles, and per token tile 4 x 16 bytes
 /// of X; with group scales the group's 4 scales (8 bytes) and zero-point
@@ -331,10 +333,9 @@ struct Int4RegisterOperands : RegisterOperands {
                        bool foldScales)
       : x(x), wq(wq), scales(scales), zeros(zeros), format(format),
         slabs(loop.wn / kSlabN), tokenTiles(tokenTiles),
-        totalChunks(loop.k / kChunkK), conv(loop.b, format.zeroPoints),
-        foldScales(foldScales),
-        packedZeros(foldScales ||
-                    (format.groupSize == 32 && tokenTiles <= 2)) {
+        totalChunks(llvm::divideCeil(loop.k, kChunkK)),
+        conv(loop.b, format.zeroPoints), foldScales(foldScales),
+        packedZeros(foldScales || (format.groupSize == 32 && tokenTiles <= 2)) {
     ImplicitLocOpBuilder &b = loop.b;
     Emitter e{b};
     zeroShift = arith::IndexCastOp::create(b, b.getI32Type(),
@@ -361,6 +362,29 @@ struct Int4RegisterOperands : RegisterOperands {
     return {kBase ? e.add(kBase, first) : first, valid};
   }
 
+  /// The first K of 32-K block `blk` of chunk `j`, whose first K is `kc`
+  /// and whose validity is `chunkValid` (null: valid), and whether the block
+  /// lies inside K (null: it does). Only a chunk that may pass K has blocks
+  /// past it, where K ends inside the last chunk (K a multiple of 64, not of
+  /// 128, and no K slices): such a block's K is clamped to the last block
+  /// inside K, so that its loads stay in the operands; its X words are
+  /// zeroed, which zeroes its products.
+  std::pair<Value, Value> getBlockK(RegisterMainloop &loop,
+                                    const RegisterChunk &j, Value kc,
+                                    Value chunkValid, int64_t blk) {
+    ImplicitLocOpBuilder &b = loop.b;
+    Emitter e{b};
+    Value k0 = e.add(kc, blk * kBlockK);
+    int64_t rest = loop.k % kChunkK;
+    if (rest == 0 || !j.mayPassK(loop) || blk * kBlockK < rest)
+      return {k0, chunkValid};
+    assert(!kBase && "K slices are whole chunks");
+    Value inside = e.ult(k0, e.idx(loop.k));
+    Value valid =
+        chunkValid ? arith::AndIOp::create(b, chunkValid, inside) : inside;
+    return {arith::MinUIOp::create(b, k0, e.idx(loop.k - kBlockK)), valid};
+  }
+
   /// Weights: words[slab * 4 + block] holds the 4 words of that block,
   /// then (group scales) its scales vector and zero word, in that order.
   Words loadWeights(RegisterMainloop &loop, const RegisterChunk &j) override;
@@ -372,11 +396,10 @@ struct Int4RegisterOperands : RegisterOperands {
   /// for token tile t.
   Words loadBlockActivations(RegisterMainloop &loop, const RegisterChunk &j,
                              int64_t blk);
-  /// The 4 words of token tile t's row in 32-K block `blk` of the chunk
-  /// whose first K is `kc` (zeroed where `valid`, when given, is false).
-  SmallVector<Value, 8> loadRowWords(RegisterMainloop &loop, Value kc,
-                                     Value valid, Value zero, int64_t t,
-                                     int64_t blk);
+  /// The 4 words of token tile t's row in the 32-K block whose first K is
+  /// `blockK` (zeroed where `valid`, when given, is false).
+  SmallVector<Value, 8> loadRowWords(RegisterMainloop &loop, Value blockK,
+                                     Value valid, Value zero, int64_t t);
   /// Whether the X words are loaded in buildChunk, one 32-K block ahead,
   /// rather than a whole chunk ahead by the mainloop: past two token tiles,
   /// whose chunk of X (16 words a token tile) twice over would take the
@@ -416,7 +439,7 @@ Int4RegisterOperands::loadWeights(RegisterMainloop &loop,
     Value col = e.add(e.add(loop.warpCol, slab * kSlabN), e.mul(loop.g, 4));
     Value groupScales, groupZeros;
     for (int64_t blk = 0; blk < kChunkK / kBlockK; ++blk) {
-      Value k0 = e.add(kc, blk * kBlockK);
+      Value k0 = getBlockK(loop, j, kc, Value(), blk).first;
       Value row = e.add(e.div(k0, 8), loop.q);
       SmallVector<Value, 8> slot = splitWords(
           b, vector::LoadOp::create(b, i32x4, wq, ValueRange{row, col},
@@ -451,8 +474,10 @@ Int4RegisterOperands::loadActivations(RegisterMainloop &loop,
   Value zero = buildI32(loop.b, 0);
   Words words(tokenTiles);
   for (int64_t t = 0; t < tokenTiles; ++t)
-    for (int64_t blk = 0; blk < kChunkK / kBlockK; ++blk)
-      words[t].append(loadRowWords(loop, kc, valid, zero, t, blk));
+    for (int64_t blk = 0; blk < kChunkK / kBlockK; ++blk) {
+      auto [blockK, blockValid] = getBlockK(loop, j, kc, valid, blk);
+      words[t].append(loadRowWords(loop, blockK, blockValid, zero, t));
+    }
   return words;
 }
 
@@ -462,19 +487,20 @@ Int4RegisterOperands::loadBlockActivations(RegisterMainloop &loop,
                                            int64_t blk) {
   auto [kc, valid] = getChunkK(loop, j);
   Value zero = buildI32(loop.b, 0);
+  auto [blockK, blockValid] = getBlockK(loop, j, kc, valid, blk);
   Words words(tokenTiles);
   for (int64_t t = 0; t < tokenTiles; ++t)
-    words[t] = loadRowWords(loop, kc, valid, zero, t, blk);
+    words[t] = loadRowWords(loop, blockK, blockValid, zero, t);
   return words;
 }
 
-SmallVector<Value, 8> Int4RegisterOperands::loadRowWords(
-    RegisterMainloop &loop, Value kc, Value valid, Value zero, int64_t t,
-    int64_t blk) {
+SmallVector<Value, 8>
+Int4RegisterOperands::loadRowWords(RegisterMainloop &loop, Value blockK,
+                                   Value valid, Value zero, int64_t t) {
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto f16x8 = VectorType::get({8}, b.getF16Type());
-  Value k = e.add(e.add(kc, blk * kBlockK), e.mul(loop.q, 8));
+  Value k = e.add(blockK, e.mul(loop.q, 8));
   Value v = vector::LoadOp::create(b, f16x8, x, ValueRange{tokenRows[t], k},
                                    /*nontemporal=*/false, llvm::Align(16));
   SmallVector<Value, 8> words;
@@ -1455,17 +1481,15 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
                                 << ") for the W4A16 ring";
       continue;
     }
-    if (k % kChunkK != 0)
-      return op.emitOpError() << "expected K (" << k
-                              << ") to be a multiple of 128 with operands = "
-                                 "registers (128-K chunks)";
+    // K (a multiple of 64) may end half way through the last 128-K chunk.
     // Split K over the grid: slices of whole 128-K chunks, and tile
     // counters sized for the largest M the variant serves.
     int64_t split = config.getSplitK();
-    if (split > 1 && (k / kChunkK) % split != 0)
+    if (split > 1 && k % (kChunkK * split) != 0)
       return op.emitOpError()
-             << "expected split_k (" << split << ") to divide the "
-             << k / kChunkK << " 128-K chunks of K with operands = registers";
+             << "expected split_k (" << split << ") to divide K (" << k
+             << ") into slices of whole 128-K chunks with operands = "
+                "registers";
     if (split > 1 && config.getMaxM() == 0)
       return op.emitOpError()
              << "expected a bounded max_m for config " << config
@@ -1475,7 +1499,8 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
                               << ") to divide N (" << n << ")";
     if (failed(checkSharedMemory(op, config)))
       return failure();
-    int64_t perWarp = llvm::divideCeil(k / split / kChunkK, config.getWarpsK());
+    int64_t perWarp = llvm::divideCeil(llvm::divideCeil(k / split, kChunkK),
+                                       config.getWarpsK());
     if (perWarp > ConfigAttr::kMaxRegisterChunks)
       return op.emitOpError()
              << "expected at most " << ConfigAttr::kMaxRegisterChunks

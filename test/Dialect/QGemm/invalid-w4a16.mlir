@@ -55,15 +55,3 @@ func.func @negative_zero_points_shape(%x: memref<?x256xf16>, %w: memref<32x64xi3
   return
 }
 
-// -----
-
-// int4 register-direct variants walk K in 128-K chunks (BK need not divide
-// K), so K must be a multiple of 128.
-func.func @negative_register_chunk_k(%x: memref<?x192xf16>, %w: memref<24x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected the register chunk K (128) to divide K (192)}}
-  qgemm.matmul lhs(%x : memref<?x192xf16>) weights(%w, %s : memref<24x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
-      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
-       configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, operands = registers>]}
-  return
-}
-
