@@ -2103,10 +2103,16 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
     // 20.7 against 23.5 / 22.6 / 24.1, 5120 x 5120 23.7 / 24.0 / 23.6
     // against 26.6 / 26.1 / 27.4; at M = 192 / 256, 8192 x 8192 33.7 / 35.0
     // against 42.0 / 45.3, 5120 x 13824 50.9 / 48.6 against 60.1 / 64.0).
+    // Where K is not a multiple of 128 too (on the TMA ring that
+    // finishW8A8WgmmaConfigs gives it), in place of the 64 x 128 tiles:
+    // measured since v62 (e224, same run, us at M = 160 / 192 / 256: 6816 x
+    // 7008 39.7 / 40.3 / 48.6 -> 36.0 / 34.4 / 35.3, pre-quantized 7440 x
+    // 7712 44.4 / 46.6 / 52.5 -> 37.6 / 36.4 / 38.5); the 128 x 64 tiles
+    // above stay off TMA rings (v45).
     if (splitBlocks <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 2, MmaKind::wgmma));
-    else if (pairRows && 2 * colTiles <= sms)
+    else if (2 * colTiles <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
   } else if (pairRows && loneSplit &&

@@ -1144,3 +1144,16 @@ func.func @w4a16_n1024_k4096_g64(%x: memref<?x4096xf16>, %wq: memref<512x1024xi3
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}
   return
 }
+
+// W8A8 6816 x 7008 (K not a multiple of 128, 54 columns of 128): M = 129 to
+// 256 on unsplit 128 x 128 tiles, on the TMA ring of the K edge, as its
+// neighbour 6784 x 7040 takes them on cp.async (since v62: 0.77x to 0.87x
+// the time of the 64 x 128 tiles before, e226); M = 65 to 128 keeps the
+// 64 x 128 tiles in two clustered slices (the 128 x 64 ones stay off TMA).
+// SM90A-LABEL: func @w8a8_n6816_k7008
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma, copy = tma>,
+func.func @w8a8_n6816_k7008(%x: memref<?x7008xf16>, %w: memref<6816x7008xi8>, %sw: memref<6816xf32>, %y: memref<?x6816xf16>) {
+  qgemm.matmul lhs(%x : memref<?x7008xf16>) weights(%w, %sw : memref<6816x7008xi8>, memref<6816xf32>) outs(%y : memref<?x6816xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
