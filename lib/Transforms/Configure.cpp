@@ -427,7 +427,6 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return us;
   };
   const Tile last = {256, 128, 1};
-  auto sliceable = [&](int64_t splitK) { return kTiles % splitK == 0; };
   // Levels every 128 rows up to M = 512, since a wave boundary can fall
   // between powers of two (11008 x 4096 at M = 384: three rows of 128 x 256
   // tiles fill one wave, two rows of 256 x 128 tiles take two), then powers
@@ -445,7 +444,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     };
     if (splits)
       for (int64_t splitK : {2, 4})
-        if (sliceable(splitK))
+        if (kTiles % splitK == 0)
           consider({128, 128, splitK});
     if (wide)
       consider({128, 256, 1});
@@ -456,7 +455,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     // v52: 0.83x to 0.92x the time of the 128 x 128 tiles), slower at
     // M = 769 to 1024 (64 blocks, 1.3x); elsewhere not measured.
     const Tile tallSplit = {256, 128, 2};
-    if (splits && sliceable(2) && maxM > kTallSplitMinM &&
+    if (splits && kTiles % 2 == 0 && maxM > kTallSplitMinM &&
         gridBlocks(maxM / 2 + 1, tallSplit) >= kTallSplitMinBlocks &&
         gridBlocks(maxM, tallSplit) <= sms)
       consider(tallSplit);
@@ -760,12 +759,11 @@ static bool isW4A16WideClusteredMid(MatmulOp op, int64_t split) {
 /// register-A wgmma tiles where they fill the GPU (over 64 tokens to M =
 /// 64, then over 80 and 96 where their grid allows), and before them the
 /// register variants `configs` ends with, bounded or replaced as measured.
-/// `registerK`, `wide`, `rowBlocks` and `sixtyFourRows` are
-/// chooseW4A16Configs' (K in 128-K chunks, a 64-channel variant, blocks of
-/// 32 rows and of 64).
-static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs,
-                               bool registerK, bool wide, bool rowBlocks,
-                               bool sixtyFourRows) {
+/// `wide`, `rowBlocks` and `sixtyFourRows` are chooseW4A16Configs' (a
+/// 64-channel variant, blocks of 32 rows and of 64).
+static void addW4A16MidConfigs(MatmulOp op,
+                               SmallVectorImpl<ConfigAttr> &configs, bool wide,
+                               bool rowBlocks, bool sixtyFourRows) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
@@ -795,7 +793,7 @@ static void addW4A16MidConfigs(MatmulOp op, SmallVectorImpl<ConfigAttr> &configs
   int64_t kTiles = getW4A16RuleKTiles(op);
   int64_t midN = kTiles < 128 ? 64 : 128;
   int64_t midSplit = midN == 64 ? kMidSplit / 2 : kMidSplit;
-  if (!registerK || int64_t(llvm::divideCeil(n, 128)) * kMidSplit < sms ||
+  if (int64_t(llvm::divideCeil(n, 128)) * kMidSplit < sms ||
       kTiles < kMinSliceTiles * midSplit)
     return;
   if (wide) {
@@ -937,24 +935,24 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   SmallVector<ConfigAttr> configs;
   // The ring masks N edge tiles (of 32-channel slabs): its tiles are 128
   // channels wide from N = 128 on, whether 128 divides N or not.
-  bool ring = k % 64 == 0 && n % 64 == 0;
+  // K is a multiple of 64 (the verifier's): the ring's K tiles divide it.
+  bool ring = n % 64 == 0;
   // The 64-channel register tiles read the weights once per 16 rows; past
   // 24 MiB of weights the ring is faster at M = 64 (28672 x 8192: 113 us
   // against 199 us).
-  bool wide = n % 64 == 0 && (!ring || n * k / 2 <= (int64_t(24) << 20));
+  bool wide = ring && n * k / 2 <= (int64_t(24) << 20);
   // Register variants walk K in 128-K chunks, the last one masked half way
-  // where K is a multiple of 64 but not of 128 (every W4A16 K: the
-  // verifier's). Until v62 such K went to the ring at every M, 2 to 5 times
-  // slower at M <= 64 than its multiple-of-128 neighbour (perf notes v62).
-  bool registerK = k % 64 == 0;
-  if (registerK) {
-    configs.push_back(getW4A16RegisterConfig(op, 32, 8));
-    configs.push_back(getW4A16RegisterConfig(op, 32, wide || ring ? 16 : 0));
-    if (wide)
-      configs.push_back(getW4A16RegisterConfig(op, 64, ring ? 64 : 0));
-  }
-  if (registerK && !ring)
+  // where K is a multiple of 64 but not of 128. Until v62 such K went to
+  // the ring at every M, 2 to 5 times slower at M <= 64 than its
+  // multiple-of-128 neighbour (perf notes v62).
+  configs.push_back(getW4A16RegisterConfig(op, 32, 8));
+  // Without the ring (N not a multiple of 64) the register variant serves
+  // every M past 8.
+  configs.push_back(getW4A16RegisterConfig(op, 32, ring ? 16 : 0));
+  if (!ring)
     return configs;
+  if (wide)
+    configs.push_back(getW4A16RegisterConfig(op, 64, 64));
   // The M <= 16 variant's warps over 32 or 64 rows.
   auto moreRows = [&](int64_t rows, int64_t maxM) {
     return getW4A16RowBlockConfig(configs[1], rows, maxM);
@@ -971,10 +969,9 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   // hold one a multiprocessor, 5120 x 13824 pc 31.4 / 40.5 -> 43.2 / 45.3,
   // g128z 41.2 / 42.0 -> 48.2 / 50.5, and 5120 x 5120 within 8% of its
   // 64-channel variant either way).
-  bool rowBlocks =
-      registerK && op.getTargetAttr().getSMVersion() >= 90 &&
-      ((wide && k <= 4096) ||
-       (op.getTargetAttr().hasWgmma() && fitsRowBlockWave(op, configs[1])));
+  bool rowBlocks = op.getTargetAttr().getSMVersion() >= 90 &&
+                   ((wide && k <= 4096) || (op.getTargetAttr().hasWgmma() &&
+                                            fitsRowBlockWave(op, configs[1])));
   // 64-row blocks of at most 8 warps (256 threads), which keep 168
   // registers or more a thread: 1024 x 4096's 16 warps, held to 128,
   // spilled and ran 1.5 to 1.7x slower (v42); measured with K = 4096 only.
@@ -994,7 +991,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   else if (rowBlocks)
     configs.push_back(moreRows(32, 32));
   if (op.getTargetAttr().hasWgmma() && k / 64 >= 2) {
-    addW4A16MidConfigs(op, configs, registerK, wide, rowBlocks, sixtyFourRows);
+    addW4A16MidConfigs(op, configs, wide, rowBlocks, sixtyFourRows);
     configs = chooseW4A16WgmmaConfigs(op, std::move(configs));
     addW4A16SmallLayerTiles(op, configs);
     return configs;
