@@ -385,62 +385,23 @@ int W8A8BenchKernel::spotCheck(int64_t m, uint64_t seed) const {
   return bad;
 }
 
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // The scheme
 //===----------------------------------------------------------------------===//
 
-class W8A8Scheme : public Scheme {
-public:
-  const SchemeInfo &info() const override {
-    static const SchemeInfo info{
-        "w8a8",
-        "W8A8",
-        "x fp16 + wq int8 + y fp16 + sw",
-        w8a8::peerInfos(),
-        {{"readW_us", "read_wq", "a plain streaming read of Wq"},
-         {"readT_us", "read_wq_tiles",
-          "a read of Wq in the register-direct kernel's pattern"}}};
-    return info;
-  }
-
-  std::vector<const KernelInfo *> kernels() const override {
-    std::vector<const KernelInfo *> out;
-    for (const W8A8Kernel &k : kKernels)
-      out.push_back(&k);
-    return out;
-  }
-
-  std::unique_ptr<CheckKernel> checkKernel(const KernelInfo &kernel,
-                                           uint64_t seed) const override {
-    std::vector<int8_t> wq;
-    std::vector<float> sw;
-    makeWeights(kernel.n, kernel.k, seed, wq, sw);
-    return std::make_unique<W8A8CheckKernel>(w8a8(kernel), std::move(wq),
-                                             std::move(sw));
-  }
-
-  std::unique_ptr<ApiCase> apiCase(const KernelInfo &kernel) const override {
-    return std::make_unique<W8A8ApiCase>(w8a8(kernel));
-  }
-
-  std::unique_ptr<BenchKernel>
-  benchKernel(const KernelInfo &kernel, const std::vector<int64_t> &ms,
-              uint64_t seed, const BenchContext &ctx) const override {
-    const W8A8Kernel &kn = w8a8(kernel);
-    const int64_t mMax = *std::max_element(ms.begin(), ms.end());
-    const int64_t mPadMax = std::max<int64_t>(alignUp(mMax, 16), 32);
-    size_t wsMax = 0;
-    for (int64_t m : ms)
-      wsMax = std::max(wsMax, kn.workspaceSize(m));
-    return std::make_unique<W8A8BenchKernel>(kn, mMax, mPadMax, wsMax, seed,
-                                             ctx);
-  }
-};
-
-} // namespace
-
 const Scheme &w8a8Scheme() {
-  static const W8A8Scheme scheme;
+  static const w8a8::FamilyScheme<W8A8Kernel, W8A8CheckKernel, W8A8ApiCase,
+                                  W8A8BenchKernel>
+      scheme({"w8a8",
+              "W8A8",
+              "x fp16 + wq int8 + y fp16 + sw",
+              w8a8::peerInfos(),
+              {{"readW_us", "read_wq", "a plain streaming read of Wq"},
+               {"readT_us", "read_wq_tiles",
+                "a read of Wq in the register-direct kernel's pattern"}}},
+             kKernels);
   return scheme;
 }
 

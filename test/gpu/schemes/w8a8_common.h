@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The check weights and reference rows of the W8A8 modules: w8a8.cu (fp16
-// activations quantized by the stub) and w8a8q.cu (activations already
-// quantized by the caller).
+// The check weights, reference rows, peers and Scheme class of the W8A8
+// modules: w8a8.cu (fp16 activations quantized by the stub) and w8a8q.cu
+// (activations already quantized by the caller).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 
 #include "qgemm/Reference/Reference.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -130,6 +131,62 @@ inline void addPeers(BenchCase &bc, const BenchContext &c, int64_t m, int64_t n,
   });
   bc.peerMs = {m, gemm->mUsed};
 }
+
+/// The Scheme of a W8A8 module: its kernel table (`Kernel`, a KernelInfo
+/// with the stub's workspace size) and how it builds its check kernel
+/// (`Check`: the kernel and its check weights), its argument checks (`Api`)
+/// and its bench kernel (`Bench`: one workspace of the largest size any M
+/// of the run takes, as a caller would allocate it, and the rows for M and
+/// for cuBLASLt's padded M).
+template <class Kernel, class Check, class Api, class Bench>
+class FamilyScheme : public Scheme {
+public:
+  template <size_t N>
+  FamilyScheme(SchemeInfo schemeInfo, const Kernel (&table)[N])
+      : schemeInfo(std::move(schemeInfo)), first(table), count(N) {}
+
+  const SchemeInfo &info() const override { return schemeInfo; }
+
+  std::vector<const KernelInfo *> kernels() const override {
+    std::vector<const KernelInfo *> out;
+    for (size_t i = 0; i < count; ++i)
+      out.push_back(first + i);
+    return out;
+  }
+
+  std::unique_ptr<CheckKernel> checkKernel(const KernelInfo &kernel,
+                                           uint64_t seed) const override {
+    std::vector<int8_t> wq;
+    std::vector<float> sw;
+    makeWeights(kernel.n, kernel.k, seed, wq, sw);
+    return std::make_unique<Check>(get(kernel), std::move(wq), std::move(sw));
+  }
+
+  std::unique_ptr<ApiCase> apiCase(const KernelInfo &kernel) const override {
+    return std::make_unique<Api>(get(kernel));
+  }
+
+  std::unique_ptr<BenchKernel>
+  benchKernel(const KernelInfo &kernel, const std::vector<int64_t> &ms,
+              uint64_t seed, const BenchContext &ctx) const override {
+    const Kernel &kn = get(kernel);
+    const int64_t mMax = *std::max_element(ms.begin(), ms.end());
+    const int64_t mPadMax = std::max<int64_t>(alignUp(mMax, 16), 32);
+    size_t wsMax = 0;
+    for (int64_t m : ms)
+      wsMax = std::max(wsMax, kn.workspaceSize(m));
+    return std::make_unique<Bench>(kn, mMax, mPadMax, wsMax, seed, ctx);
+  }
+
+private:
+  static const Kernel &get(const KernelInfo &k) {
+    return static_cast<const Kernel &>(k);
+  }
+
+  const SchemeInfo schemeInfo;
+  const Kernel *const first;
+  const size_t count;
+};
 
 } // namespace qgemm::harness::w8a8
 

@@ -313,61 +313,21 @@ int W8A8QBenchKernel::spotCheck(int64_t m, uint64_t seed) const {
   return bad;
 }
 
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // The scheme
 //===----------------------------------------------------------------------===//
 
-class W8A8QScheme : public Scheme {
-public:
-  const SchemeInfo &info() const override {
-    static const SchemeInfo info{
-        "w8a8q",
-        "W8A8, activations already quantized",
-        "xq int8 + sx + wq int8 + y fp16 + sw",
-        w8a8::peerInfos(),
-        {{"readW_us", "read_wq", "a plain streaming read of Wq"}}};
-    return info;
-  }
-
-  std::vector<const KernelInfo *> kernels() const override {
-    std::vector<const KernelInfo *> out;
-    for (const W8A8QKernel &k : kKernels)
-      out.push_back(&k);
-    return out;
-  }
-
-  std::unique_ptr<CheckKernel> checkKernel(const KernelInfo &kernel,
-                                           uint64_t seed) const override {
-    std::vector<int8_t> wq;
-    std::vector<float> sw;
-    makeWeights(kernel.n, kernel.k, seed, wq, sw);
-    return std::make_unique<W8A8QCheckKernel>(w8a8q(kernel), std::move(wq),
-                                              std::move(sw));
-  }
-
-  std::unique_ptr<ApiCase> apiCase(const KernelInfo &kernel) const override {
-    return std::make_unique<W8A8QApiCase>(w8a8q(kernel));
-  }
-
-  std::unique_ptr<BenchKernel>
-  benchKernel(const KernelInfo &kernel, const std::vector<int64_t> &ms,
-              uint64_t seed, const BenchContext &ctx) const override {
-    const W8A8QKernel &kn = w8a8q(kernel);
-    const int64_t mMax = *std::max_element(ms.begin(), ms.end());
-    const int64_t mPadMax = std::max<int64_t>(alignUp(mMax, 16), 32);
-    // One workspace serves every M, as a caller would allocate it.
-    size_t wsMax = 0;
-    for (int64_t m : ms)
-      wsMax = std::max(wsMax, kn.workspaceSize(m));
-    return std::make_unique<W8A8QBenchKernel>(kn, mMax, mPadMax, wsMax, seed,
-                                              ctx);
-  }
-};
-
-} // namespace
-
 const Scheme &w8a8qScheme() {
-  static const W8A8QScheme scheme;
+  static const w8a8::FamilyScheme<W8A8QKernel, W8A8QCheckKernel, W8A8QApiCase,
+                                  W8A8QBenchKernel>
+      scheme({"w8a8q",
+              "W8A8, activations already quantized",
+              "xq int8 + sx + wq int8 + y fp16 + sw",
+              w8a8::peerInfos(),
+              {{"readW_us", "read_wq", "a plain streaming read of Wq"}}},
+             kKernels);
   return scheme;
 }
 
