@@ -45,7 +45,7 @@ import re
 import subprocess
 import sys
 
-from qgemm_fuzz import FAILURES, matmul_text, run_compile
+from qgemm_fuzz import FAILURES, matmul_text, neighbour_dim, run_compile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIG = re.compile(r"#qgemm\.config<[^>]*>")
@@ -93,7 +93,7 @@ def random_shape(rng, chips=None, schemes=SCHEMES, low=0):
     chip = rng.choice(chips) if chips else None
     suffix = tag + (chip_tag(chip) if chip else "")
     name = f"{scheme}_n{n}_k{k}{suffix}"
-    n2, k2 = (max(128, (v + 64) // 128 * 128) for v in (n, k))
+    n2, k2 = neighbour_dim(n), neighbour_dim(k)
     name2 = f"{scheme}_n{n2}_k{k2}{suffix}_nb"
     return (name, matmul_text(name, "?", n, k, scheme, group, zeros), chip,
             (name2, matmul_text(name2, "?", n2, k2, scheme, group, zeros)))

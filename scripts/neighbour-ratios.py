@@ -21,6 +21,8 @@ import json
 import re
 import sys
 
+from qgemm_fuzz import neighbour_dim
+
 NAME = re.compile(r"^(?P<scheme>[a-z0-9]+)_n(?P<n>\d+)_k(?P<k>\d+)(?P<rest>.*)$")
 
 
@@ -39,7 +41,7 @@ def neighbour_name(kernel):
     if not m or base.endswith("_nb"):
         return None
     n, k = int(m["n"]), int(m["k"])
-    n2, k2 = (max(128, (v + 64) // 128 * 128) for v in (n, k))
+    n2, k2 = neighbour_dim(n), neighbour_dim(k)
     if (n2, k2) == (n, k):
         return None
     name = f"{m['scheme']}_n{n2}_k{k2}{m['rest']}_nb"

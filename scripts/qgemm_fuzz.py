@@ -1,7 +1,14 @@
-"""What the fuzz scripts (fuzz-compile.py, fuzz-gpu.py) share: the text of
-a func holding one qgemm.matmul of a scheme and shape, and how a
-qgemm-compile run is classified."""
+"""What the fuzz scripts (fuzz-compile.py, fuzz-gpu.py, and
+neighbour-ratios.py for the neighbour rule) share: the text of a func
+holding one qgemm.matmul of a scheme and shape, how a qgemm-compile run is
+classified, and a size's multiple-of-128 neighbour."""
 import subprocess
+
+def neighbour_dim(v):
+    """The multiple of 128 nearest to `v` (ties up), at least 128: the N or
+    K of a shape's neighbour (fuzz-gpu.py --neighbours)."""
+    return max(128, (v + 64) // 128 * 128)
+
 
 # The kinds of run that are bugs: the others are "ok" and "diagnostic".
 FAILURES = ("crash", "ptxas", "timeout")
