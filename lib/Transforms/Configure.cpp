@@ -897,9 +897,14 @@ static void addW4A16MidConfigs(MatmulOp op,
   // hold two a multiprocessor, so 265 to 396 of them take two waves (5120
   // x 13824 and 5120 x 28672, 320 blocks, measured 0.72x to 0.77x the
   // time all the same).
+  // The blocks are counted on N rounded up to a multiple of 128, so that an
+  // N edge gets its neighbour's tiles: 3136 x 4864 g32 (196 blocks in 4
+  // slices) took 20.4 / 20.5 us at M = 65 / 96 on the 128-row tiles, 16.9
+  // / 17.8 on these, as 3200 x 4864 (200 blocks) 17.0 / 17.9
+  // (docs/perf-notes.md, v63).
   constexpr int64_t kWideTokenRows[] = {80, 96};
   constexpr int64_t kWideMaxBlocksPerSm = 3;
-  int64_t colTiles = llvm::divideCeil(n, midN);
+  int64_t colTiles = llvm::divideCeil(llvm::alignTo(n, 128), midN);
   int64_t wideSplit = midSplit;
   while (wideSplit > 2 && colTiles * wideSplit > kWideMaxBlocksPerSm * sms)
     wideSplit /= 2;

@@ -204,3 +204,20 @@ func.func @uneven_split(%x: memref<?x384xf16>, %w: memref<64x384xi8>, %sw: memre
        configs = [#qgemm.config<cta_tile = [64, 32, 128], warp_tile = [32, 16], stages = 3, split_k = 2>]}
   return
 }
+
+// -----
+
+// The same uneven split on a TMA ring (sm_90a, copy = tma): every slice
+// runs ceil(3 / 2) = 2 K tiles, a constant trip count; the last slice's
+// second tile lies wholly past K and its boxes are zero-filled by the
+// copies, so no slice clamps its count.
+// CHECK-LABEL: gpu.func @matmul_v0(
+// CHECK: gpu.block_id  z
+// CHECK-NOT: arith.subi %c3
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c2{{(_[0-9]+)?}} step
+func.func @uneven_split_tma(%x: memref<?x384xf16>, %w: memref<128x384xi8>, %sw: memref<128xf32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%w, %sw : memref<128x384xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, mma = wgmma, copy = tma>]}
+  return
+}

@@ -563,6 +563,18 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
   return
 }
 
+// N = 3136 (a multiple of 64, not of 128), K = 4864: on sm_90a the 80- and
+// 96-token split tiles of its neighbour 3200 x 4864, whose rule counts the
+// blocks on N rounded up to 128 (50 column tiles of 64 in 4 slices, 200
+// blocks, at least 1.5 a multiprocessor; 49 give 196, which is not).
+// SM90A-LABEL: func @w4a16_n3136
+// SM90A: #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
+func.func @w4a16_n3136(%x: memref<?x4864xf16>, %wq: memref<608x3136xi32>, %s: memref<152x3136xf16>, %y: memref<?x3136xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4864xf16>) weights(%wq, %s : memref<608x3136xi32>, memref<152x3136xf16>) outs(%y : memref<?x3136xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
+  return
+}
+
 // BSR, N = K = 4096 (128 block rows of at most 128 blocks): one block row
 // per block; up to M = 16 register-direct blocks of 16 rows with
 // bit_floor(16 x 132 / 128) = 16 warps up to M = 8 and at most 8 past it,

@@ -255,7 +255,7 @@ void RingMainloop::build(RingOperands &operands,
   scf::YieldOp::create(b, accs);
 }
 
-Value RingMainloop::getTripCount(Value tripCount) {
+Value RingMainloop::getTripCount(Value tripCount, bool zeroFilled) {
   Emitter e{b};
   if (tripCount)
     return tripCount;
@@ -263,8 +263,13 @@ Value RingMainloop::getTripCount(Value tripCount) {
     return tile.tripCount;
   // Slices of unequal length (split_k does not divide the K tiles): slice
   // z runs min(kTiles, total - z kTiles) tiles, none for a slice past the
-  // end (its partial tile is zero).
-  if (totalKTiles % t.splitK != 0)
+  // end (its partial tile is zero). On a TMA ring every slice runs kTiles,
+  // the tiles past K zero-filled: there the clamped count cost W4A16's
+  // 128 x 128 register-A tiles 1.2x to 1.3x the time (3200 x 4800 g32 in
+  // slices of 19, 19, 19 and 18 K tiles at M = 128: 27.2 us against 20.8
+  // with the constant count, as 3200 x 4864 in four of 19: 20.5), W8A8's
+  // TMA tiles nothing either way (docs/perf-notes.md, v63).
+  if (totalKTiles % t.splitK != 0 && !zeroFilled)
     return getSliceTripCount(b, tile.firstKTile, e.idx(kTiles), totalKTiles);
   return e.idx(kTiles);
 }
@@ -602,7 +607,7 @@ void RingMainloop::buildTma(RingOperands &operands,
   gpu::BarrierOp::create(b);
 
   SmallVector<Value> inits = operands.buildWgmmaAccumulators(*this);
-  Value tripCount = getTripCount(tripCountValue);
+  Value tripCount = getTripCount(tripCountValue, /*zeroFilled=*/true);
 
   if (t.producer) {
     buildTmaProducer(*this, ring, tripCount, beforeLoop);

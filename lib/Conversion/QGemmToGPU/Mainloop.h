@@ -300,9 +300,11 @@ public:
 private:
   /// The K loop's trip count: `tripCount` when given, else the tile's
   /// (a tail-split slice), else this slice's share of the K tiles (shorter
-  /// or none for the last slices when split_k does not divide them), else
-  /// kTiles.
-  Value getTripCount(Value tripCount);
+  /// or none for the last slices when split_k does not divide them, unless
+  /// `zeroFilled`), else kTiles. A TMA ring is `zeroFilled`: a K tile past
+  /// K reads boxes wholly out of bounds, which the copies fill with zeros,
+  /// so every slice can run kTiles.
+  Value getTripCount(Value tripCount, bool zeroFilled = false);
 };
 
 class RegisterMainloop;
