@@ -2453,6 +2453,23 @@ static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
     maxM = std::min(maxM, n128 * k128 >= kRegisterShortRingMaxBytes
                               ? kRegisterWgmmaMaxM
                               : kRegisterShortRingMaxM);
+  // An fp16 activation (the family quantizes it first) from N = 2048 and
+  // K = 4096 on: the wgmma tiles after the register variant take M = 17
+  // to 32 too, where its two rows of 16-row blocks lost to them by 10% to
+  // 28% (docs/perf-notes.md, v63, e233, same run, us at M = 17 / 24 / 32
+  // registers against them: 2048 x 4096 12.5 / 13.0 / 12.9 against 10.7
+  // / 10.5 / 10.6, 2056 x 4128 13.6 / 14.4 / 14.9 against 10.8, 4096 x
+  // 4096 14.4 / 14.7 / 15.2 against 12.1, 4160 x 4160 16.4 / 16.7 / 17.4
+  // against 12.4 / 12.5 / 12.5, 5120 x 5120 17.3 / 17.4 / 17.7 against
+  // 15.6 / 15.5 / 15.5, 6144 x 4096 15.9 / 16.3 / 16.5 against 14.2 /
+  // 14.0 / 13.9). Not where the activation comes quantized (4096 x 4096
+  // within 7% either way), nor on 1536 x 4096, 3072 x 3072 (1.02x to
+  // 1.06x slower) or 4096 x 1024.
+  constexpr int64_t kRegisterQuantizeMaxM = 16, kRegisterQuantizeMinN = 2048,
+                    kRegisterQuantizeMinK = 4096;
+  if (wgmmaTiles && op.getLhsScales().empty() &&
+      n128 >= kRegisterQuantizeMinN && k128 >= kRegisterQuantizeMinK)
+    maxM = std::min(maxM, kRegisterQuantizeMaxM);
   return maxM;
 }
 
