@@ -243,16 +243,25 @@ static void addW4A16OneWaveBands(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
   int64_t rows = op.getTargetAttr().getMultiprocessorCount() /
                  llvm::divideCeilSigned(op.getN(), 128);
-  if (rows == 0)
-    return;
+  // Where one row of 128-channel tiles is more than a wave (N over 16896
+  // on 132 multiprocessors), the 256 x 128 tiles of M = 129 to 256 still
+  // make one row of tiles: bands of fewer tokens keep its blocks and cut
+  // their work (docs/perf-notes.md, v63, e235, same run, us at M = 129 /
+  // 160 / 192 / 224 bands against the 256 x 128 tiles: 28672 x 8192 pc
+  // 129.5 / 129.4 / 142.5 / 154.9 against 238.7 / 183.8 / 169.5 / 175.3,
+  // g128z 145.9 / 146.6 / 158.1 / 170.5 against 266.6 / 219.9 / 175.9 /
+  // 181.7; 32000 x 4096 pc 67.2 / 68.0 / 74.4 / 84.5 against 132.3 /
+  // 100.4 / 89.2 / 92.8; 98.6 us at M = 128 on one wave of 128 x 256).
+  bool wideRow = rows == 0;
+  rows = std::max<int64_t>(rows, 1);
   SmallVector<ConfigAttr> banded;
   int64_t previous = 0;
   for (ConfigAttr config : configs) {
     int64_t bound = config.getMaxM(), tiles = config.getBlockM();
     if (config.isWgmma() && config.isRegisterA() && config.getSplitK() == 1 &&
         config.getRowSplit() == 0 && config.getBlockN() == 128 &&
-        (tiles == 128 || tiles == 256) && bound > 0 &&
-        llvm::divideCeilSigned(bound, tiles) <= rows) {
+        (tiles == 128 || tiles == 256) && (!wideRow || tiles == 256) &&
+        bound > 0 && llvm::divideCeilSigned(bound, tiles) <= rows) {
       for (int64_t t = std::max<int64_t>(
                kW4A16BandMinRows,
                llvm::alignTo(llvm::divideCeilSigned(previous + 1, rows),

@@ -422,9 +422,13 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
 // v41, with zero points only: without, it stays unrolled with 4). In
 // every format the second one serves M = 9 to 32 (two rows of 16-row
 // blocks past M = 16, faster than the split 64 x 128 wgmma tiles there:
-// v42), the wgmma tiles M = 33 to 64.
+// v42), the wgmma tiles M = 33 to 64. Its 224 columns of 128-channel
+// tiles are more than a wave, so at M = 129 to 256 the 256 x 128 tiles
+// are one row of them: 160-, 192- and 224-token bands of the same tiles
+// take M = 129 to 224 (the same blocks, less work each; v63, e235).
 // SM90A-LABEL: func @w4a16_n28672_k8192_g128z
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
 func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %z: memref<64x3584xi32>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x28672xi32>, memref<64x28672xf16>, memref<64x3584xi32>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
