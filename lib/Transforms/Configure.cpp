@@ -1642,6 +1642,30 @@ static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
   return lone ? lone : getMostSlices(blocks, kTiles, sms, 3);
 }
 
+/// Where K has at most 8 K tiles of 128 and N 4096 columns or more, the
+/// variants keep their column bands (addW8A8ColumnBands, which reads the
+/// tail split) but run unsplit: there the two slices of 4 K tiles lost to
+/// the unsplit tiles (docs/perf-notes.md, v63, e236, same run, us with the
+/// tail split against without: 4096 x 1024 at M = 1152 / 1536 / 2560 27.2 /
+/// 30.1 / 40.3 against 23.6 / 24.7 / 34.8, 8192 x 1024 at 1152 / 1792 /
+/// 2816 37.2 / 48.0 / 68.0 against 32.7 / 42.8 / 61.5, never faster; with
+/// 16 K tiles, four slices within 8% either way). On 1024 x 1024 and 1000 x
+/// 992 they won at some M and lost at others (e237: 0.78x to 1.29x the
+/// time) and stay.
+static void dropShortKTailSplits(MatmulOp op,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kShortKMaxTiles = 8, kShortKMinN = 4096;
+  if (llvm::divideCeil(op.getK(), 128) > kShortKMaxTiles ||
+      op.getN() < kShortKMinN)
+    return;
+  for (ConfigAttr &config : configs)
+    if (config.getTailSplit() > 1) {
+      ConfigEdit edit(config);
+      edit.tailSplit = 1;
+      config = edit.get();
+    }
+}
+
 /// The last steps of appendW8A8WgmmaConfigs over its variants: the tail
 /// split and, where K is not a multiple of 128, the TMA ring.
 static void finishW8A8WgmmaConfigs(MatmulOp op,
@@ -2373,6 +2397,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   insertW8A8PairSplitTiles(op, make, configs);
   finishW8A8WgmmaConfigs(op, configs);
   addW8A8ColumnBands(op, configs);
+  dropShortKTailSplits(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an
