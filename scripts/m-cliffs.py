@@ -16,15 +16,9 @@ the most. The last line counts the kernels and the cliffs. Exit status 0
 """
 import argparse
 import collections
-import json
 import sys
 
-
-def ratio(row):
-    for key in ("speedup_vs_fp16", "speedup_vs_cublas"):
-        if row.get(key):
-            return row[key]
-    return None
+from qgemm_fuzz import bench_ratio, bench_rows
 
 
 def main():
@@ -36,15 +30,14 @@ def main():
     if args.margin < 0:
         parser.error("--margin must be >= 0")
     rows = collections.defaultdict(dict)
-    for path in args.bench:
-        with open(path) as f:
-            for row in json.load(f).get("results", []):
-                rows[row["kernel"]][row["m"]] = row
+    for row in bench_rows(args.bench):
+        rows[row["kernel"]][row["m"]] = row
     cliffs = 0
     for kernel in sorted(rows):
         cells = sorted(rows[kernel].items())
         line = kernel
-        rated = [(ratio(row), m) for m, row in cells if ratio(row)]
+        rated = [(bench_ratio(row), m) for m, row in cells
+                 if bench_ratio(row)]
         if rated:
             worst, at = min(rated)
             line += f" worst x_fp16 {worst:.2f} at M {at}"

@@ -17,20 +17,12 @@ one result per weight pattern (`name/pattern`); they pair per pattern.
 Exit status 0 (the table is the output), 2 on bad arguments.
 """
 import argparse
-import json
 import re
 import sys
 
-from qgemm_fuzz import neighbour_dim
+from qgemm_fuzz import bench_ratio, bench_rows, neighbour_dim
 
 NAME = re.compile(r"^(?P<scheme>[a-z0-9]+)_n(?P<n>\d+)_k(?P<k>\d+)(?P<rest>.*)$")
-
-
-def ratio(row):
-    for key in ("speedup_vs_fp16", "speedup_vs_cublas"):
-        if key in row:
-            return row[key]
-    return None
 
 
 def neighbour_name(kernel):
@@ -54,11 +46,7 @@ def main():
     parser.add_argument("bench", nargs="+")
     parser.add_argument("--bound", type=float, default=0.85)
     args = parser.parse_args()
-    rows = {}
-    for path in args.bench:
-        with open(path) as f:
-            for row in json.load(f).get("results", []):
-                rows[(row["kernel"], row["m"])] = row
+    rows = {(row["kernel"], row["m"]): row for row in bench_rows(args.bench)}
     cells = under = 0
     print(f"{'edge kernel':34} {'M':>5} {'edge_us':>8} {'nb_us':>8} "
           f"{'x_edge':>6} {'x_nb':>6} {'edge/nb':>7}")
@@ -67,7 +55,7 @@ def main():
         other = rows.get((nb, m)) if nb else None
         if other is None:
             continue
-        r1, r2 = ratio(row), ratio(other)
+        r1, r2 = bench_ratio(row), bench_ratio(other)
         if not r1 or not r2:
             continue
         rel = r1 / r2

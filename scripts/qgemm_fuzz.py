@@ -1,13 +1,34 @@
-"""What the fuzz scripts (fuzz-compile.py, fuzz-gpu.py, and
-neighbour-ratios.py for the neighbour rule) share: the text of a func
+"""What the fuzz scripts (fuzz-compile.py, fuzz-gpu.py) and the bench
+readers (neighbour-ratios.py, m-cliffs.py) share: the text of a func
 holding one qgemm.matmul of a scheme and shape, how a qgemm-compile run is
-classified, and a size's multiple-of-128 neighbour."""
+classified, a size's multiple-of-128 neighbour, and the rows of a harness
+bench with their ratios against cuBLAS fp16."""
+import json
 import subprocess
 
 def neighbour_dim(v):
     """The multiple of 128 nearest to `v` (ties up), at least 128: the N or
     K of a shape's neighbour (fuzz-gpu.py --neighbours)."""
     return max(128, (v + 64) // 128 * 128)
+
+
+def bench_rows(paths):
+    """The "results" rows of the harness's `--bench --json` files, in
+    order."""
+    rows = []
+    for path in paths:
+        with open(path) as f:
+            rows.extend(json.load(f).get("results", []))
+    return rows
+
+
+def bench_ratio(row):
+    """A bench row's ratio against cuBLAS fp16 (its time over ours; for BSR
+    cuBLAS on the densified weight), None where that peer did not run."""
+    for key in ("speedup_vs_fp16", "speedup_vs_cublas"):
+        if row.get(key) is not None:
+            return row[key]
+    return None
 
 
 # The kinds of run that are bugs: the others are "ok" and "diagnostic".
