@@ -764,6 +764,65 @@ static bool isW4A16WideClusteredMid(MatmulOp op, int64_t split) {
          2 * int64_t(llvm::divideCeil(n, 128)) * split >= 5 * sms;
 }
 
+/// The split register-A tiles of W4A16 on sm_90a over `rows` tokens to
+/// M = `rows`, of `channels` channels, their slices summed in a cluster or
+/// through global memory (addW4A16MidConfigs).
+static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
+                                  int64_t channels, bool clustered) {
+  return ConfigAttr::get(ctx, {rows, channels, 64}, {rows, channels},
+                         /*stages=*/4, split, rows, MmaKind::wgmma,
+                         OperandPath::register_a, /*fuseQuantize=*/false,
+                         /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
+                         /*streamK=*/false, clustered);
+}
+
+/// W4A16 on sm_90a at M = 65 to 96 (addW4A16MidConfigs, after its
+/// 64-token tiles of `midN` channels in `midSplit` slices): the same tiles
+/// over 80 and 96 tokens (wgmma n80 / n96) where the 128-row tiles of the chain
+/// leave most of each tile's rows past M, when the split grid has 1.5 to 3
+/// blocks a multiprocessor: the split halved until it has at most 3, at least 2
+/// slices. Measured on the H200 (docs/perf-notes.md, v49; hand configs e73, us
+/// at M = 65 / 80 / 96 against the 128-row tiles: 11008 x 4096 pc 32.2 / 32.5
+/// / 32.5
+/// -> 27.6 / 27.7 / 29.9 in 2 slices, 30.3 / 30.2 / 33.6 in 4; 4096 x
+/// 4096 pc 19.9 / 19.3 / 19.5 -> 15.5 / 16.1 / 17.2 in 4, 17.5 / 17.0 /
+/// 20.5 in 8; 128 tokens lost at M = 112 / 128 on every layer tried,
+/// 39.1 / 39.3 against 32.7 / 32.7 on 11008 x 4096; 28672 x 8192, 1792
+/// blocks in 8 slices, 1.12x to 1.33x slower than its 128 x 256 tiles.
+/// The rule on 48 families, e74: new / previous time at M = 65 / 80 / 96
+/// median 0.85 / 0.85 / 0.92, 0.71 at best (5120 x 28672); 2560 x 10240
+/// and 3072 x 8192, 160 and 192 blocks, up to 1.11x slower at M = 96
+/// against their clustered 128 x 128 tiles in 4 slices, hence the lower
+/// bound; 224 blocks (3584 x 18944) 0.83 to 0.99). The bound counts
+/// blocks, not what fits: the 128-channel tiles (168 to 249 registers)
+/// hold two a multiprocessor, so 265 to 396 of them take two waves (5120
+/// x 13824 and 5120 x 28672, 320 blocks, measured 0.72x to 0.77x the
+/// time all the same).
+/// The blocks are counted on N rounded up to a multiple of 128, so that an
+/// N edge gets its neighbour's tiles: 3136 x 4864 g32 (196 blocks in 4
+/// slices) took 20.4 / 20.5 us at M = 65 / 96 on the 128-row tiles, 16.9
+/// / 17.8 on these, as 3200 x 4864 (200 blocks) 17.0 / 17.9
+/// (docs/perf-notes.md, v63).
+static void addW4A16WideTokenTiles(MatmulOp op,
+                                   SmallVectorImpl<ConfigAttr> &configs,
+                                   int64_t midN, int64_t midSplit) {
+  MLIRContext *ctx = op.getContext();
+  int64_t n = op.getN();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  constexpr int64_t kWideTokenRows[] = {80, 96};
+  constexpr int64_t kWideMaxBlocksPerSm = 3;
+  int64_t colTiles = llvm::divideCeil(llvm::alignTo(n, 128), midN);
+  int64_t wideSplit = midSplit;
+  while (wideSplit > 2 && colTiles * wideSplit > kWideMaxBlocksPerSm * sms)
+    wideSplit /= 2;
+  int64_t wideBlocks = colTiles * wideSplit;
+  if (wideBlocks > kWideMaxBlocksPerSm * sms || 2 * wideBlocks < 3 * sms)
+    return;
+  for (int64_t rows : kWideTokenRows)
+    configs.push_back(
+        getW4A16MidTile(ctx, rows, wideSplit, midN, /*clustered=*/false));
+}
+
 /// W4A16 on sm_90a from M = 17 to 96 (chooseW4A16Configs): the split
 /// register-A wgmma tiles where they fill the GPU (over 64 tokens to M =
 /// 64, then over 80 and 96 where their grid allows), and before them the
@@ -871,57 +930,13 @@ static void addW4A16MidConfigs(MatmulOp op,
   // tiles keep the split ones, measured faster in v20 and v24).
   if (n % 256 == 0 && 10 * (n / 256) >= 9 * sms)
     return;
-  // The split register-A tiles over `rows` tokens to M = `rows`, of
-  // `channels` channels, their slices summed in a cluster or through
-  // global memory.
-  auto midTile = [&](int64_t rows, int64_t split, int64_t channels,
-                     bool clustered) {
-    return ConfigAttr::get(ctx, {rows, channels, 64}, {rows, channels},
-                           /*stages=*/4, split, rows, MmaKind::wgmma,
-                           OperandPath::register_a, /*fuseQuantize=*/false,
-                           /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
-                           /*streamK=*/false, clustered);
-  };
   if (midN == 64 && isW4A16WideClusteredMid(op, midSplit))
-    configs.push_back(midTile(kMidMaxM, midSplit, 128, /*clustered=*/true));
+    configs.push_back(
+        getW4A16MidTile(ctx, kMidMaxM, midSplit, 128, /*clustered=*/true));
   else
-    configs.push_back(midTile(kMidMaxM, midSplit, midN, /*clustered=*/false));
-  // M = 65 to 96: the same tiles over 80 and 96 tokens (wgmma n80 / n96)
-  // where the 128-row tiles of the chain leave most of each tile's rows
-  // past M, when the split grid has 1.5 to 3 blocks a multiprocessor: the
-  // split halved until it has at most 3, at least 2 slices. Measured on
-  // the H200 (docs/perf-notes.md, v49; hand configs e73, us at M = 65 /
-  // 80 / 96 against the 128-row tiles: 11008 x 4096 pc 32.2 / 32.5 / 32.5
-  // -> 27.6 / 27.7 / 29.9 in 2 slices, 30.3 / 30.2 / 33.6 in 4; 4096 x
-  // 4096 pc 19.9 / 19.3 / 19.5 -> 15.5 / 16.1 / 17.2 in 4, 17.5 / 17.0 /
-  // 20.5 in 8; 128 tokens lost at M = 112 / 128 on every layer tried,
-  // 39.1 / 39.3 against 32.7 / 32.7 on 11008 x 4096; 28672 x 8192, 1792
-  // blocks in 8 slices, 1.12x to 1.33x slower than its 128 x 256 tiles.
-  // The rule on 48 families, e74: new / previous time at M = 65 / 80 / 96
-  // median 0.85 / 0.85 / 0.92, 0.71 at best (5120 x 28672); 2560 x 10240
-  // and 3072 x 8192, 160 and 192 blocks, up to 1.11x slower at M = 96
-  // against their clustered 128 x 128 tiles in 4 slices, hence the lower
-  // bound; 224 blocks (3584 x 18944) 0.83 to 0.99). The bound counts
-  // blocks, not what fits: the 128-channel tiles (168 to 249 registers)
-  // hold two a multiprocessor, so 265 to 396 of them take two waves (5120
-  // x 13824 and 5120 x 28672, 320 blocks, measured 0.72x to 0.77x the
-  // time all the same).
-  // The blocks are counted on N rounded up to a multiple of 128, so that an
-  // N edge gets its neighbour's tiles: 3136 x 4864 g32 (196 blocks in 4
-  // slices) took 20.4 / 20.5 us at M = 65 / 96 on the 128-row tiles, 16.9
-  // / 17.8 on these, as 3200 x 4864 (200 blocks) 17.0 / 17.9
-  // (docs/perf-notes.md, v63).
-  constexpr int64_t kWideTokenRows[] = {80, 96};
-  constexpr int64_t kWideMaxBlocksPerSm = 3;
-  int64_t colTiles = llvm::divideCeil(llvm::alignTo(n, 128), midN);
-  int64_t wideSplit = midSplit;
-  while (wideSplit > 2 && colTiles * wideSplit > kWideMaxBlocksPerSm * sms)
-    wideSplit /= 2;
-  int64_t wideBlocks = colTiles * wideSplit;
-  if (wideBlocks > kWideMaxBlocksPerSm * sms || 2 * wideBlocks < 3 * sms)
-    return;
-  for (int64_t rows : kWideTokenRows)
-    configs.push_back(midTile(rows, wideSplit, midN, /*clustered=*/false));
+    configs.push_back(
+        getW4A16MidTile(ctx, kMidMaxM, midSplit, midN, /*clustered=*/false));
+  addW4A16WideTokenTiles(op, configs, midN, midSplit);
 }
 
 /// W4A16 (int4 weights, fp16 activation). Measured on the H200
@@ -1642,52 +1657,49 @@ static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
   return lone ? lone : getMostSlices(blocks, kTiles, sms, 3);
 }
 
-/// Where K has at most 8 K tiles of 128 and N 4096 columns or more, the
-/// variants keep their column bands (addW8A8ColumnBands, which reads the
-/// tail split) but run unsplit: there the two slices of 4 K tiles lost to
-/// the unsplit tiles (docs/perf-notes.md, v63, e236, same run, us with the
-/// tail split against without: 4096 x 1024 at M = 1152 / 1536 / 2560 27.2 /
-/// 30.1 / 40.3 against 23.6 / 24.7 / 34.8, 8192 x 1024 at 1152 / 1792 /
-/// 2816 37.2 / 48.0 / 68.0 against 32.7 / 42.8 / 61.5, never faster; with
-/// 16 K tiles, four slices within 8% either way). On 1024 x 1024 and 1000 x
-/// 992 they won at some M and lost at others (e237: 0.78x to 1.29x the
-/// time) and stay.
-static void dropShortKTailSplits(MatmulOp op,
-                                 SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kShortKMaxTiles = 8, kShortKMinN = 4096;
-  if (llvm::divideCeil(op.getK(), 128) > kShortKMaxTiles ||
-      op.getN() < kShortKMinN)
-    return;
-  for (ConfigAttr &config : configs)
-    if (config.getTailSplit() > 1) {
-      ConfigEdit edit(config);
-      edit.tailSplit = 1;
-      config = edit.get();
-    }
+/// The K slices the tail split cuts a W8A8 variant's tiles of a partial
+/// last wave into (1: none). The unsplit variants past M = 256 fill a
+/// partial last wave by splitting its tiles along K (tail_split): at most
+/// kTailSplit slices of at least kTailSliceTiles K tiles (docs/perf-notes.md,
+/// v19). Only variants whose shared memory already keeps them alone on a
+/// multiprocessor: the split epilogue costs registers (128 x 128 tiles, 3
+/// stages: 128 -> 168 a thread, one block a multiprocessor instead of two,
+/// 1.5 to 1.7x slower on 4160 x 4160 at M >= 1024). Not the tiles of four
+/// warpgroups, which interleaveW8A8QuadTiles takes where they fill their
+/// waves (measured without it).
+static int64_t getW8A8TailSplit(MatmulOp op, ConfigAttr config) {
+  constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
+  bool takes =
+      tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
+      config.getNumWarps() <= 8 &&
+      (config.getMaxM() == 0 || config.getMaxM() > 256) &&
+      op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
+                                           config.getBlockThreads()) == 1;
+  return takes ? tailSplit : 1;
 }
 
 /// The last steps of appendW8A8WgmmaConfigs over its variants: the tail
 /// split and, where K is not a multiple of 128, the TMA ring.
 static void finishW8A8WgmmaConfigs(MatmulOp op,
                                    SmallVectorImpl<ConfigAttr> &configs) {
+  // No tail split where K has at most 8 K tiles of 128 and N 4096 columns
+  // or more (the column bands of addW8A8ColumnBands still apply there):
+  // the two slices of 4 K tiles lost to the unsplit tiles
+  // (docs/perf-notes.md, v63, e236, same run, us with the tail split
+  // against without: 4096 x 1024 at M = 1152 / 1536 / 2560 27.2 / 30.1 /
+  // 40.3 against 23.6 / 24.7 / 34.8, 8192 x 1024 at 1152 / 1792 / 2816
+  // 37.2 / 48.0 / 68.0 against 32.7 / 42.8 / 61.5, never faster; with 16
+  // K tiles, four slices within 8% either way). On 1024 x 1024 and 1000 x
+  // 992 they won at some M and lost at others (e237: 0.78x to 1.29x the
+  // time) and stay.
+  constexpr int64_t kShortKMaxTiles = 8, kShortKMinN = 4096;
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  // The unsplit variants past M = 256 fill a partial last wave by splitting
-  // its tiles along K (tail_split): at most kTailSplit slices of at least
-  // kTailSliceTiles K tiles (docs/perf-notes.md, v19). Only variants whose
-  // shared memory already keeps them alone on a multiprocessor: the split
-  // epilogue costs registers (128 x 128 tiles, 3 stages: 128 -> 168 a
-  // thread, one block a multiprocessor instead of two, 1.5 to 1.7x slower
-  // on 4160 x 4160 at M >= 1024). Not the tiles of four warpgroups, which
-  // interleaveW8A8QuadTiles takes where they fill their waves (measured
-  // without it).
-  constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
-  int64_t tailSplit = std::min(kTailSplit, kTiles / kTailSliceTiles);
+  bool shortK = kTiles <= kShortKMaxTiles && op.getN() >= kShortKMinN;
   for (ConfigAttr &config : configs)
-    if (tailSplit >= 2 && config.isWgmma() && config.getSplitK() == 1 &&
-        config.getNumWarps() <= 8 &&
-        (config.getMaxM() == 0 || config.getMaxM() > 256) &&
-        op.getTargetAttr().getResidentBlocks(getSharedMemoryBytes(op, config),
-                                             config.getBlockThreads()) == 1) {
+    if (int64_t tailSplit = getW8A8TailSplit(op, config);
+        tailSplit >= 2 && !shortK) {
       ConfigEdit edit(config);
       edit.tailSplit = tailSplit;
       config = edit.get();
@@ -2222,9 +2234,11 @@ static void addW8A8ColumnBands(MatmulOp op,
     int64_t bound = config.getMaxM(), bm = config.getBlockM(),
             bn = config.getBlockN();
     int64_t cols = llvm::divideCeil(n, bn);
-    // 128-row tiles with a tail split, or 256-row ones (four warpgroups,
-    // which the tail split does not take).
-    bool candidate = (bm == 128 && config.getTailSplit() >= 2) || bm == 256;
+    // 128-row tiles the tail split takes (finishW8A8WgmmaConfigs, which
+    // leaves the short-K layers unsplit), or 256-row ones (four warpgroups,
+    // which it does not take).
+    bool candidate =
+        (bm == 128 && getW8A8TailSplit(op, config) >= 2) || bm == 256;
     if (!config.isWgmma() || config.isRegisterDirect() || !candidate ||
         config.getSplitK() != 1 || config.getRowSplit() != 0 || bn < 128 ||
         getWaveBlocks(op, config) != sms) {
@@ -2397,7 +2411,6 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   insertW8A8PairSplitTiles(op, make, configs);
   finishW8A8WgmmaConfigs(op, configs);
   addW8A8ColumnBands(op, configs);
-  dropShortKTailSplits(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an
