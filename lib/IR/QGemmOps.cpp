@@ -26,11 +26,29 @@ static constexpr int64_t kMaxMatmulK = int64_t(1) << 16,
 #define GET_OP_CLASSES
 #include "qgemm/QGemmOps.cpp.inc"
 
+/// Bytes a row pitch must be a multiple of: the 16-byte copies (cp.async,
+/// vector loads) and a TMA tensor map's row stride.
+static constexpr int64_t kPitchAlignBytes = 16;
+
+/// The row pitch of a rank-2 `type` with layout strided<[P, 1]> (offset 0):
+/// P, the elements from one row to the next; 0 for any other layout.
+static int64_t getRowPitch(MemRefType type) {
+  auto strided = dyn_cast<StridedLayoutAttr>(type.getLayout());
+  if (!strided || type.getRank() != 2 || strided.getOffset() != 0 ||
+      strided.getStrides()[1] != 1 ||
+      ShapedType::isDynamic(strided.getStrides()[0]))
+    return 0;
+  return strided.getStrides()[0];
+}
+
 /// Checks that `type` is a row-major memref of `elementType` whose shape
-/// matches `shape`; a dynamic entry in `shape` accepts any extent.
+/// matches `shape`; a dynamic entry in `shape` accepts any extent. With
+/// `pitched`, a rank-2 `type` may also have padded rows: layout
+/// strided<[P, 1]>, P at least the row's extent and a whole number of
+/// 16-byte units.
 static LogicalResult checkOperand(Operation *op, StringRef name,
                                   MemRefType type, ArrayRef<int64_t> shape,
-                                  Type elementType) {
+                                  Type elementType, bool pitched = false) {
   auto expected = MemRefType::get(shape, elementType);
   bool matches = type.getElementType() == elementType &&
                  type.getRank() == static_cast<int64_t>(shape.size());
@@ -39,10 +57,27 @@ static LogicalResult checkOperand(Operation *op, StringRef name,
   if (!matches)
     return op->emitOpError() << "expected " << name << " of type " << expected
                              << ", got " << type;
-  if (!type.getLayout().isIdentity())
+  if (type.getLayout().isIdentity())
+    return success();
+  if (!pitched)
     return op->emitOpError() << "expected " << name
                              << " to have the identity (row-major) layout, got "
                              << type;
+  int64_t pitch = getRowPitch(type);
+  if (!pitch)
+    return op->emitOpError()
+           << "expected " << name
+           << " to have the identity (row-major) layout or padded rows "
+              "(strided<[pitch, 1]>), got "
+           << type;
+  int64_t elementBits = elementType.getIntOrFloatBitWidth();
+  if (pitch < type.getDimSize(1) ||
+      pitch * elementBits % (8 * kPitchAlignBytes))
+    return op->emitOpError()
+           << "expected the row pitch of " << name << " (" << pitch
+           << ") to be at least its rows' " << type.getDimSize(1)
+           << " elements and a multiple of " << kPitchAlignBytes
+           << " bytes, got " << type;
   return success();
 }
 
@@ -185,7 +220,8 @@ static LogicalResult verifyWeights(MatmulOp op, int64_t n, int64_t k) {
   switch (encoding.getFormat()) {
   case WeightFormat::int8:
     if (failed(expectCount(2, "(wq, scales)")) ||
-        failed(checkOperand(operation, "wq", typeOf(0), {n, k}, i8)))
+        failed(checkOperand(operation, "wq", typeOf(0), {n, k}, i8,
+                            /*pitched=*/true)))
       return failure();
     return checkOperand(operation, "weight scales", typeOf(1), {n}, f32);
 

@@ -286,6 +286,8 @@ void printHeaderComment(raw_ostream &os, const KernelFamily &family) {
     os << "//   " << arg.name << std::string(width - arg.name.size() + 1, ' ')
        << getTypeName(cast<MemRefType>(type).getElementType()) << " "
        << getDimsText(arg.dims);
+    if (arg.pitch)
+      os << ", rows " << arg.pitch << " elements apart (padded)";
     if (arg.align > 1)
       os << ", " << arg.align << "-byte aligned";
     os << "\n";
@@ -338,6 +340,17 @@ std::string mlir::qgemm::emitHostStubHeader(const KernelFamily &family) {
     os << "/// Largest " << (name == "m" ? "M" : name) << " a call accepts.\n"
        << "#define " << upper(f) << "_MAX_" << upper(name) << " " << max
        << "\n\n";
+  // The row pitch of every matrix argument, which a caller lays out its
+  // buffer by (padded rows are described so).
+  for (const LaunchArg &arg : d.args) {
+    if (arg.dims.size() != 2 || !std::holds_alternative<int64_t>(arg.dims[1]))
+      continue;
+    int64_t columns = std::get<int64_t>(arg.dims[1]);
+    os << "/// Elements from the start of one row of " << arg.name
+       << " to the next" << (arg.pitch ? " (padded rows)" : "") << ".\n"
+       << "#define " << upper(f) << "_" << upper(arg.name) << "_PITCH "
+       << (arg.pitch ? arg.pitch : columns) << "\n\n";
+  }
   os << "/// The M the kernels were compiled for, the only one (besides 0) a "
         "call\n/// takes; 0 when M is a run-time size.\n"
      << "#define " << upper(f) << "_STATIC_M " << d.staticM << "\n\n";
@@ -509,7 +522,8 @@ std::string getRingPlanSizeText(ArrayRef<const LaunchKernel *> order) {
 }
 
 /// The kernel and operand tables.
-void printKernelTables(raw_ostream &os, const LaunchDescription &d) {
+void printKernelTables(raw_ostream &os, const KernelFamily &family) {
+  const LaunchDescription &d = family.launch;
   SmallVector<const LaunchKernel *> order = getKernelOrder(d);
   size_t maxKernelTensorMaps = 1;
   for (const LaunchKernel *k : order)
@@ -599,8 +613,9 @@ const Kernel kKernels[] = {
      << "/// read as a byte matrix [rows, rowBytes] (its leading dims are the\n"
      << "/// rows), copied boxRows x boxBytes bytes at a time, swizzled in "
         "rows\n"
-     << "/// of boxBytes.\n"
-     << "struct TensorMap {\n  Operand operand;\n  int64_t rowBytes;\n"
+     << "/// of boxBytes; its rows lie pitchBytes apart.\n"
+     << "struct TensorMap {\n  Operand operand;\n  int64_t rowBytes, "
+        "pitchBytes;\n"
      << "  unsigned boxRows, boxBytes;\n};\n"
      << "constexpr int kMaxKernelTensorMaps = " << maxKernelTensorMaps << ";\n"
      << "const std::array<TensorMap, " << std::max(firstTensorMap, 1)
@@ -608,15 +623,24 @@ const Kernel kKernels[] = {
   for (const LaunchKernel *k : order)
     for (const LaunchTensorMap &map : k->tensorMaps) {
       int arg = d.getArgIndex(map.operand);
+      // Padded rows: the pitch in bytes (the row bytes over the elements
+      // of a row give the element's).
+      int64_t pitchBytes = map.rowBytes;
+      if (arg >= 0 && d.args[arg].pitch) {
+        func::FuncOp func = family.func;
+        auto type = cast<MemRefType>(func.getArgumentTypes()[arg]);
+        pitchBytes = d.args[arg].pitch * type.getElementTypeBitWidth() / 8;
+      }
       os << "    {{"
          << (arg >= 0
                  ? "kArgument, " + std::to_string(arg)
                  : "kBuffer, " + std::to_string(d.getBufferIndex(map.operand)))
-         << "}, " << map.rowBytes << ", " << map.boxRows << ", " << map.boxBytes
-         << "}, // " << k->name << ": " << map.operand << "\n";
+         << "}, " << map.rowBytes << ", " << pitchBytes << ", " << map.boxRows
+         << ", " << map.boxBytes << "}, // " << k->name << ": " << map.operand
+         << "\n";
     }
   if (firstTensorMap == 0)
-    os << "    {{kArgument, 0}, 0, 0, 0}, // none: unused\n";
+    os << "    {{kArgument, 0}, 0, 0, 0, 0}, // none: unused\n";
   os << "}};\n";
 }
 
@@ -739,13 +763,15 @@ struct Memref {
   int rank = 0;
 
   Memref() = default;
-  Memref(CUdeviceptr ptr, const Shape &shape)
+  /// Rows `pitch` elements apart where the rows are padded (rank 2), else
+  /// row-major.
+  Memref(CUdeviceptr ptr, const Shape &shape, int64_t pitch = 0)
       : allocated(ptr), aligned(ptr), rank(shape.rank) {
     int64_t stride = 1;
     for (int i = rank - 1; i >= 0; --i) {
       sizes[i] = shape.sizes[i];
       strides[i] = stride;
-      stride *= shape.sizes[i];
+      stride *= i == rank - 1 && pitch ? pitch : shape.sizes[i];
     }
   }
 
@@ -894,7 +920,9 @@ Operands callOperands(const std::array<CUdeviceptr, kNumArgs> &args,
     for (const LaunchDim &dim : arg.dims)
       exprs.push_back(getDimExpr(dim));
     os << "  operands.args[" << i << "] = Memref(args[" << i << "], {"
-       << llvm::join(exprs, ", ") << "}); // " << arg.name << "\n";
+       << llvm::join(exprs, ", ") << "}"
+       << (arg.pitch ? ", " + std::to_string(arg.pitch) : "") << "); // "
+       << arg.name << "\n";
   }
   if (!d.buffers.empty())
     os << "  for (int i = 0; i < kNumBuffers; ++i)\n"
@@ -923,7 +951,7 @@ std::vector<void *> kernelParams(const Kernel &kernel, Operands &operands) {
 /// Encodes tensor map `map` over its operand's descriptor: the operand
 /// as a byte matrix [rows, rowBytes] (its leading dims are the rows), boxes
 /// of boxRows x boxBytes bytes swizzled in rows of boxBytes (128 or 64),
-/// zeros read past its rows or row bytes. An operand without rows (a BSR
+/// zeros read past its rows or row bytes, rows pitchBytes apart. An operand without rows (a BSR
 /// weight with no stored block) is encoded as one row; no kernel reads it.
 CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
                          Operands &operands) {
@@ -940,7 +968,7 @@ CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
       address = 256;
   }
   cuuint64_t dims[2] = {(cuuint64_t)map.rowBytes, (cuuint64_t)rows};
-  cuuint64_t strides[1] = {(cuuint64_t)map.rowBytes};
+  cuuint64_t strides[1] = {(cuuint64_t)map.pitchBytes};
   cuuint32_t box[2] = {map.boxBytes, map.boxRows};
   cuuint32_t elementStrides[2] = {1, 1};
   return cuTensorMapEncodeTiled(
@@ -1144,8 +1172,11 @@ void offsetRows(std::array<CUdeviceptr, kNumArgs> &args, int64_t rows,
     if (!first || *first != "m")
       continue;
     SmallVector<std::string> factors = {"rows"};
-    for (const LaunchDim &dim : llvm::drop_begin(arg.dims))
-      factors.push_back(getDimExpr(dim));
+    if (arg.pitch)
+      factors.push_back(std::to_string(arg.pitch));
+    else
+      for (const LaunchDim &dim : llvm::drop_begin(arg.dims))
+        factors.push_back(getDimExpr(dim));
     Type element = cast<MemRefType>(type).getElementType();
     factors.push_back(std::to_string(element.getIntOrFloatBitWidth() / 8));
     os << "  args[" << i << "] += (CUdeviceptr)(" << llvm::join(factors, " * ")
@@ -1381,7 +1412,7 @@ std::string mlir::qgemm::emitHostStubSource(const KernelFamily &family,
      << ";\n\n"
      << "/// The run-time sizes of a call.\nstruct Sizes {\n  int64_t "
      << getSizeList(d, false) << ";\n};\n";
-  printKernelTables(os, d);
+  printKernelTables(os, family);
   os << kRuntimeText;
   printWorkspaceLayout(os, d);
   printCallOperands(os, d);

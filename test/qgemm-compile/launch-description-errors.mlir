@@ -113,6 +113,28 @@ func.func @argument_count(%x: memref<?x64xf16>, %y: memref<?x64xf16>) attributes
   return
 }
 
+// Padded rows described with a pitch the argument's layout does not have.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') has pitch 96, expected a func argument of rank 2 with a static second dim of at most 96 and layout strided<[96, 1]>, got 'memref<?x64xf16, strided<[128, 1]>>'
+func.func @pitch_mismatch(%x: memref<?x64xf16, strided<[128, 1]>>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @pitch_mismatch_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16, pitch = 96}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
+// Padded rows not described: the argument's layout needs its pitch.
+// CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #0 ('x') describes a func argument of type 'memref<?x64xf16, strided<[128, 1]>>', expected a memref with the identity (row-major) layout
+func.func @pitch_missing(%x: memref<?x64xf16, strided<[128, 1]>>, %y: memref<?x64xf16>) attributes {qgemm.launch = {
+    scheme = "test", summary = "Y[M, 64] = X[M, 64]", module = @pitch_missing_kernels, n = 64,
+    args = [{name = "x", dims = ["m", 64], align = 16}, {name = "y", dims = ["m", 64], align = 16}],
+    max_sizes = {m = 1024},
+    workspace = {align = 16, section_align = 256, buffers = []},
+    kernels = [{kernel = "copy", role = "matmul", operands = ["x", "y"], threads = 128, shared_memory = 0, block_m = 16, block_n = 64, split_k = 1, max_m = 0}]}} {
+  return
+}
+
 // A func argument that is no memref.
 // CHECK: launch-description-errors.mlir:[[@LINE+1]]:1: error: qgemm.launch argument #1 ('y') describes a func argument of type 'i64', expected a memref with the identity (row-major) layout
 func.func @not_a_memref(%x: memref<?x64xf16>, %y: i64) attributes {qgemm.launch = {

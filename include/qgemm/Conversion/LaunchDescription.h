@@ -23,6 +23,11 @@
 //                       (int, equal to the type's) or the name of a run-time
 //                       size (string, where the type's extent is dynamic)
 //       align : int     the byte alignment the kernels need (a power of 2)
+//       pitch : int     optional: the elements from one row to the next of
+//                       a rank-2 argument whose rows are padded (its type's
+//                       layout is strided<[pitch, 1]>, offset 0); at least
+//                       the static second dim. Absent: row-major, rows
+//                       one after another
 //   max_sizes : dict    the largest value of each run-time size named in
 //                       `args` (int per name); `m`, the rows M, is required.
 //                       The stub takes one int64_t per size, in the order of
@@ -229,6 +234,9 @@ struct LaunchArg {
   std::string name;
   SmallVector<LaunchDim> dims;
   int64_t align = 1;
+  /// Elements from one row to the next where the rows are padded (rank 2);
+  /// 0: row-major.
+  int64_t pitch = 0;
 };
 
 /// How a workspace buffer's size is found.

@@ -184,12 +184,15 @@ DictionaryAttr getKernelAttr(Builder &b, const LaunchKernel &kernel) {
 DictionaryAttr LaunchDescription::toAttr(MLIRContext *ctx) const {
   Builder b(ctx);
   SmallVector<Attribute> argAttrs, bufferAttrs, kernelAttrs;
-  for (const LaunchArg &arg : args)
-    argAttrs.push_back(b.getDictionaryAttr({
+  for (const LaunchArg &arg : args) {
+    SmallVector<NamedAttribute> fields = {
         b.getNamedAttr("name", b.getStringAttr(arg.name)),
         b.getNamedAttr("dims", getDimsAttr(b, arg.dims)),
-        b.getNamedAttr("align", b.getI64IntegerAttr(arg.align)),
-    }));
+        b.getNamedAttr("align", b.getI64IntegerAttr(arg.align))};
+    if (arg.pitch)
+      fields.push_back(b.getNamedAttr("pitch", b.getI64IntegerAttr(arg.pitch)));
+    argAttrs.push_back(b.getDictionaryAttr(fields));
+  }
   SmallVector<NamedAttribute> sizes;
   for (const auto &[name, max] : maxSizes)
     sizes.push_back(b.getNamedAttr(name, b.getI64IntegerAttr(max)));
@@ -415,14 +418,26 @@ StringRef peekName(DictionaryAttr dict, StringRef key) {
 }
 
 /// Fails unless `dims` describe `type`: as many, static extents equal, size
-/// names where the extent is dynamic.
+/// names where the extent is dynamic; and unless `type`'s layout is the
+/// identity (`pitch` 0) or padded rows of `pitch` elements (rank 2).
 LogicalResult checkDimsMatch(Reader &reader, StringRef where,
-                             ArrayRef<LaunchDim> dims, Type type) {
+                             ArrayRef<LaunchDim> dims, Type type,
+                             int64_t pitch = 0) {
   auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.getLayout().isIdentity())
+  if (!memref || (!pitch && !memref.getLayout().isIdentity()))
     return reader.error(where)
            << " describes a func argument of type " << type
            << ", expected a memref with the identity (row-major) layout";
+  if (pitch) {
+    auto strided = dyn_cast<StridedLayoutAttr>(memref.getLayout());
+    if (memref.getRank() != 2 || memref.isDynamicDim(1) ||
+        pitch < memref.getDimSize(1) || !strided || strided.getOffset() != 0 ||
+        strided.getStrides() != ArrayRef<int64_t>{pitch, 1})
+      return reader.error(where)
+             << " has pitch " << pitch << ", expected a func argument of rank "
+             << "2 with a static second dim of at most " << pitch
+             << " and layout strided<[" << pitch << ", 1]>, got " << type;
+  }
   // The stub steps through the buffer in bytes (the rows of a row split):
   // whole-byte integers and floats only.
   Type element = memref.getElementType();
@@ -471,21 +486,24 @@ LogicalResult readArgs(Reader &reader, DictionaryAttr attr,
     std::string where = describe("argument", i, peekName(dict, "name"));
     if (!dict)
       return reader.error(where) << " is " << attr << ", expected a dictionary";
-    if (failed(reader.checkKeys(dict, where, {"name", "dims", "align"})))
+    if (failed(
+            reader.checkKeys(dict, where, {"name", "dims", "align", "pitch"})))
       return failure();
     LaunchArg &arg = d.args.emplace_back();
     FailureOr<std::string> name = reader.getName(dict, where);
     FailureOr<SmallVector<LaunchDim>> dims = reader.getDims(dict, where);
     FailureOr<int64_t> align = reader.getInt(dict, where, "align", 1);
-    if (failed(name) || failed(dims) || failed(align))
+    FailureOr<int64_t> pitch =
+        reader.getOptionalInt(dict, where, "pitch", 1, 0);
+    if (failed(name) || failed(dims) || failed(align) || failed(pitch))
       return failure();
     if (!llvm::isPowerOf2_64(*align))
       return reader.error(where)
              << " field 'align' is " << *align << ", expected a power of 2";
-    if (failed(
-            checkDimsMatch(reader, where, *dims, func.getArgumentTypes()[i])))
+    if (failed(checkDimsMatch(reader, where, *dims, func.getArgumentTypes()[i],
+                              *pitch)))
       return failure();
-    arg = {*name, *dims, *align};
+    arg = {*name, *dims, *align, *pitch};
     for (const LaunchDim &dim : arg.dims) {
       auto *size = std::get_if<std::string>(&dim);
       if (size && d.getSizeIndex(*size) < 0)
@@ -1125,6 +1143,16 @@ FailureOr<SmallVector<LaunchArg>> describeArgs(func::FuncOp func, Operation *op,
     auto type = cast<MemRefType>(arg.getType());
     described.name = operand.name.str();
     described.align = operand.align ? operand.align : align;
+    // Padded rows (the verifier admits them where the kernels read them).
+    if (!type.getLayout().isIdentity()) {
+      auto strided = dyn_cast<StridedLayoutAttr>(type.getLayout());
+      if (!strided || type.getRank() != 2)
+        return op->emitOpError()
+               << "expected " << operand.name
+               << " row-major or with padded rows (strided<[pitch, 1]>), got "
+               << type;
+      described.pitch = strided.getStrides()[0];
+    }
     ArrayRef<StringRef> names = operand.dynamicDims;
     for (int64_t extent : type.getShape()) {
       if (!ShapedType::isDynamic(extent)) {

@@ -58,9 +58,44 @@ func.func @negative_strided_lhs(%x: memref<?x64xf16, strided<[128, 1]>>, %w: mem
 
 // -----
 
-func.func @negative_strided_weight(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[128, 1]>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
-  // expected-error @+1 {{expected wq to have the identity (row-major) layout, got 'memref<64x64xi8, strided<[128, 1]>>'}}
-  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[128, 1]>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+// int8 weights may have padded rows (strided<[pitch, 1]>): not shorter
+// than K, a whole number of 16-byte units, offset 0.
+func.func @negative_weight_pitch_below_k(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[48, 1]>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected the row pitch of wq (48) to be at least its rows' 64 elements and a multiple of 16 bytes, got 'memref<64x64xi8, strided<[48, 1]>>'}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[48, 1]>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_weight_pitch_not_16_bytes(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[72, 1]>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected the row pitch of wq (72) to be at least its rows' 64 elements and a multiple of 16 bytes}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[72, 1]>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_weight_offset(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[128, 1], offset: 16>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected wq to have the identity (row-major) layout or padded rows (strided<[pitch, 1]>), got 'memref<64x64xi8, strided<[128, 1], offset: 16>>'}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[128, 1], offset: 16>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_weight_dynamic_pitch(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[?, 1]>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected wq to have the identity (row-major) layout or padded rows (strided<[pitch, 1]>)}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[?, 1]>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+// Only the int8 weights take a pitch.
+func.func @negative_strided_int4_weight(%x: memref<?x64xf16>, %w: memref<8x64xi32, strided<[128, 1]>>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected packed wq to have the identity (row-major) layout, got 'memref<8x64xi32, strided<[128, 1]>>'}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %s : memref<8x64xi32, strided<[128, 1]>>, memref<64xf16>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
 

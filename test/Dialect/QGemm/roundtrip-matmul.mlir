@@ -1,7 +1,8 @@
 // RUN: qgemm-opt %s | qgemm-opt | FileCheck %s
 // Covers: the pretty form of qgemm.matmul for every scheme prints and parses
 // back unchanged (W8A8 fused and pre-quantized, W4A16 per-channel and
-// grouped, BSR with static and dynamic nnzb, static M).
+// grouped, BSR with static and dynamic nnzb, static M, int8 weights with
+// padded rows).
 
 // CHECK-LABEL: func @w8a8_fused_quantize_m_dynamic
 // CHECK: qgemm.matmul lhs(%{{[a-z0-9]+}} : memref<?x4096xf16>) weights(%{{[a-z0-9]+}}, %{{[a-z0-9]+}} : memref<4096x4096xi8>, memref<4096xf32>) outs(%{{[a-z0-9]+}} : memref<?x4096xf16>)
@@ -17,6 +18,15 @@ func.func @w8a8_fused_quantize_m_dynamic(%x: memref<?x4096xf16>, %w: memref<4096
 // CHECK: qgemm.matmul lhs(%[[XQ:.*]] : memref<?x1024xi8>) lhs_scales(%[[SX:.*]] : memref<?xf32>) weights(
 func.func @w8a8_prequantized(%xq: memref<?x1024xi8>, %sx: memref<?xf32>, %w: memref<256x1024xi8>, %sw: memref<256xf32>, %y: memref<?x256xf16>) {
   qgemm.matmul lhs(%xq : memref<?x1024xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<256x1024xi8>, memref<256xf32>) outs(%y : memref<?x256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// Padded weight rows: 4224 bytes apart for K = 4128.
+// CHECK-LABEL: func @w8a8_padded_weight_rows
+// CHECK: weights(%{{[a-z0-9]+}}, %{{[a-z0-9]+}} : memref<2056x4128xi8, strided<[4224, 1]>>, memref<2056xf32>)
+func.func @w8a8_padded_weight_rows(%x: memref<?x4128xf16>, %w: memref<2056x4128xi8, strided<[4224, 1]>>, %sw: memref<2056xf32>, %y: memref<?x2056xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4128xf16>) weights(%w, %sw : memref<2056x4128xi8, strided<[4224, 1]>>, memref<2056xf32>) outs(%y : memref<?x2056xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }

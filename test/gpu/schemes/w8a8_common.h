@@ -85,16 +85,23 @@ inline void referenceRows(const std::vector<int64_t> &rows,
   });
 }
 
-/// The weights of one kernel, on the host (for the reference) and the device.
+/// Poison of the padding of padded weight rows: a kernel that read it as
+/// weights (a row stride of K instead of the pitch) would be caught.
+constexpr int kPitchPoison = 0x7f;
+
+/// The weights of one kernel, on the host (for the reference, rows of k
+/// bytes) and the device (rows `pitch` bytes apart, the padding poisoned).
 struct CheckWeights {
   std::vector<int8_t> wq;
   std::vector<float> sw;
   DeviceBuffer dWq, dSw;
-  CheckWeights(std::vector<int8_t> wqIn, std::vector<float> swIn)
-      : wq(std::move(wqIn)), sw(std::move(swIn)), dWq(wq.size()),
-        dSw(sw.size() * 4) {
-    CUDA_CHECK(
-        cudaMemcpy(dWq.ptr, wq.data(), dWq.bytes, cudaMemcpyHostToDevice));
+  CheckWeights(std::vector<int8_t> wqIn, std::vector<float> swIn, int64_t pitch)
+      : wq(std::move(wqIn)), sw(std::move(swIn)),
+        dWq(sw.size() * size_t(pitch)), dSw(sw.size() * 4) {
+    size_t n = sw.size(), k = wq.size() / n;
+    CUDA_CHECK(cudaMemset(dWq.ptr, kPitchPoison, dWq.bytes));
+    CUDA_CHECK(cudaMemcpy2D(dWq.ptr, size_t(pitch), wq.data(), k, k, n,
+                            cudaMemcpyHostToDevice));
     CUDA_CHECK(
         cudaMemcpy(dSw.ptr, sw.data(), dSw.bytes, cudaMemcpyHostToDevice));
   }
