@@ -1,10 +1,13 @@
 // RUN: qgemm-opt %s --convert-qgemm-to-gpu | FileCheck %s
 // Covers: edge tiles, tiles that do not divide N or K (W8A8; N for the
-// W4A16 ring). The ring's copies zero-fill the rows of W past N and the
-// 16-byte chunks past K (the source clamped to a chunk that exists), the
-// epilogues store no column past N and read the scales of a valid column,
-// the register-direct mainloop zeroes the weight words past K and reads row
-// N - 1 for rows past N; a shape the tiles divide gets none of it.
+// W4A16 ring). The W8A8 ring zero-fills xq's rows past M and 16-byte
+// chunks past K and copies W's rows past N and chunks past K unmasked from
+// a row and a chunk that exist (row N - 1, the row's last 16 bytes: xq's
+// zero chunks zero their products, and columns past N are never stored),
+// the epilogues store no column past N and read the scales of a valid
+// column, the register-direct mainloop zeroes the activation words past K
+// and reads row N - 1 for rows past N; a shape the tiles divide gets none
+// of it.
 
 // N = 40 over tiles of 32, K = 160 over K tiles of 64 (3 tiles, the last
 // half past K).
@@ -17,14 +20,12 @@
 // CHECK: %[[AK:.*]] = arith.minui %{{.*}}, %c144
 // CHECK: %[[ABYTES:.*]] = arith.select %[[AVALID]], %c16{{.*}}, %c0
 // CHECK: nvgpu.device_async_copy %arg0[%{{.*}}, %[[AK]]], %{{.*}}, 16, %[[ABYTES]] {bypassL1}
-// W: rows past N and chunks past K.
-// CHECK: %[[BROW:.*]] = arith.cmpi ult, %{{.*}}, %c40
+// W: rows past N and chunks past K clamped, not masked.
+// CHECK-NOT: arith.cmpi ult, %{{.*}}, %c40
 // CHECK: %[[BN:.*]] = arith.minui %{{.*}}, %c39
-// CHECK: %[[BCOL:.*]] = arith.cmpi ult, %{{.*}}, %c160
-// CHECK: %[[BVALID:.*]] = arith.andi %[[BROW]], %[[BCOL]]
+// CHECK-NOT: arith.cmpi
 // CHECK: %[[BK:.*]] = arith.minui %{{.*}}, %c144
-// CHECK: %[[BBYTES:.*]] = arith.select %[[BVALID]], %c16{{.*}}, %c0
-// CHECK: nvgpu.device_async_copy %arg2[%[[BN]], %[[BK]]], %{{.*}}, 16, %[[BBYTES]] {bypassL1, qgemm.grid_independent}
+// CHECK-NEXT: nvgpu.device_async_copy %arg2[%[[BN]], %[[BK]]], %{{.*}}, 16 {bypassL1, qgemm.grid_independent}
 // The direct store: rows below M and columns below N.
 // CHECK: %[[SROW:.*]] = arith.cmpi ult, %[[R:.*]], %dim
 // CHECK: %[[SCOL:.*]] = arith.cmpi ult, %[[C:.*]], %c40
@@ -43,13 +44,11 @@ func.func @edge_ring(%x: memref<?x160xf16>, %w: memref<40x160xi8>, %sw: memref<4
 // and stores no 16-byte chunk past N.
 // CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x288xi8>, %arg1: memref<?xf32>, %arg2: memref<136x288xi8>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c3{{.*}} step
-// CHECK: %[[WROW:.*]] = arith.cmpi ult, %{{.*}}, %c136
+// CHECK-NOT: arith.cmpi ult, %{{.*}}, %c136
 // CHECK: %[[WN:.*]] = arith.minui %{{.*}}, %c135
-// CHECK: %[[WCOL:.*]] = arith.cmpi ult, %{{.*}}, %c288
-// CHECK: %[[WVALID:.*]] = arith.andi %[[WROW]], %[[WCOL]]
+// CHECK-NOT: arith.cmpi
 // CHECK: %[[WK:.*]] = arith.minui %{{.*}}, %c272
-// CHECK: %[[WBYTES:.*]] = arith.select %[[WVALID]], %c16{{.*}}, %c0
-// CHECK: nvgpu.device_async_copy %arg2[%[[WN]], %[[WK]]], %{{.*}}, 16, %[[WBYTES]] {bypassL1, qgemm.grid_independent}
+// CHECK-NEXT: nvgpu.device_async_copy %arg2[%[[WN]], %[[WK]]], %{{.*}}, 16 {bypassL1, qgemm.grid_independent}
 // CHECK: nvvm.wgmma.mma_async
 // CHECK: %[[SCOL:.*]] = arith.minui %{{.*}}, %c134
 // CHECK: vector.load %arg3[%[[SCOL]]]
@@ -69,18 +68,23 @@ func.func @edge_wgmma(%x: memref<?x288xf16>, %w: memref<136x288xi8>, %sw: memref
 
 // Register-direct, N = 40 over warp tiles of 16, K = 288 over 2 warps of
 // 128-K chunks: chunk 1 lies past K but for lane q = 0 of warp 0. Its
-// offset is clamped to K - 32 and its weight words zeroed, and warp 1 skips
-// its mma steps; the weight rows are clamped to N - 1; the epilogue reads
-// the scales of column min(col, N - 2) and stores no column past N.
+// offset is clamped to K - 32 and its activation words (the 8 of row g:
+// M <= 8) zeroed, its weight words not, and warp 1 skips its mma steps;
+// the weight rows are clamped to N - 1; the epilogue reads the scales of
+// column min(col, N - 2) and stores no column past N.
 // CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x288xi8>, %arg1: memref<?xf32>, %arg2: memref<40x288xi8>
 // CHECK: %[[R0:.*]] = arith.minui %{{.*}}, %c39
 // CHECK: vector.load %arg2[%[[R0]], %{{.*}}] {{.*}} vector<16xi8>
-// CHECK: %[[INK:.*]] = arith.cmpi ult, %[[OFF:.*]], %c288
-// CHECK: %[[K1:.*]] = arith.minui %[[OFF]], %c256
-// CHECK: vector.load %arg2[%{{.*}}, %[[K1]]] {{.*}} vector<16xi8>
-// CHECK: arith.select %[[INK]], %{{.*}}, %cst : vector<4xi8>
+// CHECK: %[[WK:.*]] = arith.minui %{{.*}}, %c256
+// CHECK: vector.load %arg2[%{{.*}}, %[[WK]]] {{.*}} vector<16xi8>
+// CHECK-NOT: arith.select
 // CHECK: %[[SC:.*]] = arith.minui %{{.*}}, %c38
 // CHECK: vector.load %arg3[%[[SC]]]
+// CHECK: %[[INK:.*]] = arith.cmpi ult, %[[OFF:.*]], %c288
+// CHECK: %[[K1:.*]] = arith.minui %[[OFF]], %c256
+// CHECK: vector.load %arg0[%{{.*}}, %[[K1]]] {{.*}} vector<16xi8>
+// CHECK-COUNT-8: arith.select %[[INK]], %{{.*}}, %cst : vector<4xi8>
+// CHECK-NOT: arith.select
 // Warp 1's chunk 1 lies wholly past K: its mma steps are skipped.
 // CHECK: nvgpu.mma.sync
 // CHECK: %[[WARPIN:.*]] = arith.cmpi ult, %{{.*}}, %c288{{.*}} : index
@@ -219,5 +223,31 @@ func.func @uneven_split_tma(%x: memref<?x384xf16>, %w: memref<128x384xi8>, %sw: 
   qgemm.matmul lhs(%x : memref<?x384xf16>) weights(%w, %sw : memref<128x384xi8>, memref<128xf32>) outs(%y : memref<?x128xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
        configs = [#qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, mma = wgmma, copy = tma>]}
+  return
+}
+
+// -----
+
+// Register-direct with both an N edge (4904 over 16 columns) and a K edge
+// (6176 over 128-byte chunks), at M <= 16 on 132 multiprocessors: the 307
+// blocks of one row are one wave with 3 blocks a multiprocessor, which the
+// kernel asks for (the edges took ptxas to 82 registers and 2 blocks
+// otherwise). K = 6272 (no K edge) asks nothing. (The rings serve larger M.)
+// CHECK-LABEL: gpu.module @edge_registers_wave_kernels
+// CHECK: gpu.func @matmul_v0({{.*}}) kernel attributes {nvvm.maxntid = array<i32: 224, 1, 1>, nvvm.minctasm = 3 : i32}
+// CHECK-LABEL: gpu.module @edge_registers_no_k_edge_kernels
+// CHECK: gpu.func @matmul_v0({{.*}}) kernel {
+func.func @edge_registers_wave(%x: memref<?x6176xf16>, %w: memref<4904x6176xi8>, %sw: memref<4904xf32>, %y: memref<?x4904xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6176xf16>) weights(%w, %sw : memref<4904x6176xi8>, memref<4904xf32>) outs(%y : memref<?x4904xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [16, 16, 896], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, mma = wgmma>]}
+  return
+}
+func.func @edge_registers_no_k_edge(%x: memref<?x6272xf16>, %w: memref<4904x6272xi8>, %sw: memref<4904xf32>, %y: memref<?x4904xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6272xf16>) weights(%w, %sw : memref<4904x6272xi8>, memref<4904xf32>) outs(%y : memref<?x4904xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">,
+       configs = [#qgemm.config<cta_tile = [16, 16, 896], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, mma = wgmma>]}
   return
 }

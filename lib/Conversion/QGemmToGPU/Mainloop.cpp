@@ -143,7 +143,7 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
 
 void RingMainloop::copyRows(Value src, Value dst, int64_t rows, Value rowBase,
                             bool maskRows, Value kTile, Value slot,
-                            SmallVectorImpl<Value> &tokens) {
+                            SmallVectorImpl<Value> &tokens, bool zeroEdges) {
   Emitter e{b};
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
   Value kBase = e.mul(e.add(tile.firstKTile, kTile), t.bk);
@@ -180,11 +180,13 @@ void RingMainloop::copyRows(Value src, Value dst, int64_t rows, Value rowBase,
       globalRow = arith::MinUIOp::create(b, globalRow, mLast);
     } else if (int64_t srcRows = srcType.getDimSize(0);
                !srcType.isDynamicDim(0) && srcRows % rows != 0) {
-      andValid(e.ult(globalRow, e.idx(srcRows)));
+      if (zeroEdges)
+        andValid(e.ult(globalRow, e.idx(srcRows)));
       globalRow = arith::MinUIOp::create(b, globalRow, e.idx(srcRows - 1));
     }
     if (srcK % t.bk != 0) {
-      andValid(e.ult(globalCol, e.idx(srcK)));
+      if (zeroEdges)
+        andValid(e.ult(globalCol, e.idx(srcK)));
       globalCol = arith::MinUIOp::create(b, globalCol, e.idx(srcK - kCopyBytes));
     }
     Value bytes;

@@ -260,9 +260,13 @@ public:
   /// Edge tiles: rows past the static row count of `src` (when `rows` does
   /// not divide it) and 16-byte chunks past its static K (when BK does not
   /// divide it) zero-fill too; for tiles that divide both, no mask is built.
+  /// Without `zeroEdges` those edge rows and chunks copy the bytes of the
+  /// last row and of the row's last 16 bytes instead (in bounds, no mask:
+  /// the caller's other operand zeroes what they multiply, and the columns
+  /// of rows past N are never stored).
   void copyRows(Value src, Value dst, int64_t rows, Value rowBase,
                 bool maskRows, Value kTile, Value slot,
-                SmallVectorImpl<Value> &tokens);
+                SmallVectorImpl<Value> &tokens, bool zeroEdges = true);
 
   /// The wgmma instructions of one K tile, for a scheme's buildWgmmaTile:
   /// BK / `k` wgmma m64nBNk`k` with `in` operands and `acc`'s element type

@@ -66,10 +66,17 @@ struct Int8RingOperands : RingOperands {
     loop.copyRows(xq, loop.aRing, loop.t.bm, loop.tile.blockRow,
                   /*maskRows=*/true, kTile, slot, tokens);
   }
+  /// The weights' edge rows and chunks are not zero-filled: xq's chunks
+  /// past K are, which zeroes their int8 products, and the columns of rows
+  /// past N are never stored. The masks cost the copy loop a third more
+  /// instructions where both edges are cut, and the one warpgroup that
+  /// issues them 1.25x the time (64 x 64 tiles, 4904 x 6176; perf notes
+  /// v64).
   void copyB(RingMainloop &loop, Value kTile, Value slot,
              SmallVectorImpl<Value> &tokens) override {
     loop.copyRows(w, loop.bRing, loop.t.bn, loop.tile.blockCol,
-                  /*maskRows=*/false, kTile, slot, tokens);
+                  /*maskRows=*/false, kTile, slot, tokens,
+                  /*zeroEdges=*/false);
   }
   /// copy = tma where BN does not divide N: the last column tile copies its
   /// N mod BN rows of W (the weights' edge map, the kernel's third) and
@@ -191,7 +198,10 @@ struct Int8RegisterOperands : RegisterOperands {
   /// Edge tiles: lane (g, q)'s 32 bytes of chunk `j` lie wholly inside K
   /// or past it (K is a multiple of 32). When chunk j may reach past K, the
   /// offset is clamped to K - 32 and `valid` tells whether it was inside
-  /// (the weights past K are then zeroed, which zeroes their products).
+  /// (the activations past K are then zeroed, which zeroes their products;
+  /// zeroing the weights instead, loaded chunks ahead, took 84 registers
+  /// where N also has an edge, against 72, and halved the resident blocks:
+  /// 4904 x 6176 at M = 1, perf notes v64).
   std::pair<Value, Value> getChunkOffset(RegisterMainloop &loop,
                                          const RegisterChunk &j) {
     Emitter e{loop.b};
@@ -204,7 +214,7 @@ struct Int8RegisterOperands : RegisterOperands {
   }
   Words loadWeights(RegisterMainloop &loop, const RegisterChunk &j) override {
     Emitter e{loop.b};
-    auto [offset, valid] = getChunkOffset(loop, j);
+    Value offset = getChunkOffset(loop, j).first;
     // Rows past N (a warp tile the column tiles do not divide) read row
     // N - 1; their columns are never stored.
     int64_t n = cast<MemRefType>(w.getType()).getDimSize(0);
@@ -214,20 +224,21 @@ struct Int8RegisterOperands : RegisterOperands {
       if (n % loop.bn != 0)
         row = arith::MinUIOp::create(loop.b, row, e.idx(n - 1));
       loadFragmentWords(loop.b, w, row, offset, words[ni]);
-      if (valid)
-        for (Value &word : words[ni])
-          word = arith::SelectOp::create(loop.b, valid, word, zeroWord);
     }
     return words;
   }
   Words loadActivations(RegisterMainloop &loop,
                         const RegisterChunk &j) override {
     Words words(2);
-    Value offset = getChunkOffset(loop, j).first;
+    auto [offset, valid] = getChunkOffset(loop, j);
     loadFragmentWords(loop.b, activations, loop.actRowLo, offset, words[0]);
     if (upperRows)
       loadFragmentWords(loop.b, activations, loop.actRowHi, offset, words[1]);
-    else
+    if (valid)
+      for (SmallVector<Value, 8> &row : words)
+        for (Value &word : row)
+          word = arith::SelectOp::create(loop.b, valid, word, zeroWord);
+    if (!upperRows)
       words[1].assign(8, zeroWord);
     return words;
   }
@@ -419,22 +430,38 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 /// two, 9.8 -> 10.9 us (docs/perf-notes.md, v10). Up to 8 warps a thread
 /// gets 80 registers for three blocks and needs no bound; three blocks of
 /// 32 warps would not fit at all (2048 threads a multiprocessor).
-void setRegisterKernelBounds(gpu::GPUFuncOp func, int64_t threads) {
+///
+/// Smaller blocks whose tiles cut both an N and a K edge (`edges`) ask for
+/// the blocks a multiprocessor must hold for the grid at the variant's
+/// largest M (`gridBlocks`) to be one wave, where that is three or four:
+/// each edge costs a few registers, and 7 warps of 82 (W8A8 4904 x 6176)
+/// hold two blocks, which made its 307 blocks two waves: 18.9 us against
+/// 14.2 for 4904 x 6272 at 72 registers (perf notes v64). Without edges the
+/// kernels stay under the bound, and asking for it there made ptxas take
+/// more registers (4864 x 6144: 68 -> 80, spilling 8 bytes), so they are
+/// left as they are.
+void setRegisterKernelBounds(gpu::GPUFuncOp func, int64_t threads, bool edges,
+                             int64_t gridBlocks, int64_t multiprocessors) {
   constexpr int64_t kMaxThreadsPerSM = 2048;
-  if (threads <= 256 || 3 * threads > kMaxThreadsPerSM)
+  if (threads > 256) {
+    if (3 * threads <= kMaxThreadsPerSM)
+      setLaunchBounds(func, threads, 3);
     return;
-  setLaunchBounds(func, threads, 3);
+  }
+  int64_t wave = llvm::divideCeil(gridBlocks, multiprocessors);
+  if (edges && wave >= 3 && wave <= 4 && wave * threads <= kMaxThreadsPerSM)
+    setLaunchBounds(func, threads, wave);
 }
 
 /// Builds one register-direct matmul kernel (same arguments as
-/// buildRingKernel; with fuse_quantize x f16 [M, K] first). Each block
-/// computes 16 rows. The epilogue's weight scales are loaded with the first
-/// weights and its row scales right after the wait (or taken from the fused
-/// quantization), so that nothing is read from global memory after the
-/// barrier.
+/// buildRingKernel; with fuse_quantize x f16 [M, K] first) for a target of
+/// `multiprocessors`. Each block computes 16 rows. The epilogue's weight
+/// scales are loaded with the first weights and its row scales right after
+/// the wait (or taken from the fused quantization), so that nothing is read
+/// from global memory after the barrier.
 void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                          StringRef name, ConfigAttr config, const W8A8Types &ty,
-                         bool programmatic) {
+                         bool programmatic, int64_t multiprocessors) {
   bool fused = config.getFuseQuantize();
   SmallVector<Type> types = {ty.xq, ty.sx,  ty.w,       ty.sw,
                              ty.y,  ty.i32, ty.counters};
@@ -444,7 +471,16 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Emitter e{b};
   ValueRange args = func.getArguments().drop_front(fused ? 1 : 0);
   Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4];
-  setRegisterKernelBounds(func, 32 * config.getNumWarps());
+  // The variant's grid at its largest M (none without a bound on M).
+  int64_t gridBlocks =
+      config.getMaxM() > 0
+          ? llvm::divideCeil(ty.w.getDimSize(0), config.getBlockN()) *
+                llvm::divideCeil(config.getMaxM(), config.getBlockM())
+          : 0;
+  bool edges = ty.w.getDimSize(0) % config.getBlockN() != 0 &&
+               ty.xq.getDimSize(1) % ConfigAttr::kRegisterChunkBytes != 0;
+  setRegisterKernelBounds(func, 32 * config.getNumWarps(), edges, gridBlocks,
+                          multiprocessors);
   RegisterMainloop loop(b, config, xq, ty.xq.getDimSize(1));
   Int8RegisterOperands operands(b, xq, w, /*upperRows=*/config.getMaxM() > 8);
   loop.loadWeightsAhead(operands);
@@ -586,7 +622,8 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     if (!inserted)
       name = known->second;
     else if (config.isRegisterDirect())
-      buildRegisterKernel(b, module, name, config, ty, programmatic);
+      buildRegisterKernel(b, module, name, config, ty, programmatic,
+                          target.getMultiprocessorCount());
     else
       buildRingKernel(b, module, name, tiling, ty, programmatic,
                       /*prefetchScales=*/hasPrefetch);
