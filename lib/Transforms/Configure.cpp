@@ -1667,6 +1667,23 @@ static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
 /// 1.5 to 1.7x slower on 4160 x 4160 at M >= 1024). Not the tiles of four
 /// warpgroups, which interleaveW8A8QuadTiles takes where they fill their
 /// waves (measured without it).
+/// Whether a W8A8 layer whose K is not a multiple of 128 takes its
+/// multiple-of-128 neighbour's tiles at M = 65 to 256 (128 x 64 tiles to M =
+/// 128, then 128 x 128, on cp.async rings) instead of 64 x 128 tiles in two
+/// slices and 128 x 128 tiles on TMA rings: from N = 6144 on, once the
+/// weights' edge copies carried no mask (v64). Measured (docs/perf-notes.md,
+/// v64, e245, same run, us at M = 65 / 128 / 224 / 256): 6816 x 7008 30.4 /
+/// 31.9 / 38.3 / 39.0 -> 29.1 / 27.8 / 33.2 / 34.3; pre-quantized 7440 x
+/// 7712 31.9 / 34.4 / 39.6 / 39.9 -> 29.4 / 30.9 / 34.9 / 35.6; 6760 x 5920
+/// 26.7 / 28.3 / 32.7 / 33.7 -> 26.0 / 24.9 / 29.3 / 30.2. Not below: 4904
+/// x 6176 at M = 65 / 96 26.3 / 26.7 against 23.5 / 24.2 (within 4% either
+/// way past 128), 3360 x 5408 3% to 7% slower at 128 to 256, 2056 x 4128
+/// up to 1.15x slower at 160 to 256.
+static bool hasW8A8NeighbourMidTiles(MatmulOp op) {
+  constexpr int64_t kMinN = 6144;
+  return op.getK() % 128 != 0 && op.getN() >= kMinN;
+}
+
 static int64_t getW8A8TailSplit(MatmulOp op, ConfigAttr config) {
   constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
@@ -1711,10 +1728,14 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // against 28.4 / 42.8 / 152.4; 2056 x 4128 at M = 256 / 1024 / 2048 19.8
   // / 27.0 / 49.1 against 21.4 / 31.1 / 53.3, but with its 128 x 256 tiles
   // 123.6 against 95.5 at M = 4096; at M = 64 16.2 against 15.7).
+  // Not the variants of M = 65 to 256 of a layer that takes its
+  // neighbour's tiles there (hasW8A8NeighbourMidTiles).
   if (op.getK() % 128 != 0)
     for (ConfigAttr &config : configs)
       if (config.isWgmma() && config.getBlockN() != 256 &&
-          (config.getMaxM() == 0 || config.getMaxM() > 64))
+          (config.getMaxM() == 0 || config.getMaxM() > 64) &&
+          !(hasW8A8NeighbourMidTiles(op) && config.getMaxM() > 0 &&
+            config.getMaxM() <= 256))
         config = withCopy(config, CopyKind::tma);
   // A producer warpgroup of its own issues the TMA copies (copy =
   // tma_producer) where that measured faster than the ring's own copies
@@ -2090,8 +2111,9 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   // The 128 x 64 tiles (two warpgroups) of M = 65 to 128, where K is a
-  // multiple of 128: N / 64 blocks a slice, in getLoneSplit's slices.
-  bool pairRows = op.getK() % 128 == 0;
+  // multiple of 128 or the layer takes its neighbour's tiles there: N / 64
+  // blocks a slice, in getLoneSplit's slices.
+  bool pairRows = op.getK() % 128 == 0 || hasW8A8NeighbourMidTiles(op);
   int64_t rowBlocks = llvm::divideCeil(op.getN(), 64);
   int64_t loneSplit = pairRows ? getLoneSplit(rowBlocks, kTiles, sms) : 0;
   if (kTiles >= 32) {

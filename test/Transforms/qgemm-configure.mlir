@@ -1163,15 +1163,26 @@ func.func @w4a16_n1024_k4096_g64(%x: memref<?x4096xf16>, %wq: memref<512x1024xi3
   return
 }
 
-// W8A8 6816 x 7008 (K not a multiple of 128, 54 columns of 128): M = 129 to
-// 256 on unsplit 128 x 128 tiles, on the TMA ring of the K edge, as its
-// neighbour 6784 x 7040 takes them on cp.async (since v62: 0.77x to 0.87x
-// the time of the 64 x 128 tiles before, e226); M = 65 to 128 keeps the
-// 64 x 128 tiles in two clustered slices (the 128 x 64 ones stay off TMA).
+// W8A8 6816 x 7008 (K not a multiple of 128, N >= 6144): M = 65 to 256 on
+// its neighbour 6784 x 7040's tiles, 128 x 64 to M = 128, then unsplit 128
+// x 128, both on cp.async rings (since v64: 0.87x to 0.89x the time of the
+// 64 x 128 split tiles and 128 x 128 TMA tiles before at M = 128 to 256,
+// e245); past 256 the TMA rings of the K edge.
 // SM90A-LABEL: func @w8a8_n6816_k7008
-// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma, copy = tma>,
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
 func.func @w8a8_n6816_k7008(%x: memref<?x7008xf16>, %w: memref<6816x7008xi8>, %sw: memref<6816xf32>, %y: memref<?x6816xf16>) {
   qgemm.matmul lhs(%x : memref<?x7008xf16>) weights(%w, %sw : memref<6816x7008xi8>, memref<6816xf32>) outs(%y : memref<?x6816xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 4904 x 6176 (N < 6144) keeps the 64 x 128 split tiles and 128 x 128
+// TMA tiles at M = 65 to 256 (its neighbour's were 1.13x slower at 65 /
+// 96, e245).
+// SM90A-LABEL: func @w8a8_n4904_k6176
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma, copy = tma>,
+func.func @w8a8_n4904_k6176(%x: memref<?x6176xf16>, %w: memref<4904x6176xi8>, %sw: memref<4904xf32>, %y: memref<?x4904xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6176xf16>) weights(%w, %sw : memref<4904x6176xi8>, memref<4904xf32>) outs(%y : memref<?x4904xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
