@@ -1677,8 +1677,8 @@ static int64_t getNarrowSplit(int64_t blocks, int64_t kTiles, int64_t sms) {
 /// 7712 31.9 / 34.4 / 39.6 / 39.9 -> 29.4 / 30.9 / 34.9 / 35.6; 6760 x 5920
 /// 26.7 / 28.3 / 32.7 / 33.7 -> 26.0 / 24.9 / 29.3 / 30.2. Not below: 4904
 /// x 6176 at M = 65 / 96 26.3 / 26.7 against 23.5 / 24.2 (within 4% either
-/// way past 128), 3360 x 5408 3% to 7% slower at 128 to 256, 2056 x 4128
-/// up to 1.15x slower at 160 to 256.
+/// way past 128), 3360 x 5408 2% to 6% slower at 128 to 256, 2056 x 4128
+/// 1.11x to 1.13x slower at 160, 192 and 256.
 static bool hasW8A8NeighbourMidTiles(MatmulOp op) {
   constexpr int64_t kMinN = 6144;
   return op.getK() % 128 != 0 && op.getN() >= kMinN;

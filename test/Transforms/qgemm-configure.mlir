@@ -1165,7 +1165,7 @@ func.func @w4a16_n1024_k4096_g64(%x: memref<?x4096xf16>, %wq: memref<512x1024xi3
 
 // W8A8 6816 x 7008 (K not a multiple of 128, N >= 6144): M = 65 to 256 on
 // its neighbour 6784 x 7040's tiles, 128 x 64 to M = 128, then unsplit 128
-// x 128, both on cp.async rings (since v64: 0.87x to 0.89x the time of the
+// x 128, both on cp.async rings (since v64: 0.87x to 0.90x the time of the
 // 64 x 128 split tiles and 128 x 128 TMA tiles before at M = 128 to 256,
 // e245); past 256 the TMA rings of the K edge.
 // SM90A-LABEL: func @w8a8_n6816_k7008
@@ -1177,8 +1177,8 @@ func.func @w8a8_n6816_k7008(%x: memref<?x7008xf16>, %w: memref<6816x7008xi8>, %s
 }
 
 // W8A8 4904 x 6176 (N < 6144) keeps the 64 x 128 split tiles and 128 x 128
-// TMA tiles at M = 65 to 256 (its neighbour's were 1.13x slower at 65 /
-// 96, e245).
+// TMA tiles at M = 65 to 256 (its neighbour's were 1.10x to 1.12x slower
+// at 65 / 96, e245).
 // SM90A-LABEL: func @w8a8_n4904_k6176
 // SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma, copy = tma>,
 func.func @w8a8_n4904_k6176(%x: memref<?x6176xf16>, %w: memref<4904x6176xi8>, %sw: memref<4904xf32>, %y: memref<?x4904xf16>) {
