@@ -285,6 +285,50 @@ static void addW4A16OneWaveBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// Two rows of token bands of a W4A16 wgmma chain (`configs`, after
+/// addW4A16OneWaveBands) where one row of 128-channel tiles is more than a
+/// wave (N over 16896 on 132 multiprocessors): M = 257 to 448, past the 256
+/// x 128 tiles of one row, takes tiles of t tokens and 128 channels (two
+/// warpgroups of 64, on the producer's TMA ring) in two rows, t = 160 to M
+/// = 320, 192 to 384, 224 to 448: 2 x ceil(N / 128) blocks, fewer waves of
+/// less work than the 128 x 256 tiles in three rows (2.5 waves at M = 320)
+/// or 128 x 128 tiles in three or four. Measured (docs/perf-notes.md, v64,
+/// `.gpu-out/e249`, same run, time ratios against the chain before at M =
+/// 288 / 320 / 352 / 384 / 416 / 448): 28672 x 8192 pc 0.86 / 0.87 / 0.94
+/// / 0.92 / 0.87 / 0.86, g128 0.91 / 0.89 / 0.93 / 0.93 / 0.89 / 0.88,
+/// g32z 0.93 / 0.90 / 0.94 / 0.91 / 0.91 / 0.86; as the rule (e250, against
+/// the head's stubs) 32000 x 4096 pc 0.87 / 0.87 / 0.93 / 0.89 / 0.78 /
+/// 0.91.
+static void addW4A16WideRowTwoRowBands(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 256, kToM = 448;
+  constexpr int64_t kTokens[] = {160, 192, 224};
+  if (llvm::divideCeilSigned(op.getN(), 128) <=
+      op.getTargetAttr().getMultiprocessorCount())
+    return;
+  auto *row = llvm::find_if(configs, [&](ConfigAttr config) {
+    return config.isWgmma() && config.isRegisterA() &&
+           config.getSplitK() == 1 && config.getRowSplit() == 0 &&
+           config.getBlockM() == 256 && config.getBlockN() == 128 &&
+           config.getMaxM() == kFromM;
+  });
+  if (row == configs.end() || std::next(row) == configs.end())
+    return;
+  SmallVector<ConfigAttr> banded(configs.begin(), std::next(row));
+  for (int64_t t : kTokens) {
+    ConfigEdit band(*row);
+    band.ctaTile[0] = band.warpTile[0] = t;
+    band.maxM = 2 * t;
+    band.copy = CopyKind::tma_producer;
+    banded.push_back(band.get());
+  }
+  // The variants the bands cover give way; the next serves past 448.
+  for (ConfigAttr config : llvm::make_range(std::next(row), configs.end()))
+    if (config.getMaxM() == 0 || config.getMaxM() > kToM)
+      banded.push_back(config);
+  configs.assign(banded.begin(), banded.end());
+}
+
 /// Two-wave token bands of a W4A16 wgmma chain (`configs`, after
 /// addW4A16OneWaveBands): where an unsplit register-A 128 x 128 variant
 /// (one warpgroup, two blocks a multiprocessor) over (the previous
@@ -518,6 +562,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
         m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
   });
   addW4A16OneWaveBands(op, configs);
+  addW4A16WideRowTwoRowBands(op, configs);
   addW4A16TwoWaveBands(op, configs);
   return configs;
 }

@@ -426,10 +426,14 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
 // v42), the wgmma tiles M = 33 to 64. Its 224 columns of 128-channel
 // tiles are more than a wave, so at M = 129 to 256 the 256 x 128 tiles
 // are one row of them: 160-, 192- and 224-token bands of the same tiles
-// take M = 129 to 224 (the same blocks, less work each; v63, e235).
+// take M = 129 to 224 (the same blocks, less work each; v63, e235). Past
+// 256 two rows of them: 160 tokens to M = 320, 192 to 384, 224 to 448
+// (v64, e249: 0.86x to 0.94x the time of the 128 x 256 tiles in 2.5 waves
+// and the 128 x 128 ones), then the 128 x 128 tiles from 449.
 // SM90A-LABEL: func @w4a16_n28672_k8192_g128z
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
 // SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
+// SM90A-SAME: , #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 448, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 640,
 func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %z: memref<64x3584xi32>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x28672xi32>, memref<64x28672xf16>, memref<64x3584xi32>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
