@@ -329,6 +329,56 @@ static void addW4A16WideRowTwoRowBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// Two rows of token bands in two clustered K slices of a W4A16 wgmma chain
+/// (`configs`, after addW4A16OneWaveBands): where those blocks, 2 rows x
+/// ceil(N / 128) columns x 2 slices, are one wave and at least half of one
+/// (N of 2080 to 4224 on 132 multiprocessors), M = 257 to 384, past a
+/// variant bounded at 256, takes tiles of t tokens and 128 channels (two
+/// warpgroups of 64, the producer's TMA ring), t = 160 to M = 320, 192 to
+/// 384, in place of the variants there (the one-wave bands of 96 tokens,
+/// one row of 128-channel tiles too few for the multiprocessors at M = 288;
+/// 128 x 128 tiles in two slices, three rows: two waves). Measured
+/// (docs/perf-notes.md, v64, `.gpu-out/e252`, same run, us at M = 257 /
+/// 320 / 384): 4096 x 4096 pc 29.0 / 29.4 / 29.4 -> 22.9 / 22.6 / 24.2, g128
+/// 32.4 / 34.2 / 33.0 -> 24.6 / 24.8 / 26.7; 4096 x 11008 pc 65.9 / 66.5 /
+/// 67.8 -> 47.2 / 47.4 / 51.5; as the rule (e253, against the head's stubs,
+/// M = 257 to 384) 4160 x 4096 pc 0.76 to 0.81, 4096 x 4032 pc 0.78 to
+/// 0.83, 4096 x 4096 g32z 0.73 to 0.79, 4096 x 11008 g64z 0.71 to 0.78.
+/// Not on 11008 x 4096 (344 blocks, 2.6 waves: 1.13x to 1.29x slower).
+static void addW4A16SplitTwoRowBands(MatmulOp op,
+                                     SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 256, kToM = 384;
+  constexpr int64_t kTokens[] = {160, 192};
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blocks = 2 * llvm::divideCeilSigned(op.getN(), 128) * 2;
+  if (blocks > sms || 2 * blocks < sms)
+    return;
+  auto *from = llvm::find_if(configs, [&](ConfigAttr config) {
+    return config.isWgmma() && config.isRegisterA() &&
+           config.getMaxM() == kFromM;
+  });
+  if (from == configs.end() || std::next(from) == configs.end())
+    return;
+  SmallVector<ConfigAttr> banded(configs.begin(), std::next(from));
+  for (int64_t t : kTokens) {
+    ConfigEdit band(*from);
+    band.ctaTile = {t, 128, 64};
+    band.warpTile = {t, 64};
+    band.stages = 4;
+    band.splitK = 2;
+    band.clusterSplit = true;
+    band.tailSplit = 1;
+    band.maxM = 2 * t;
+    band.copy = CopyKind::tma_producer;
+    banded.push_back(band.get());
+  }
+  // The variants the bands cover give way; the next serves past 384.
+  for (ConfigAttr config : llvm::make_range(std::next(from), configs.end()))
+    if (config.getMaxM() == 0 || config.getMaxM() > kToM)
+      banded.push_back(config);
+  configs.assign(banded.begin(), banded.end());
+}
+
 /// Two-wave token bands of a W4A16 wgmma chain (`configs`, after
 /// addW4A16OneWaveBands): where an unsplit register-A 128 x 128 variant
 /// (one warpgroup, two blocks a multiprocessor) over (the previous
@@ -563,6 +613,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   });
   addW4A16OneWaveBands(op, configs);
   addW4A16WideRowTwoRowBands(op, configs);
+  addW4A16SplitTwoRowBands(op, configs);
   addW4A16TwoWaveBands(op, configs);
   return configs;
 }
