@@ -285,6 +285,34 @@ static void addW4A16OneWaveBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// Two rows of token bands of a W4A16 chain past the variant `*from`
+/// (register-A, bounded at M = 256): for each t of `tokens`, `*from`'s
+/// tiles over t tokens to M = 2t (`split` K slices, clustered when more
+/// than one; the producer's TMA ring), in place of the variants after
+/// `*from` that end by the last band's M; the next variant serves past it.
+static void insertW4A16TwoRowBands(SmallVectorImpl<ConfigAttr> &configs,
+                                   ConfigAttr *from, ArrayRef<int64_t> tokens,
+                                   int64_t split) {
+  int64_t toM = 2 * tokens.back();
+  SmallVector<ConfigAttr> banded(configs.begin(), std::next(from));
+  for (int64_t t : tokens) {
+    ConfigEdit band(*from);
+    band.ctaTile = {t, 128, 64};
+    band.warpTile = {t, 64};
+    band.stages = 4;
+    band.splitK = split;
+    band.clusterSplit = split > 1;
+    band.tailSplit = 1;
+    band.maxM = 2 * t;
+    band.copy = CopyKind::tma_producer;
+    banded.push_back(band.get());
+  }
+  for (ConfigAttr config : llvm::make_range(std::next(from), configs.end()))
+    if (config.getMaxM() == 0 || config.getMaxM() > toM)
+      banded.push_back(config);
+  configs.assign(banded.begin(), banded.end());
+}
+
 /// Two rows of token bands of a W4A16 wgmma chain (`configs`, after
 /// addW4A16OneWaveBands) where one row of 128-channel tiles is more than a
 /// wave (N over 16896 on 132 multiprocessors): M = 257 to 448, past the 256
@@ -301,8 +329,7 @@ static void addW4A16OneWaveBands(MatmulOp op,
 /// 0.91.
 static void addW4A16WideRowTwoRowBands(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 256, kToM = 448;
-  constexpr int64_t kTokens[] = {160, 192, 224};
+  constexpr int64_t kFromM = 256, kTokens[] = {160, 192, 224};
   if (llvm::divideCeilSigned(op.getN(), 128) <=
       op.getTargetAttr().getMultiprocessorCount())
     return;
@@ -312,21 +339,8 @@ static void addW4A16WideRowTwoRowBands(MatmulOp op,
            config.getBlockM() == 256 && config.getBlockN() == 128 &&
            config.getMaxM() == kFromM;
   });
-  if (row == configs.end() || std::next(row) == configs.end())
-    return;
-  SmallVector<ConfigAttr> banded(configs.begin(), std::next(row));
-  for (int64_t t : kTokens) {
-    ConfigEdit band(*row);
-    band.ctaTile[0] = band.warpTile[0] = t;
-    band.maxM = 2 * t;
-    band.copy = CopyKind::tma_producer;
-    banded.push_back(band.get());
-  }
-  // The variants the bands cover give way; the next serves past 448.
-  for (ConfigAttr config : llvm::make_range(std::next(row), configs.end()))
-    if (config.getMaxM() == 0 || config.getMaxM() > kToM)
-      banded.push_back(config);
-  configs.assign(banded.begin(), banded.end());
+  if (row != configs.end() && std::next(row) != configs.end())
+    insertW4A16TwoRowBands(configs, row, kTokens, /*split=*/1);
 }
 
 /// Two rows of token bands in two clustered K slices of a W4A16 wgmma chain
@@ -347,8 +361,7 @@ static void addW4A16WideRowTwoRowBands(MatmulOp op,
 /// Not on 11008 x 4096 (344 blocks, 2.6 waves: 1.13x to 1.29x slower).
 static void addW4A16SplitTwoRowBands(MatmulOp op,
                                      SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 256, kToM = 384;
-  constexpr int64_t kTokens[] = {160, 192};
+  constexpr int64_t kFromM = 256, kTokens[] = {160, 192};
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = 2 * llvm::divideCeilSigned(op.getN(), 128) * 2;
   if (blocks > sms || 2 * blocks < sms)
@@ -357,26 +370,8 @@ static void addW4A16SplitTwoRowBands(MatmulOp op,
     return config.isWgmma() && config.isRegisterA() &&
            config.getMaxM() == kFromM;
   });
-  if (from == configs.end() || std::next(from) == configs.end())
-    return;
-  SmallVector<ConfigAttr> banded(configs.begin(), std::next(from));
-  for (int64_t t : kTokens) {
-    ConfigEdit band(*from);
-    band.ctaTile = {t, 128, 64};
-    band.warpTile = {t, 64};
-    band.stages = 4;
-    band.splitK = 2;
-    band.clusterSplit = true;
-    band.tailSplit = 1;
-    band.maxM = 2 * t;
-    band.copy = CopyKind::tma_producer;
-    banded.push_back(band.get());
-  }
-  // The variants the bands cover give way; the next serves past 384.
-  for (ConfigAttr config : llvm::make_range(std::next(from), configs.end()))
-    if (config.getMaxM() == 0 || config.getMaxM() > kToM)
-      banded.push_back(config);
-  configs.assign(banded.begin(), banded.end());
+  if (from != configs.end() && std::next(from) != configs.end())
+    insertW4A16TwoRowBands(configs, from, kTokens, /*split=*/2);
 }
 
 /// Two-wave token bands of a W4A16 wgmma chain (`configs`, after
