@@ -1890,17 +1890,31 @@ constexpr int64_t kQuadTileMaxM = 4096;
 static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   // The 128-row tiles of 128 columns and more past the last 64-row variant
-  // (not the 128 x 64 or 128 x 128 tiles of the middle of M before it).
+  // (not the 128 x 64 tiles of the middle of M before it, nor the 128 x
+  // 128 tiles of one row, M = 65 to 128, that appendW8A8MidTiles gives N
+  // over 66 columns of 128: resampled from M = 192 on, 11304 x 5152 lost
+  // them to the 128 x 224 tiles there, 1.16x to 1.25x the time at M = 65
+  // to 128; docs/perf-notes.md, v64, e255). The 128-row bands start where
+  // they did without those tiles (resampled from M = 128 instead, 11304 x
+  // 5152 lost up to 1.13x at M = 224 to 4096).
   auto *from = configs.begin();
   for (auto *it = configs.begin(); it != configs.end(); ++it)
     if (it->getBlockM() == 64)
       from = std::next(it);
-  auto *rows = std::find_if(from, configs.end(), [](ConfigAttr config) {
-    return config.getBlockM() == 128 && config.getBlockN() >= 128;
+  auto isOneRow = [](ConfigAttr config) {
+    return config.getBlockM() == 128 && config.getBlockN() >= 128 &&
+           config.getMaxM() == 128;
+  };
+  auto *rows = std::find_if(from, configs.end(), [&](ConfigAttr config) {
+    return config.getBlockM() == 128 && config.getBlockN() >= 128 &&
+           !isOneRow(config);
   });
   if (rows == configs.begin() || rows == configs.end())
     return;
-  int64_t firstM = std::prev(rows)->getMaxM();
+  auto *before = std::prev(rows);
+  if (isOneRow(*before) && before != configs.begin())
+    before = std::prev(before);
+  int64_t firstM = before->getMaxM();
   SmallVector<ConfigAttr> chain(rows, configs.end());
   auto at = [&](int64_t m) {
     return *llvm::find_if(chain, [&](ConfigAttr config) {

@@ -1194,6 +1194,18 @@ func.func @w8a8_n4904_k6176(%x: memref<?x6176xf16>, %w: memref<4904x6176xi8>, %s
   return
 }
 
+// W8A8 11304 x 5152 (89 columns of 128, N and K edges): M = 65 to 128 on
+// one row of 128 x 128 tiles (89 blocks), kept by interleaveW8A8QuadTiles
+// (it resampled them away for the 51 blocks of 128 x 224 tiles before v64:
+// 1.16x to 1.25x the time, e255), then its 128-row bands from M = 129.
+// SM90A-LABEL: func @w8a8_n11304_k5152
+// SM90A: max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 192, mma = wgmma, copy = tma_producer>,
+func.func @w8a8_n11304_k5152(%x: memref<?x5152xf16>, %w: memref<11304x5152xi8>, %sw: memref<11304xf32>, %y: memref<?x11304xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5152xf16>) weights(%w, %sw : memref<11304x5152xi8>, memref<11304xf32>) outs(%y : memref<?x11304xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // W8A8 4096 x 4096 on an activation already quantized (lhs_scales): the
 // register variant keeps M = 17 to 32 (as fast there as at 16, v63 e233),
 // where the fp16 activation's family stops it at 16 (@w8a8_4096x4096).
