@@ -27,8 +27,10 @@ static constexpr int64_t kMaxMatmulK = int64_t(1) << 16,
 #include "qgemm/QGemmOps.cpp.inc"
 
 /// Bytes a row pitch must be a multiple of: the 16-byte copies (cp.async,
-/// vector loads) and a TMA tensor map's row stride.
-static constexpr int64_t kPitchAlignBytes = 16;
+/// vector loads) and a TMA tensor map's row stride; and the most it may
+/// be (the launch description's fields are 32-bit).
+static constexpr int64_t kPitchAlignBytes = 16,
+                         kMaxPitchBytes = (int64_t(1) << 31) - 1;
 
 /// The row pitch of a rank-2 `type` with layout strided<[P, 1]> (offset 0):
 /// P, the elements from one row to the next; 0 for any other layout.
@@ -71,6 +73,11 @@ static LogicalResult checkOperand(Operation *op, StringRef name,
               "(strided<[pitch, 1]>), got "
            << type;
   int64_t elementBits = elementType.getIntOrFloatBitWidth();
+  // Bounded first: the byte count below must not overflow.
+  if (pitch > kMaxPitchBytes * 8 / elementBits)
+    return op->emitOpError()
+           << "expected the row pitch of " << name << " (" << pitch
+           << ") to be at most " << kMaxPitchBytes << " bytes, got " << type;
   if (pitch < type.getDimSize(1) ||
       pitch * elementBits % (8 * kPitchAlignBytes))
     return op->emitOpError()

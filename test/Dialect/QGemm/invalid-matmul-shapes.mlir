@@ -76,6 +76,14 @@ func.func @negative_weight_pitch_not_16_bytes(%x: memref<?x64xf16>, %w: memref<6
 
 // -----
 
+func.func @negative_weight_pitch_too_large(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[4294967296, 1]>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected the row pitch of wq (4294967296) to be at most 2147483647 bytes}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[4294967296, 1]>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
 func.func @negative_weight_offset(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[128, 1], offset: 16>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
   // expected-error @+1 {{expected wq to have the identity (row-major) layout or padded rows (strided<[pitch, 1]>), got 'memref<64x64xi8, strided<[128, 1], offset: 16>>'}}
   qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8, strided<[128, 1], offset: 16>>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
