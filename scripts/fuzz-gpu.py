@@ -6,7 +6,7 @@ compiles here becomes a stub that test/gpu/run.sh checks there.
     scripts/fuzz-gpu.py OUT_DIR [--shapes N] [--configs N] [--seed S]
         [--chips sm_80,sm_90,sm_90a] [--compile PATH] [--opt PATH]
         [--jobs J] [--odd-configs] [--schemes w8a8,w8a8q,w4a16,bsr]
-        [--no-cubin] [--neighbours] [--min-dim D]
+        [--no-cubin] [--neighbours] [--min-dim D] [--pitched]
 
 shapes: a W8A8 (fp16 activations, or already quantized ones with their
 scales), W4A16 (per channel, groups of 32 / 64 / 128, with or without
@@ -17,7 +17,10 @@ kernels' edge tiles are what is tested. With --neighbours each shape
 comes with its nearest neighbour of N and K multiples of 128 (the same
 name with those sizes and `_nb` last), so a bench of both shows what the
 edge tiles cost (scripts/neighbour-ratios.py pairs them); --min-dim keeps
-the random N and K at least that large (layer-sized shapes for a bench).
+the random N and K at least that large (layer-sized shapes for a bench);
+with --pitched half the W8A8 shapes have padded weight rows (a pitch P,
+`_p<P>` in the name; the harness lays the weights out at the stub's
+pitch).
 configs: a harness kernel (test/gpu/kernels; with --odd-configs, half the
 time a random shape instead) configured by qgemm-opt for a chip of
 --chips, with one or two numbers of one config replaced by plausible ones
@@ -32,7 +35,7 @@ H200 runs the PTX of all three; past sm_90a the chip is part of the name,
 dropped; a crash, a timeout, a ptxas failure or a refused shape (the
 generator draws only valid ones) is reported and makes the exit status 1. The stubs land in
 OUT_DIR under the harness's names
-(<scheme>_n<N>_k<K>[_<scales>][_s80|_s90][_fz<seed>x<i>]), the inputs in
+(<scheme>_n<N>_k<K>[_<scales>|_p<P>][_s80|_s90][_fz<seed>x<i>]), the inputs in
 OUT_DIR/inputs. Then, on the GPU machine: `test/gpu/fuzz-check.sh OUT_DIR`
 (each family checked in a process of its own, then memcheck on a sample).
 """
@@ -71,16 +74,22 @@ def dim(rng, unit, lo, hi):
 SCHEMES = ["w8a8", "w8a8q", "w4a16", "bsr"]
 
 
-def random_shape(rng, chips=None, schemes=SCHEMES, low=0):
+def random_shape(rng, chips=None, schemes=SCHEMES, low=0, pitched=False):
     """A valid shape of a scheme drawn from `schemes`: (name, text, chip,
     neighbour). With `chips`, a chip drawn from them after the shape, its
     tag in the name (else None). N and K are at least `low` (else the
-    scheme's unit). `neighbour` is (name, text) of the same matmul with N
-    and K rounded to the nearest multiple of 128 (`_nb` in the name)."""
+    scheme's unit). With `pitched`, half the W8A8 shapes have padded weight
+    rows, a pitch P of K rounded up to 16 bytes plus 0 to 128 more (`_p<P>`
+    in the name). `neighbour` is (name, text) of the same matmul with N and
+    K rounded to the nearest multiple of 128 (`_nb` in the name, rows not
+    padded)."""
     scheme = rng.choice(schemes)
-    group, zeros, tag = 0, False, ""
+    group, zeros, tag, pitch = 0, False, "", 0
     if scheme in ("w8a8", "w8a8q"):
         n, k = dim(rng, 8, max(8, low), 12288), dim(rng, 32, max(32, low), 8192)
+        if pitched and rng.random() < 0.5:
+            pitch = (k + 15) // 16 * 16 + 16 * rng.randint(0, 8)
+            tag = f"_p{pitch}"
     elif scheme == "bsr":
         n, k = dim(rng, 32, max(32, low), 8192), dim(rng, 32, max(32, low), 8192)
     else:
@@ -94,8 +103,10 @@ def random_shape(rng, chips=None, schemes=SCHEMES, low=0):
     suffix = tag + (chip_tag(chip) if chip else "")
     name = f"{scheme}_n{n}_k{k}{suffix}"
     n2, k2 = neighbour_dim(n), neighbour_dim(k)
-    name2 = f"{scheme}_n{n2}_k{k2}{suffix}_nb"
-    return (name, matmul_text(name, "?", n, k, scheme, group, zeros), chip,
+    suffix2 = suffix.replace(tag, "") if pitch else suffix
+    name2 = f"{scheme}_n{n2}_k{k2}{suffix2}_nb"
+    return (name, matmul_text(name, "?", n, k, scheme, group, zeros, pitch),
+            chip,
             (name2, matmul_text(name2, "?", n2, k2, scheme, group, zeros)))
 
 
@@ -192,6 +203,9 @@ def main():
                         "(scripts/neighbour-ratios.py)")
     parser.add_argument("--min-dim", type=int, default=0,
                         help="draw random shapes with N and K at least this")
+    parser.add_argument("--pitched", action="store_true",
+                        help="half the random W8A8 shapes with padded "
+                        "weight rows (`_p<pitch>` in the name)")
     args = parser.parse_args()
     chips = args.chips.split(",")
     for chip in chips:
@@ -206,8 +220,8 @@ def main():
 
     cases, seen, drawn = [], set(), 0
     while drawn < args.shapes:
-        name, text, chip, (name2, text2) = random_shape(rng, chips, schemes,
-                                                        args.min_dim)
+        name, text, chip, (name2, text2) = random_shape(
+            rng, chips, schemes, args.min_dim, args.pitched)
         if name in seen:
             continue
         drawn += 1

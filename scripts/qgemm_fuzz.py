@@ -55,20 +55,22 @@ def run_compile(command):
     return ("ok" if r.returncode == 0 else "diagnostic"), err
 
 
-def matmul_text(name, m, n, k, scheme, group=0, zeros=False):
+def matmul_text(name, m, n, k, scheme, group=0, zeros=False, pitch=0):
     """func @`name` with one `scheme` matmul ("w8a8", "w8a8q": W8A8 on an
     already quantized activation, "w4a16" or "bsr") of M = `m` ("?" for a
     dynamic M), N = `n`, K = `k`; W4A16 per channel (`group` 0) or per
-    group of `group` along K, with zero points when `zeros`. Degenerate
-    sizes (0, or K or N under one word) still give well-formed types, for
-    the verifier to refuse."""
+    group of `group` along K, with zero points when `zeros`; W8A8 weight
+    rows `pitch` bytes apart when it is not 0 (strided<[pitch, 1]>).
+    Degenerate sizes (0, or K or N under one word) still give well-formed
+    types, for the verifier to refuse."""
     x, y = f"memref<{m}x{k}xf16>", f"memref<{m}x{n}xf16>"
     lhs = [("%x", x)]
     if scheme == "w8a8q":
         lhs = [("%xq", f"memref<{m}x{k}xi8>"), ("%sx", f"memref<{m}xf32>")]
         scheme = "w8a8"
     if scheme == "w8a8":
-        weights = [f"memref<{n}x{k}xi8>", f"memref<{n}xf32>"]
+        layout = f", strided<[{pitch}, 1]>" if pitch else ""
+        weights = [f"memref<{n}x{k}xi8{layout}>", f"memref<{n}xf32>"]
         encodings = ("#qgemm.act<i8, per_token>",
                      "#qgemm.weight<format = int8, scales = per_channel>")
     elif scheme == "bsr":
