@@ -7,8 +7,10 @@ from the neighbour's.
 
 BENCH.json: the harness's `--bench --json` output. A neighbour is a kernel
 named like the edge kernel with N and K rounded to the nearest multiple of
-128 and `_nb` last (scripts/fuzz-gpu.py --neighbours writes both); the
-harness's own pairs (kernels whose name has no `_nb`) are not matched. For
+128 and `_nb` last (scripts/fuzz-gpu.py --neighbours writes both); an
+edge kernel with padded weight rows (`_p<pitch>` or `_pd` in its name)
+pairs with the unpadded neighbour. The harness's own pairs (kernels whose
+name has no `_nb`) are not matched. For
 every M the two share, the line gives both times, both ratios (cuBLAS fp16
 time over ours, each against cuBLAS on its own shape) and edge / neighbour
 ratio; `<` marks a cell under --bound (issue 15 asks for within 15%: 0.85).
@@ -36,7 +38,10 @@ def neighbour_name(kernel):
     n2, k2 = neighbour_dim(n), neighbour_dim(k)
     if (n2, k2) == (n, k):
         return None
-    name = f"{m['scheme']}_n{n2}_k{k2}{m['rest']}_nb"
+    # Padded weight rows (fuzz-gpu.py --pitched: _p<pitch>; _pd by hand):
+    # the neighbour's rows are not padded.
+    rest = re.sub(r"_p(\d+|d)(?=_|$)", "", m["rest"])
+    name = f"{m['scheme']}_n{n2}_k{k2}{rest}_nb"
     return name + ("/" + pattern if pattern else "")
 
 
