@@ -32,9 +32,7 @@ static constexpr int64_t kMaxMatmulK = int64_t(1) << 16,
 static constexpr int64_t kPitchAlignBytes = 16,
                          kMaxPitchBytes = (int64_t(1) << 31) - 1;
 
-/// The row pitch of a rank-2 `type` with layout strided<[P, 1]> (offset 0):
-/// P, the elements from one row to the next; 0 for any other layout.
-static int64_t getRowPitch(MemRefType type) {
+int64_t mlir::qgemm::getRowPitch(MemRefType type) {
   auto strided = dyn_cast<StridedLayoutAttr>(type.getLayout());
   if (!strided || type.getRank() != 2 || strided.getOffset() != 0 ||
       strided.getStrides()[1] != 1 ||

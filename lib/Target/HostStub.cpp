@@ -951,8 +951,9 @@ std::vector<void *> kernelParams(const Kernel &kernel, Operands &operands) {
 /// Encodes tensor map `map` over its operand's descriptor: the operand
 /// as a byte matrix [rows, rowBytes] (its leading dims are the rows), boxes
 /// of boxRows x boxBytes bytes swizzled in rows of boxBytes (128 or 64),
-/// zeros read past its rows or row bytes, rows pitchBytes apart. An operand without rows (a BSR
-/// weight with no stored block) is encoded as one row; no kernel reads it.
+/// zeros read past its rows or row bytes, rows pitchBytes apart. An operand
+/// without rows (a BSR weight with no stored block) is encoded as one row;
+/// no kernel reads it.
 CUresult encodeTensorMap(CUtensorMap *out, const TensorMap &map,
                          Operands &operands) {
   const Memref &memref = map.operand.kind == kArgument

@@ -41,6 +41,10 @@ bool hasKernelScheme(MatmulOp op);
 /// The error for an op whose scheme has no kernels: qgemm-configure and
 /// convert-qgemm-to-gpu give the same one.
 LogicalResult emitNoKernelSchemeError(MatmulOp op);
+/// The row pitch of a rank-2 memref with padded rows, layout
+/// strided<[P, 1]> (offset 0, P static): P, the elements from one row to
+/// the next; 0 for any other layout.
+int64_t getRowPitch(MemRefType type);
 } // namespace mlir::qgemm
 
 #endif // QGEMM_IR_QGEMM_H

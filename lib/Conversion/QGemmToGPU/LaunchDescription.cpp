@@ -429,10 +429,8 @@ LogicalResult checkDimsMatch(Reader &reader, StringRef where,
            << " describes a func argument of type " << type
            << ", expected a memref with the identity (row-major) layout";
   if (pitch) {
-    auto strided = dyn_cast<StridedLayoutAttr>(memref.getLayout());
-    if (memref.getRank() != 2 || memref.isDynamicDim(1) ||
-        pitch < memref.getDimSize(1) || !strided || strided.getOffset() != 0 ||
-        strided.getStrides() != ArrayRef<int64_t>{pitch, 1})
+    if (getRowPitch(memref) != pitch || memref.isDynamicDim(1) ||
+        pitch < memref.getDimSize(1))
       return reader.error(where)
              << " has pitch " << pitch << ", expected a func argument of rank "
              << "2 with a static second dim of at most " << pitch
@@ -1145,13 +1143,12 @@ FailureOr<SmallVector<LaunchArg>> describeArgs(func::FuncOp func, Operation *op,
     described.align = operand.align ? operand.align : align;
     // Padded rows (the verifier admits them where the kernels read them).
     if (!type.getLayout().isIdentity()) {
-      auto strided = dyn_cast<StridedLayoutAttr>(type.getLayout());
-      if (!strided || type.getRank() != 2)
+      described.pitch = getRowPitch(type);
+      if (!described.pitch)
         return op->emitOpError()
                << "expected " << operand.name
                << " row-major or with padded rows (strided<[pitch, 1]>), got "
                << type;
-      described.pitch = strided.getStrides()[0];
     }
     ArrayRef<StringRef> names = operand.dynamicDims;
     for (int64_t extent : type.getShape()) {
