@@ -914,6 +914,81 @@ static void addW4A16WideTokenTiles(MatmulOp op,
         getW4A16MidTile(ctx, rows, wideSplit, midN, /*clustered=*/false));
 }
 
+/// W4A16 on sm_90a at M = 17 to 48 (addW4A16MidConfigs, after its 64-token
+/// tiles, `configs.back()`): the same tiles over 32 and 48 tokens (wgmma
+/// n32 / n48; the channels, K slices and cluster of the 64-token ones). The
+/// 48-token tiles take M = 33 to 48 wherever the 64-token ones would (no
+/// register variant past M = 32). The 32-token tiles take M = 17 to 32 from
+/// the register variant `r` that served them where its warps walk more than
+/// kMaxUnrolledGroupedChunks 128-K chunks (a rolled chain, or 16-row blocks
+/// whose code outgrows the instruction cache), or where it has 16 rows a
+/// block and its two rows of blocks at M = 32 are more than one a
+/// multiprocessor. Measured on the H200 (docs/perf-notes.md, v65, e260 and
+/// e261, same run, us at M = 24 / 32, `r` against the 32-token tiles):
+/// - taken: 28672 x 8192 pc (16 rows, 32 chunks a warp) 78.7 / 82.0 ->
+///   66.4 / 66.9, g128z 83.3 / 84.1 -> 71.2 / 71.7; 8192 x 28672 pc (32
+///   rows, 45) 77.4 / 80.2 -> 62.0 / 61.6; 13824 x 5120 pc (32 rows, 14)
+///   30.6 / 31.1 -> 24.7 / 24.9, g128z 32.6 / 33.8 -> 29.3 / 29.4; 18944 x
+///   3584 pc (32 rows, 14) 30.6 / 31.1 -> 23.9 / 24.0; 8192 x 8192 pc (32
+///   rows, 13) 28.2 / 28.6 -> 25.3 / 25.4; 5120 x 5120 pc (16 rows, 64
+///   channels, 160 blocks) 20.4 / 20.7 -> 16.3 / 16.4; 5120 x 8192 pc (160
+///   blocks) 26.7 / 26.4 -> 20.5 / 21.2; 3584 x 18944 pc (224 blocks) 31.1
+///   / 31.6 -> 29.2 / 29.7; 5120 x 13824 pc (1280 blocks of 4 warps) 30.6 /
+///   31.8 -> 30.5 / 30.3;
+/// - kept: 32-row blocks of at most 12 chunks a warp in one wave (11008 x
+///   4096 pc 17.5 / 18.1 against 18.2 / 18.4, 4096 x 4096 pc 11.2 / 10.9
+///   against 12.9 / 12.4, 16384 x 3072 pc 17.6 / 18.5 against 21.5 / 21.6,
+///   3072 x 8192 pc 15.0 / 15.6 against 17.0 / 16.4; 14336 x 4096 and 6144
+///   x 4096 within 5%), 4096 x 11008's 64-channel blocks (128, one wave:
+///   17.9 / 18.5 against 19.8 / 20.3), and a register variant that runs to
+///   M = 48 (2560 x 10240's 64-channel blocks: 15.6 / 16.2 against 19.2 /
+///   19.9; 4096 x 4096's 64-row blocks within 3% of the 48-token tiles).
+/// The 48-token tiles against the 64-token ones at M = 40 / 48: 28672 x
+/// 8192 pc 90.7 / 90.9 -> 75.2 / 75.8, 8192 x 28672 pc 78.6 / 78.6 -> 63.8
+/// / 64.9, 13824 x 5120 g128z 37.6 / 37.7 -> 32.9 / 33.2, 11008 x 4096 pc
+/// 21.8 / 21.8 -> 20.3 / 20.3, 5120 x 5120 pc 19.3 / 19.4 -> 17.2 / 17.3,
+/// 0.81x to 0.95x the time on the 12 layers measured.
+static void addW4A16NarrowTokenTiles(MatmulOp op,
+                                     SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kNarrowRows = 32, kMidRows = 48;
+  ConfigAttr mid = configs.back();
+  auto withRows = [&](int64_t rows) {
+    ConfigEdit edit(mid);
+    edit.ctaTile[0] = edit.warpTile[0] = rows;
+    edit.maxM = rows;
+    return edit.get();
+  };
+  auto *r = configs.end() - 1;
+  if (r != configs.begin() && std::prev(r)->getMaxM() > kNarrowRows)
+    return; // A register variant serves M = 33 to 48 (or further).
+  if (r != configs.begin() && std::prev(r)->getMaxM() == kNarrowRows) {
+    --r;
+    int64_t n = op.getN(), k = op.getK();
+    int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+    int64_t chunks =
+        llvm::divideCeil(llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes),
+                         r->getWarpsK() * r->getSplitK());
+    int64_t blocks = int64_t(llvm::divideCeil(n, r->getBlockN())) *
+                     r->getSplitK() * (kNarrowRows / r->getBlockM());
+    bool narrow = r->isRegisterDirect() &&
+                  (chunks > ConfigAttr::kMaxUnrolledGroupedChunks ||
+                   (r->getBlockM() == 16 && blocks > sms));
+    if (!narrow) {
+      configs.insert(configs.end() - 1, withRows(kMidRows));
+      return;
+    }
+    // `r` keeps the rows up to 16 it served, if any.
+    if (r == configs.begin() || std::prev(r)->getMaxM() < 16) {
+      *r = r->withMaxM(16);
+      ++r;
+    } else {
+      r = configs.erase(r);
+    }
+  }
+  r = configs.insert(r, withRows(kNarrowRows));
+  configs.insert(std::next(r), withRows(kMidRows));
+}
+
 /// W4A16 on sm_90a from M = 17 to 96 (chooseW4A16Configs): the split
 /// register-A wgmma tiles where they fill the GPU (over 64 tokens to M =
 /// 64, then over 80 and 96 where their grid allows), and before them the
@@ -1027,6 +1102,7 @@ static void addW4A16MidConfigs(MatmulOp op,
   else
     configs.push_back(
         getW4A16MidTile(ctx, kMidMaxM, midSplit, midN, /*clustered=*/false));
+  addW4A16NarrowTokenTiles(op, configs);
   addW4A16WideTokenTiles(op, configs, midN, midSplit);
 }
 
@@ -2698,8 +2774,30 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   {
     int64_t wn = n128 / 16 >= sms ? 16 : 8;
     int64_t chunks = llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes);
+    // sm_90a: where blocks of 8 warps (three a multiprocessor) would take
+    // more than one wave and at most 2.5, at most 4 warps split K (six blocks a
+    // multiprocessor), each walking twice the chunks. Measured on the H200
+    // (docs/perf-notes.md, v65, e261 / e262, same run, us at M = 1 / 16, 8
+    // warps against 4): 8192 x 8192 (512 blocks) 25.7 / 27.4 -> 23.6 /
+    // 24.8, 14336 x 4096 (896) 21.8 / 23.4 -> 20.1 / 21.2, 13824 x 5120
+    // (864) 26.0 / 28.0 -> 23.6 / 24.8, 8192 x 2048 (512) 12.0 / 13.2 ->
+    // 10.4 / 11.1, 8960 x 1536 (560, 6 warps) 11.0 / 11.7 -> 9.5 / 10.2,
+    // 11008 x 4096 (688) 17.8 / 18.6 -> 17.4 / 18.2; outside that range
+    // 4 warps were 1.02x to 1.10x slower (5120 x 5120 and 6144 x 4096, one
+    // wave of 8-warp blocks; 16384 x 3072, 32000 x 4096, 2.6 and 5 waves)
+    // or within 2% (18944 x 3584, 3 waves). Fitted on these 12 layers, and
+    // bounded at 16 chunks a warp: 8192 x 28672 (56 chunks a warp on 4)
+    // took 77.6 against 72.0 us at M = 1 (e263).
+    constexpr int64_t kWideBlocksPerSm = 3, kWideMaxWarpsK = 4,
+                      kWideMaxChunks = 16;
+    int64_t registerBlocks = llvm::divideCeil(n, wn);
+    bool fewerWarpsK = wgmmaTiles && wn == 16 &&
+                       registerBlocks > kWideBlocksPerSm * sms &&
+                       2 * registerBlocks <= 5 * kWideBlocksPerSm * sms &&
+                       chunks <= kWideMaxWarpsK * kWideMaxChunks;
+    int64_t maxWarpsK = wn == 16 ? (fewerWarpsK ? kWideMaxWarpsK : 8) : 16;
     auto dividingWarps = [&](int64_t count) {
-      int64_t warps = wn == 16 ? 8 : 16;
+      int64_t warps = maxWarpsK;
       while (count % warps != 0)
         --warps;
       return warps;
@@ -2721,12 +2819,19 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
     // A chunk count with no good divisor (K = 11008: 86 = 2 x 43) takes
     // every warp, the last ones skipping the steps past K: 11 steps of 8
     // warps rather than 43 of 2.
-    int64_t allWarpsK = std::min<int64_t>(wn == 16 ? 8 : 16, chunks);
+    int64_t allWarpsK = std::min<int64_t>(maxWarpsK, chunks);
     if (cost(allWarpsK) < cost(warpsK))
       warpsK = allWarpsK;
     int64_t stages = wn == 16 ? 2 : 8;
     int64_t perWarp = llvm::divideCeil(chunks, warpsK);
     int64_t maxM = getW8A8RegisterMaxM(op, n128, k128, wgmmaTiles);
+    // With an fp16 activation such a layer's wgmma tiles also take M = 17
+    // to 32, as from K = 4096 (getW8A8RegisterMaxM): 8192 x 2048 at M = 17
+    // / 24 / 32 (e262, same run) 14.3 / 14.8 / 15.3 us on two rows of
+    // register blocks, 11.5 / 11.4 / 11.5 on the 64 x 64 ring tiles; 8960 x
+    // 1536 12.5 / 12.8 / 13.2 against 12.5 / 12.1 / 12.3.
+    if (fewerWarpsK && wgmmaTiles && op.getLhsScales().empty())
+      maxM = std::min<int64_t>(maxM, 16);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {
         return ConfigAttr::get(

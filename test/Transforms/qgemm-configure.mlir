@@ -157,8 +157,16 @@ func.func @w8a8_n5120_k13824(%x: memref<?x13824xf16>, %w: memref<5120x13824xi8>,
 // tiles' 2 x 64 at M = 256 (6 stages), in place of 64 x 128 tiles of two
 // blocks a multiprocessor. At M = 257 to 384 three rows of 128 x 256 tiles
 // (96) would be one partial wave; 128 x 192 tiles (3 x 43) fill it.
+// Its register variant (v65): 512 blocks of 8 warps, three a
+// multiprocessor, would be 1.3 waves: 4 warps split its 16 chunks (six
+// blocks a multiprocessor, one wave), and with an fp16 activation it stops
+// at M = 16, the 64 x 64 wgmma tiles taking M = 17 to 64 (as from K =
+// 4096). sm_90 (no wgmma, not measured) keeps 8 warps to M = 64.
 // SM90A-LABEL: func @w8a8_n8192_k2048
-// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, 
+// CHECK-LABEL: func @w8a8_n8192_k2048
+// CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
+// SM90A-SAME: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128]
 func.func @w8a8_n8192_k2048(%x: memref<?x2048xf16>, %w: memref<8192x2048xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<8192x2048xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -199,11 +207,13 @@ func.func @w8a8_n4096_k1024(%x: memref<?x1024xf16>, %w: memref<4096x1024xi8>, %s
 // two blocks a multiprocessor: 264 / 86 = 3 rows, M = 192), then at
 // M = 193 to 256 128 x 176 tiles (63 columns, two rows: 126 blocks, where
 // 128 x 256 would make 86), then 128 x 256; on sm_90 (no wgmma) it keeps
-// M <= 64.
+// M <= 64. On sm_90a its 688 register blocks would be 1.7 waves of 8-warp
+// blocks (three a multiprocessor): 4 warps split K instead (8 chunks each,
+// six blocks a multiprocessor, one wave).
 // CHECK-LABEL: func @w8a8_n11008_k4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
 // SM90A-LABEL: func @w8a8_n11008_k4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n11008_k4096(%x: memref<?x4096xf16>, %w: memref<11008x4096xi8>, %sw: memref<11008xf32>, %y: memref<?x11008xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11008x4096xi8>, memref<11008xf32>) outs(%y : memref<?x11008xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -410,10 +420,12 @@ func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1920], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>
 // On sm_90a K has 172 tiles of 64: the 64-channel register variant stops
 // at M = 32 and the 64 x 128 register-A tiles in 8 slices (K of 128 tiles
-// or more) serve 33 to 64. No 32-row register blocks: K is past 4096 (its
+// or more) serve 49 to 64, the same tiles over 48 tokens 33 to 48. The
+// register variant keeps M = 17 to 32: its two rows of 64 blocks are one
+// wave of 6 chunks a warp (the 32-token tiles were slower there). No 32-row register blocks: K is past 4096 (its
 // 15-warp blocks of 32 rows spilled at 128 registers and ran slower).
 // SM90A-LABEL: func @w4a16_n4096_k11008
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1920], warp_tile = [16, 64], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 128, 64], warp_tile = [80, 128], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a>
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1920], warp_tile = [16, 64], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 128, 64], warp_tile = [80, 128], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a>
 func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x11008xf16>) weights(%wq, %s : memref<1376x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -424,9 +436,10 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
 // channels, 2 warps along K of 32 chunks each. Both register variants
 // run their chunks rolled, with 2 chunks in flight (the M <= 8 one since
 // v41, with zero points only: without, it stays unrolled with 4). In
-// every format the second one serves M = 9 to 32 (two rows of 16-row
-// blocks past M = 16, faster than the split 64 x 128 wgmma tiles there:
-// v42), the wgmma tiles M = 33 to 64. Its 224 columns of 128-channel
+// every format the second one serves M = 9 to 16; the split 64 x 128
+// wgmma tiles over 32, 48 and 64 tokens M = 17 to 64 (v65: the 32-token
+// tiles 0.82x to 0.85x the time of two rows of 16-row blocks, whose
+// warps walk 32 chunks, at M = 17 to 32). Its 224 columns of 128-channel
 // tiles are more than a wave, so at M = 129 to 256 the 256 x 128 tiles
 // are one row of them: 160-, 192- and 224-token bands of the same tiles
 // take M = 129 to 224 (the same blocks, less work each; v63, e235). Past
@@ -434,7 +447,7 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
 // (v64, e249: 0.86x to 0.94x the time of the 128 x 256 tiles in 2.5 waves
 // and the 128 x 128 ones), then the 128 x 128 tiles from 449.
 // SM90A-LABEL: func @w4a16_n28672_k8192_g128z
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
 // SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
 // SM90A-SAME: , #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 448, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 640,
 func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %z: memref<64x3584xi32>, %y: memref<?x28672xf16>) {
@@ -448,7 +461,7 @@ func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x286
 // the 128-register bound of 7 blocks a multiprocessor; v41: 0.76x the
 // unrolled time at M = 1).
 // SM90A-LABEL: func @w4a16_n28672_k8192_g32z
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_g32z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<256x28672xf16>, %z: memref<256x3584xi32>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x28672xi32>, memref<256x28672xf16>, memref<256x3584xi32>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>}
@@ -458,7 +471,7 @@ func.func @w4a16_n28672_k8192_g32z(%x: memref<?x8192xf16>, %wq: memref<1024x2867
 // Without zero points the M <= 8 chain stays unrolled with 4 chunks in
 // flight (rolled, g128 lost at M <= 8); the M <= 16 one is rolled.
 // SM90A-LABEL: func @w4a16_n28672_k8192_g128(
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_g128(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<64x28672xf16>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
@@ -468,7 +481,7 @@ func.func @w4a16_n28672_k8192_g128(%x: memref<?x8192xf16>, %wq: memref<1024x2867
 // Groups of 32 without zero points: the M <= 8 chain unrolled with 4 chunks
 // in flight, the M <= 16 one rolled with 1 (v41: 0.95x at M = 9 to 16).
 // SM90A-LABEL: func @w4a16_n28672_k8192_g32(
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_g32(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<256x28672xf16>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<256x28672xf16>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
@@ -477,7 +490,7 @@ func.func @w4a16_n28672_k8192_g32(%x: memref<?x8192xf16>, %wq: memref<1024x28672
 
 // Per-channel scales: 4 chunks in flight for both (unrolled).
 // SM90A-LABEL: func @w4a16_n28672_k8192_pc
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_pc(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<28672xf16>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<28672xf16>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -501,7 +514,7 @@ func.func @w4a16_n28672_k8192_pc(%x: memref<?x8192xf16>, %wq: memref<1024x28672x
 // 64 x 64 tiles in 4 unclustered slices, below): the 64-channel register
 // variant's three rows of 16-row blocks (516) are no wave of their own.
 // SM90A-LABEL: func @w4a16_n11008_k4096
-// SM90A: #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 2, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 2, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>
+// SM90A: #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 2, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 2, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>
 // SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [176, 128, 64], warp_tile = [176, 64], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 // On 11008 x 4096 no cut saves 10% (1280 rows: 151.7 + 50.6 + 3 against
 // 202 us), as measured (v40: 181 against 176 us at M = 1280).
@@ -528,7 +541,7 @@ func.func @w4a16_n11008_k4096(%x: memref<?x4096xf16>, %wq: memref<512x11008xi32>
 // CHECK-LABEL: func @w4a16_n11008_k4096_g128z
 // CHECK: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 896], warp_tile = [16, 64], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 32, 512], warp_tile = [64, 32], stages = 4, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64]
 // SM90A-LABEL: func @w4a16_n11008_k4096_g128z
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 2, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 2, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [176, 128, 64], warp_tile = [176, 64], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 512], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 2, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 2, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 384, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [176, 128, 64], warp_tile = [176, 64], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n11008_k4096_g128z(%x: memref<?x4096xf16>, %wq: memref<512x11008xi32>, %s: memref<32x11008xf16>, %z: memref<32x1376xi32>, %y: memref<?x11008xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s, %z : memref<512x11008xi32>, memref<32x11008xf16>, memref<32x1376xi32>) outs(%y : memref<?x11008xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
@@ -568,7 +581,7 @@ func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: me
 // split them in 4 slices (17, 17, 17 and 14 tiles), the 128 x 128 tiles in
 // 2 clustered ones (33 and 32) to M = 256, not in 4, which do not divide 66.
 // SM90A-LABEL: func @w4a16_k4160
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1152], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>,
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1152], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>,
 // SM90A-SAME: #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
 func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: memref<65x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%wq, %s : memref<520x4096xi32>, memref<65x4096xf16>) outs(%y : memref<?x4096xf16>)
@@ -789,14 +802,16 @@ func.func @w4a16_n512_k4096(%x: memref<?x4096xf16>, %wq: memref<512x512xi32>, %s
 }
 
 // Layers of released models outside the harness (v43, sm_90a). 18944 x
-// 3584 (34 MiB, 56 K tiles): the 32-row blocks serve M = 17 to 32 past 24
-// MiB, their 592 blocks of 2 warps resident in one wave at 168 registers a
-// thread; then 64 x 128 register-A tiles in 4 clustered slices of 14 K
+// 3584 (34 MiB, 56 K tiles): the 32-row blocks that served M = 17 to 32
+// (592 blocks of 2 warps resident in one wave at 168 registers a thread)
+// walk 14 chunks a warp, rolled: since v65 the register-A tiles below over
+// 32 tokens serve M = 17 to 32 (0.78x the time) and over 48 tokens 33 to
+// 48; 64 x 128 register-A tiles in 4 clustered slices of 14 K
 // tiles (148 columns of them: 592 blocks, per-channel scales; 64 x 64 in
 // 4 unclustered slices before v51, and before v43 no variant served
 // M = 17 to 128 but 128 x 256 tiles, unsplit).
 // SM90A-LABEL: func @w4a16_n18944_k3584
-// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 256], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 64]
+// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 64]
 func.func @w4a16_n18944_k3584(%x: memref<?x3584xf16>, %wq: memref<448x18944xi32>, %s: memref<18944xf16>, %y: memref<?x18944xf16>) {
   qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%wq, %s : memref<448x18944xi32>, memref<18944xf16>) outs(%y : memref<?x18944xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -810,7 +825,7 @@ func.func @w4a16_n18944_k3584(%x: memref<?x3584xf16>, %wq: memref<448x18944xi32>
 // 96-token tiles, 129 to 224 on 160, 192 and 224 tokens before the 256 x 128
 // tiles of M <= 256.
 // SM90A-LABEL: func @w4a16_n14336_k4096_g128z
-// SM90A: max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 384], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 96, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64]
+// SM90A: max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 384], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 96, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64]
 // SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256,
 // CHECK-LABEL: func @w4a16_n14336_k4096_g128z
 // CHECK: #qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>
@@ -822,14 +837,17 @@ func.func @w4a16_n14336_k4096_g128z(%x: memref<?x4096xf16>, %wq: memref<512x1433
 
 // 5120 x 13824: 160 blocks of 7 warps hold one a multiprocessor at 168
 // registers, two waves: no 32-row blocks (1.12 to 1.38x slower, v43), two
-// rows of 16-row blocks to M = 32, then 64 x 128 tiles in 8 slices. The
+// rows of 16-row blocks to M = 32, then 64 x 128 tiles in 8 slices (since
+// v65 the 16-row blocks stop at M = 16, where their split grid of 1280
+// blocks would be two rows of more than one a multiprocessor: the same
+// tiles over 32 and 48 tokens take M = 17 to 48). The
 // 16-row grid of 160 blocks is one to two a multiprocessor with 16 chunks a
 // warp: to M = 32 its K goes in 4 slices of 4 warps (640 blocks, 20 warps a
 // multiprocessor; v46), on sm_90a only (sm_80 and the default chip keep
 // the unsplit blocks), after the rules that read the 16-row variant (still
 // no 32-row blocks).
 // SM90A-LABEL: func @w4a16_n5120_k13824
-// SM90A: #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 128, 64], warp_tile = [80, 128], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+// SM90A: #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, split_k = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 128, 64], warp_tile = [80, 128], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
 // SM90A-NOT: cta_tile = [32, 32
 // CHECK-LABEL: func @w4a16_n5120_k13824
 // CHECK-NOT: split_k = 4, max_m = 8,
@@ -845,20 +863,22 @@ func.func @w4a16_n5120_k13824(%x: memref<?x13824xf16>, %wq: memref<1728x5120xi32
 
 // 5120 x 28672 with zero points: split to M = 8 only; past it the split
 // chain (14 chunks a warp) would still be rolled, and spilled (356 bytes
-// at 96 registers, 1.11x to 1.27x the time, v46).
+// at 96 registers, 1.11x to 1.27x the time, v46). The unsplit one walks
+// 56 chunks a warp: to M = 16 only, then the 32-token register-A tiles.
 // SM90A-LABEL: func @w4a16_n5120_k28672_g128z
-// SM90A: #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 2, split_k = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 2, max_m = 32, operands = registers>
+// SM90A: #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 2, split_k = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>
 func.func @w4a16_n5120_k28672_g128z(%x: memref<?x28672xf16>, %wq: memref<3584x5120xi32>, %s: memref<224x5120xf16>, %z: memref<224x640xi32>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x28672xf16>) weights(%wq, %s, %z : memref<3584x5120xi32>, memref<224x5120xf16>, memref<224x640xi32>) outs(%y : memref<?x5120xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
   return
 }
 
-// 5120 x 13824 with groups of 32: split from M = 9 to 32 only; at M <= 8
+// 5120 x 13824 with groups of 32: split from M = 9 to 16 only (then the
+// 32-token register-A tiles); at M <= 8
 // the split blocks' per-block scale sums spilled (1.06x to 1.12x the time,
 // v46).
 // SM90A-LABEL: func @w4a16_n5120_k13824_g32
-// SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 1, split_k = 4, max_m = 32, operands = registers>
+// SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 1, split_k = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>
 func.func @w4a16_n5120_k13824_g32(%x: memref<?x13824xf16>, %wq: memref<1728x5120xi32>, %s: memref<432x5120xf16>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x13824xf16>) weights(%wq, %s : memref<1728x5120xi32>, memref<432x5120xf16>) outs(%y : memref<?x5120xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
@@ -891,9 +911,9 @@ func.func @w4a16_n8192_k28672(%x: memref<?x28672xf16>, %wq: memref<3584x8192xi32
 // 6144 x 4096 (12 MiB, K = 4096): the 32-row blocks, then no 64-row blocks
 // (past 9 MiB each 32-channel block reads X again from L2) and no
 // 64-channel variant, whose three rows of blocks (288) take a third wave:
-// the 64 x 64 tiles from M = 33.
+// the 64 x 64 tiles from M = 33 (over 48 tokens to M = 48, v65).
 // SM90A-LABEL: func @w4a16_n6144_k4096
-// SM90A: #qgemm.config<cta_tile = [16, 32, 768], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 768], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+// SM90A: #qgemm.config<cta_tile = [16, 32, 768], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 768], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
 func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, %s: memref<6144xf16>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x6144xi32>, memref<6144xf16>) outs(%y : memref<?x6144xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -901,9 +921,12 @@ func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, 
 }
 
 // 5120 x 5120 (K past 4096, no 32-row blocks: one block of 7 warps a
-// multiprocessor): the 64-channel variant to M = 32, then the 64 x 64 tiles.
+// multiprocessor): the 64-channel variant's two rows of 80 blocks at M = 17
+// to 32 are more than one a multiprocessor, so (v65) the 64 x 64 tiles
+// over 32, 48 and 64 tokens serve M = 17 to 64 (0.78x the time at 17 to
+// 32).
 // SM90A-LABEL: func @w4a16_n5120_k5120
-// SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1792], warp_tile = [16, 64], max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>
+// SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>
 func.func @w4a16_n5120_k5120(%x: memref<?x5120xf16>, %wq: memref<640x5120xi32>, %s: memref<5120xf16>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%wq, %s : memref<640x5120xi32>, memref<5120xf16>) outs(%y : memref<?x5120xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1005,7 +1028,8 @@ func.func @bsr_static_m64(%x: memref<64x1024xf16>, %rp: memref<33xi32>, %ci: mem
 // slices at M = 128, so M = 65 to 256 go to 64 x 64 tiles in 4 slices of
 // 8 K tiles (clustered to M = 128: 96 blocks); 16384 x 3072 with zero
 // points (48 K tiles): no 64-channel register variant at M = 33 to 48,
-// the split 64 x 64 tiles from M = 33 (v47).
+// the split 64 x 64 tiles from M = 33 (v47; over 48 tokens to M = 48
+// since v65).
 // SM90A-LABEL: func @w4a16_n768_k2048
 // SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 512,
 func.func @w4a16_n768_k2048(%x: memref<?x2048xf16>, %wq: memref<256x768xi32>, %s: memref<768xf16>, %y: memref<?x768xf16>) {
@@ -1014,7 +1038,7 @@ func.func @w4a16_n768_k2048(%x: memref<?x2048xf16>, %wq: memref<256x768xi32>, %s
   return
 }
 // SM90A-LABEL: func @w4a16_n16384_k3072_g128z
-// SM90A: #qgemm.config<cta_tile = [32, 32, 384], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>
+// SM90A: #qgemm.config<cta_tile = [32, 32, 384], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>
 func.func @w4a16_n16384_k3072_g128z(%x: memref<?x3072xf16>, %wq: memref<384x16384xi32>, %s: memref<24x16384xf16>, %z: memref<24x2048xi32>, %y: memref<?x16384xf16>) {
   qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%wq, %s, %z : memref<384x16384xi32>, memref<24x16384xf16>, memref<24x2048xi32>) outs(%y : memref<?x16384xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
@@ -1214,5 +1238,46 @@ func.func @w8a8_n11304_k5152(%x: memref<?x5152xf16>, %w: memref<11304x5152xi8>, 
 func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%xq : memref<?x4096xi8>) lhs_scales(%sx : memref<?xf32>) weights(%wq, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 register variants of wide layers on sm_90a (v65): where N / 16
+// blocks of 8 warps (three a multiprocessor) are more than one wave and at
+// most 2.5, 4 warps split K, each walking twice the chunks, six blocks a
+// multiprocessor (8192 x 2048 above: 512 blocks, 1.3 waves). 5120 x 5120
+// (320 blocks, one wave) and 16384 x 3072 (1024 blocks, 2.6 waves) keep 8
+// warps, and so does 8192 x 28672 (512 blocks, but 224 chunks: 56 a warp
+// on 4 were slower than 28 on 8).
+// SM90A-LABEL: func @w8a8_n5120_k5120
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n5120_k5120(%x: memref<?x5120xf16>, %w: memref<5120x5120xi8>, %sw: memref<5120xf32>, %y: memref<?x5120xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%w, %sw : memref<5120x5120xi8>, memref<5120xf32>) outs(%y : memref<?x5120xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n16384_k3072
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n16384_k3072(%x: memref<?x3072xf16>, %w: memref<16384x3072xi8>, %sw: memref<16384xf32>, %y: memref<?x16384xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%w, %sw : memref<16384x3072xi8>, memref<16384xf32>) outs(%y : memref<?x16384xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W4A16 on sm_90a, M = 17 to 48 (v65): where the 64-token register-A
+// tiles serve M = 33 to 64, the same tiles over 48 tokens take 33 to 48;
+// over 32 tokens they take 17 to 32 from a register variant whose warps
+// walk more than 12 chunks (8192 x 8192: 32-row blocks of 5 warps, 13
+// chunks each). 11008 x 4096 above keeps its 32-row blocks (8 chunks, one
+// wave) and gains the 48-token tiles; 2560 x 10240, whose 64-channel
+// variant runs to M = 48, gains neither (below).
+// SM90A-LABEL: func @w4a16_n8192_k8192
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>
+func.func @w4a16_n8192_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x8192xi32>, %s: memref<8192xf16>, %y: memref<?x8192xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x8192xi32>, memref<8192xf16>) outs(%y : memref<?x8192xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n8192_k28672
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n8192_k28672(%x: memref<?x28672xf16>, %w: memref<8192x28672xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
+  qgemm.matmul lhs(%x : memref<?x28672xf16>) weights(%w, %sw : memref<8192x28672xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
