@@ -1,0 +1,8 @@
+// w8a8_n5120_k5120_ml_e260r: w8a8_n5120_k5120_ml as qgemm-configure gave it (chip=sm_90a), the 64 x 64 wgmma ring from M = 1 (no register-direct variant) (hand configs).
+module {
+  func.func @w8a8_n5120_k5120_ml_e260r(%arg0: memref<?x5120xf16>, %arg1: memref<5120x5120xi8>, %arg2: memref<5120xf32>, %arg3: memref<?x5120xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x5120xf16>) weights(%arg1, %arg2 : memref<5120x5120xi8>, memref<5120xf32>) outs(%arg3 : memref<?x5120xf16>) {configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 512, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 1152, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1280, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>], lhs_encoding = #qgemm.act<i8, per_token>, target = #qgemm.target<"sm_90a">, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+    return
+  }
+}
+

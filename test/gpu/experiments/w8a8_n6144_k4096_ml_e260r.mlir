@@ -1,0 +1,8 @@
+// w8a8_n6144_k4096_ml_e260r: w8a8_n6144_k4096_ml as qgemm-configure gave it (chip=sm_90a), the 64 x 64 wgmma ring from M = 1 (no register-direct variant) (hand configs).
+module {
+  func.func @w8a8_n6144_k4096_ml_e260r(%arg0: memref<?x4096xf16>, %arg1: memref<6144x4096xi8>, %arg2: memref<6144xf32>, %arg3: memref<?x6144xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x4096xf16>) weights(%arg1, %arg2 : memref<6144x4096xi8>, memref<6144xf32>) outs(%arg3 : memref<?x6144xf16>) {configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 512, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>], lhs_encoding = #qgemm.act<i8, per_token>, target = #qgemm.target<"sm_90a">, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+    return
+  }
+}
+
