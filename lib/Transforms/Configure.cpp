@@ -914,11 +914,12 @@ static void addW4A16WideTokenTiles(MatmulOp op,
         getW4A16MidTile(ctx, rows, wideSplit, midN, /*clustered=*/false));
 }
 
-/// W4A16 on sm_90a at M = 17 to 48 (addW4A16MidConfigs, after its 64-token
-/// tiles, `configs.back()`): the same tiles over 32 and 48 tokens (wgmma
-/// n32 / n48; the channels, K slices and cluster of the 64-token ones). The
-/// 48-token tiles take M = 33 to 48 wherever the 64-token ones would (no
-/// register variant past M = 32). The 32-token tiles take M = 17 to 32 from
+/// W4A16 on sm_90a at M = 17 to 48 (addW4A16MidConfigs, before its
+/// 64-token tiles `mid`): the same tiles over 32 and, with `midRows`, 48
+/// tokens (wgmma n32 / n48; the channels, K slices and cluster of `mid`),
+/// appended to the register variants `configs`. The 48-token tiles take
+/// M = 33 to 48 wherever the 64-token ones would (no register variant past
+/// M = 32). The 32-token tiles take M = 17 to 32 from
 /// the register variant `r` that served them where its warps walk more than
 /// kMaxUnrolledGroupedChunks 128-K chunks (a rolled chain, or 16-row blocks
 /// whose code outgrows the instruction cache), or where it has 16 rows a
@@ -949,44 +950,63 @@ static void addW4A16WideTokenTiles(MatmulOp op,
 /// 21.8 / 21.8 -> 20.3 / 20.3, 5120 x 5120 pc 19.3 / 19.4 -> 17.2 / 17.3,
 /// 0.81x to 0.95x the time on the 12 layers measured.
 static void addW4A16NarrowTokenTiles(MatmulOp op,
-                                     SmallVectorImpl<ConfigAttr> &configs) {
+                                     SmallVectorImpl<ConfigAttr> &configs,
+                                     ConfigAttr mid, bool midRows) {
   constexpr int64_t kNarrowRows = 32, kMidRows = 48;
-  ConfigAttr mid = configs.back();
   auto withRows = [&](int64_t rows) {
     ConfigEdit edit(mid);
     edit.ctaTile[0] = edit.warpTile[0] = rows;
     edit.maxM = rows;
     return edit.get();
   };
-  auto *r = configs.end() - 1;
-  if (r != configs.begin() && std::prev(r)->getMaxM() > kNarrowRows)
+  if (configs.empty() || configs.back().getMaxM() > kNarrowRows)
     return; // A register variant serves M = 33 to 48 (or further).
-  if (r != configs.begin() && std::prev(r)->getMaxM() == kNarrowRows) {
-    --r;
+  if (configs.back().getMaxM() == kNarrowRows) {
+    ConfigAttr r = configs.back();
     int64_t n = op.getN(), k = op.getK();
     int64_t sms = op.getTargetAttr().getMultiprocessorCount();
     int64_t chunks =
         llvm::divideCeil(llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes),
-                         r->getWarpsK() * r->getSplitK());
-    int64_t blocks = int64_t(llvm::divideCeil(n, r->getBlockN())) *
-                     r->getSplitK() * (kNarrowRows / r->getBlockM());
-    bool narrow = r->isRegisterDirect() &&
+                         r.getWarpsK() * r.getSplitK());
+    int64_t blocks = int64_t(llvm::divideCeil(n, r.getBlockN())) *
+                     r.getSplitK() * (kNarrowRows / r.getBlockM());
+    bool narrow = r.isRegisterDirect() &&
                   (chunks > ConfigAttr::kMaxUnrolledGroupedChunks ||
-                   (r->getBlockM() == 16 && blocks > sms));
+                   (r.getBlockM() == 16 && blocks > sms));
     if (!narrow) {
-      configs.insert(configs.end() - 1, withRows(kMidRows));
+      if (midRows)
+        configs.push_back(withRows(kMidRows));
       return;
     }
     // `r` keeps the rows up to 16 it served, if any.
-    if (r == configs.begin() || std::prev(r)->getMaxM() < 16) {
-      *r = r->withMaxM(16);
-      ++r;
-    } else {
-      r = configs.erase(r);
-    }
+    if (configs.size() == 1 || configs[configs.size() - 2].getMaxM() < 16)
+      configs.back() = r.withMaxM(16);
+    else
+      configs.pop_back();
   }
-  r = configs.insert(r, withRows(kNarrowRows));
-  configs.insert(std::next(r), withRows(kMidRows));
+  configs.push_back(withRows(kNarrowRows));
+  if (midRows)
+    configs.push_back(withRows(kMidRows));
+}
+
+/// The 32-token register-A tiles of a layer whose 128 x 256 tiles fill the
+/// GPU from M = 33 (addW4A16MidConfigs: no 64-token tiles; the LM heads):
+/// 128 channels, in the most clustered K slices (up to 4) that keep the
+/// grid at 8 blocks a multiprocessor or fewer. Measured on the H200
+/// (docs/perf-notes.md, v65, e264, same run, us at M = 17 / 32 against two
+/// rows of 16-row register blocks): 32000 x 4096 pc (250 columns, 4
+/// slices) 44.9 / 46.5 -> 39.5 / 39.9, g128z 50.0 / 51.0 -> 43.6 / 44.0;
+/// 128256 x 4096 pc (1002 columns) 151.1 / 162.7 -> 111.5 / 114.4
+/// unsplit, 116.0 / 118.6 in 2 slices.
+static ConfigAttr getW4A16LmHeadTile(MatmulOp op) {
+  constexpr int64_t kMaxBlocksPerSm = 8, kMaxSplit = 4;
+  int64_t columns = llvm::divideCeil(op.getN(), 128);
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t split = 1;
+  while (split < kMaxSplit && 2 * split * columns <= kMaxBlocksPerSm * sms)
+    split *= 2;
+  return getW4A16MidTile(op.getContext(), 32, split, 128,
+                         /*clustered=*/split > 1);
 }
 
 /// W4A16 on sm_90a from M = 17 to 96 (chooseW4A16Configs): the split
@@ -1094,15 +1114,18 @@ static void addW4A16MidConfigs(MatmulOp op,
   // 53.8 / 53.8; 128256 x 4096 pc 210.3 / 218.3 -> 197.7 / 191.8, g128z
   // 225.8 / 230.9 -> 198.4 / 199.3; 28672 x 8192's 112 columns of such
   // tiles keep the split ones, measured faster in v20 and v24).
-  if (n % 256 == 0 && 10 * (n / 256) >= 9 * sms)
+  if (n % 256 == 0 && 10 * (n / 256) >= 9 * sms) {
+    addW4A16NarrowTokenTiles(op, configs, getW4A16LmHeadTile(op),
+                             /*midRows=*/false);
     return;
-  if (midN == 64 && isW4A16WideClusteredMid(op, midSplit))
-    configs.push_back(
-        getW4A16MidTile(ctx, kMidMaxM, midSplit, 128, /*clustered=*/true));
-  else
-    configs.push_back(
-        getW4A16MidTile(ctx, kMidMaxM, midSplit, midN, /*clustered=*/false));
-  addW4A16NarrowTokenTiles(op, configs);
+  }
+  ConfigAttr mid =
+      midN == 64 && isW4A16WideClusteredMid(op, midSplit)
+          ? getW4A16MidTile(ctx, kMidMaxM, midSplit, 128, /*clustered=*/true)
+          : getW4A16MidTile(ctx, kMidMaxM, midSplit, midN,
+                            /*clustered=*/false);
+  addW4A16NarrowTokenTiles(op, configs, mid, /*midRows=*/true);
+  configs.push_back(mid);
   addW4A16WideTokenTiles(op, configs, midN, midSplit);
 }
 

@@ -1001,10 +1001,13 @@ func.func @bsr_14336(%x: memref<?x4096xf16>, %row_ptr: memref<449xi32>, %col_idx
 
 // 32000 x 4096 (Llama-2-7B's LM head): 125 columns of 128 x 256 tiles fill
 // 90% of the 132 multiprocessors unsplit, so the split 64 x 64 register-A
-// tiles of M = 33 to 64 are left out and the 128 x 256 ones follow the
-// register variant from M = 33 (0.84x to 0.88x the time, v47).
+// tiles of M = 33 to 64 are left out and the 128 x 256 ones take M = 33
+// on (0.84x to 0.88x the time, v47). Since v65 the register variant (16
+// chunks a warp) stops at M = 16 and 32-token register-A tiles of 128
+// channels take 17 to 32, in 4 clustered K slices (250 columns: 1000
+// blocks, at most 8 a multiprocessor; 0.86x to 0.88x the time).
 // SM90A-LABEL: func @w4a16_n32000_k4096
-// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>
+// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [128, 128], stages = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>
 // SM90A-NOT: split_k = 4, max_m = 64
 // SM90A: return
 func.func @w4a16_n32000_k4096(%x: memref<?x4096xf16>, %wq: memref<512x32000xi32>, %s: memref<32000xf16>, %y: memref<?x32000xf16>) {
@@ -1279,5 +1282,17 @@ func.func @w4a16_n8192_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x8192xi32>,
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
 func.func @w8a8_n8192_k28672(%x: memref<?x28672xf16>, %w: memref<8192x28672xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x28672xf16>) weights(%w, %sw : memref<8192x28672xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// 128256 x 4096 (Llama-3-8B's LM head): 1002 columns of 128 channels, so
+// its 32-token register-A tiles of M = 17 to 32 are unsplit (two slices
+// would be 2004 blocks, past 8 a multiprocessor; v65: 0.70x to 0.74x the
+// time of two rows of 16-row blocks, 0.73x to 0.77x in 2 slices).
+// SM90A-LABEL: func @w4a16_n128256_k4096
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64]
+func.func @w4a16_n128256_k4096(%x: memref<?x4096xf16>, %wq: memref<512x128256xi32>, %s: memref<128256xf16>, %y: memref<?x128256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x128256xi32>, memref<128256xf16>) outs(%y : memref<?x128256xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
