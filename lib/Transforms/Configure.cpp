@@ -2797,26 +2797,30 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   {
     int64_t wn = n128 / 16 >= sms ? 16 : 8;
     int64_t chunks = llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes);
-    // sm_90a: where blocks of 8 warps (three a multiprocessor) would take
-    // more than one wave and at most 2.5, at most 4 warps split K (six blocks a
-    // multiprocessor), each walking twice the chunks. Measured on the H200
+    // sm_90a: where the grid of 8-warp blocks (68 to 74 registers: three a
+    // multiprocessor) is more than one wave and the same blocks on 4 warps
+    // (seven a multiprocessor) make one, 4 warps split K, each walking
+    // twice the chunks: the whole grid streams its weights at once instead
+    // of leaving a partial last wave. Measured on the H200
     // (docs/perf-notes.md, v65, e261 / e262, same run, us at M = 1 / 16, 8
     // warps against 4): 8192 x 8192 (512 blocks) 25.7 / 27.4 -> 23.6 /
     // 24.8, 14336 x 4096 (896) 21.8 / 23.4 -> 20.1 / 21.2, 13824 x 5120
     // (864) 26.0 / 28.0 -> 23.6 / 24.8, 8192 x 2048 (512) 12.0 / 13.2 ->
     // 10.4 / 11.1, 8960 x 1536 (560, 6 warps) 11.0 / 11.7 -> 9.5 / 10.2,
-    // 11008 x 4096 (688) 17.8 / 18.6 -> 17.4 / 18.2; outside that range
-    // 4 warps were 1.02x to 1.10x slower (5120 x 5120 and 6144 x 4096, one
-    // wave of 8-warp blocks; 16384 x 3072, 32000 x 4096, 2.6 and 5 waves)
-    // or within 2% (18944 x 3584, 3 waves). Fitted on these 12 layers, and
-    // bounded at 16 chunks a warp: 8192 x 28672 (56 chunks a warp on 4)
+    // 11008 x 4096 (688) 17.8 / 18.6 -> 17.4 / 18.2. Where the 4-warp grid
+    // is past one wave too it loses (16384 x 3072, 1024 blocks: 1.05x to
+    // 1.07x; e268's ncu at M = 1: DRAM 67% busy on 8 warps, 59% on 4, 1.13x
+    // the kernel's time, against 14336 x 4096's 67% -> 70%, 0.95x; 32000 x
+    // 4096 1.02x to 1.05x; 18944 x 3584 within 2%), and so it does where
+    // the 8-warp grid is one wave already (5120 x 5120, 6144 x 4096: 1.03x
+    // to 1.10x). At most 16 chunks a warp: 8192 x 28672 (56 on 4 warps)
     // took 77.6 against 72.0 us at M = 1 (e263).
-    constexpr int64_t kWideBlocksPerSm = 3, kWideMaxWarpsK = 4,
-                      kWideMaxChunks = 16;
+    constexpr int64_t kWideBlocksPerSm = 3, kNarrowBlocksPerSm = 7,
+                      kWideMaxWarpsK = 4, kWideMaxChunks = 16;
     int64_t registerBlocks = llvm::divideCeil(n, wn);
     bool fewerWarpsK = wgmmaTiles && wn == 16 &&
                        registerBlocks > kWideBlocksPerSm * sms &&
-                       2 * registerBlocks <= 5 * kWideBlocksPerSm * sms &&
+                       registerBlocks <= kNarrowBlocksPerSm * sms &&
                        chunks <= kWideMaxWarpsK * kWideMaxChunks;
     int64_t maxWarpsK = wn == 16 ? (fewerWarpsK ? kWideMaxWarpsK : 8) : 16;
     auto dividingWarps = [&](int64_t count) {

@@ -158,7 +158,7 @@ func.func @w8a8_n5120_k13824(%x: memref<?x13824xf16>, %w: memref<5120x13824xi8>,
 // blocks a multiprocessor. At M = 257 to 384 three rows of 128 x 256 tiles
 // (96) would be one partial wave; 128 x 192 tiles (3 x 43) fill it.
 // Its register variant (v65): 512 blocks of 8 warps, three a
-// multiprocessor, would be 1.3 waves: 4 warps split its 16 chunks (six
+// multiprocessor, would be 1.3 waves: 4 warps split its 16 chunks (seven
 // blocks a multiprocessor, one wave), and with an fp16 activation it stops
 // at M = 16, the 64 x 64 wgmma tiles taking M = 17 to 64 (as from K =
 // 4096). sm_90 (no wgmma, not measured) keeps 8 warps to M = 64.
@@ -209,7 +209,7 @@ func.func @w8a8_n4096_k1024(%x: memref<?x1024xf16>, %w: memref<4096x1024xi8>, %s
 // 128 x 256 would make 86), then 128 x 256; on sm_90 (no wgmma) it keeps
 // M <= 64. On sm_90a its 688 register blocks would be 1.7 waves of 8-warp
 // blocks (three a multiprocessor): 4 warps split K instead (8 chunks each,
-// six blocks a multiprocessor, one wave).
+// seven blocks a multiprocessor, one wave).
 // CHECK-LABEL: func @w8a8_n11008_k4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
 // SM90A-LABEL: func @w8a8_n11008_k4096
@@ -1245,10 +1245,11 @@ func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: me
 }
 
 // W8A8 register variants of wide layers on sm_90a (v65): where N / 16
-// blocks of 8 warps (three a multiprocessor) are more than one wave and at
-// most 2.5, 4 warps split K, each walking twice the chunks, six blocks a
-// multiprocessor (8192 x 2048 above: 512 blocks, 1.3 waves). 5120 x 5120
-// (320 blocks, one wave) and 16384 x 3072 (1024 blocks, 2.6 waves) keep 8
+// blocks of 8 warps (three a multiprocessor) are more than one wave and
+// the same blocks on 4 warps (seven a multiprocessor) make one, 4 warps
+// split K, each walking twice the chunks (8192 x 2048 above: 512 blocks).
+// 5120 x 5120 (320 blocks, one wave of 8-warp blocks) and 16384 x 3072
+// (1024 blocks, more than a wave of 4-warp ones: 924 on 132) keep 8
 // warps, and so does 8192 x 28672 (512 blocks, but 224 chunks: 56 a warp
 // on 4 were slower than 28 on 8).
 // SM90A-LABEL: func @w8a8_n5120_k5120
