@@ -2798,31 +2798,42 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
     int64_t wn = n128 / 16 >= sms ? 16 : 8;
     int64_t chunks = llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes);
     // sm_90a: where the grid of 8-warp blocks (68 to 74 registers: three a
-    // multiprocessor) is more than one wave and the same blocks on 4 warps
-    // (seven a multiprocessor) make one, 4 warps split K, each walking
-    // twice the chunks: the whole grid streams its weights at once instead
-    // of leaving a partial last wave. Measured on the H200
-    // (docs/perf-notes.md, v65, e261 / e262, same run, us at M = 1 / 16, 8
-    // warps against 4): 8192 x 8192 (512 blocks) 25.7 / 27.4 -> 23.6 /
-    // 24.8, 14336 x 4096 (896) 21.8 / 23.4 -> 20.1 / 21.2, 13824 x 5120
-    // (864) 26.0 / 28.0 -> 23.6 / 24.8, 8192 x 2048 (512) 12.0 / 13.2 ->
-    // 10.4 / 11.1, 8960 x 1536 (560, 6 warps) 11.0 / 11.7 -> 9.5 / 10.2,
-    // 11008 x 4096 (688) 17.8 / 18.6 -> 17.4 / 18.2. Where the 4-warp grid
-    // is past one wave too it loses (16384 x 3072, 1024 blocks: 1.05x to
+    // multiprocessor, 28 warps) is more than one wave, the most warps along
+    // K (dividing the chunks, at most 16 chunks a warp) whose blocks make
+    // one wave of the same 28 warps a multiprocessor: the whole grid streams
+    // its weights at once instead of leaving a partial last wave. Measured
+    // on the H200 (docs/perf-notes.md, v65, e261 / e262, same run, us at M
+    // = 1 / 16, 8 warps (6 on 8960 x 1536) against the rule's): 4 warps on
+    // 8192 x 8192 (512 blocks) 25.7 / 27.4 -> 23.6 / 24.8, 14336 x 4096
+    // (896) 21.8 / 23.4 -> 20.1 / 21.2, 13824 x 5120 (864) 26.0 / 28.0 ->
+    // 23.6 / 24.8, 8192 x 2048 (512) 12.0 / 13.2 -> 10.4 / 11.1, 8960 x
+    // 1536 (560) 11.0 / 11.7 -> 9.5 / 10.2, 11008 x 4096 (688) 17.8 / 18.6
+    // -> 17.4 / 18.2; 3 warps on 16384 x 3072 (1024) 18.7 / 20.8 -> 18.6 /
+    // 19.7, 2 on 18944 x 3584 (1184) 23.7 / 26.2 -> 23.2 / 24.7. A grid past
+    // one wave of the fewer warps loses (4 warps on 16384 x 3072: 1.05x to
     // 1.07x; e268's ncu at M = 1: DRAM 67% busy on 8 warps, 59% on 4, 1.13x
-    // the kernel's time, against 14336 x 4096's 67% -> 70%, 0.95x; 32000 x
-    // 4096 1.02x to 1.05x; 18944 x 3584 within 2%), and so it does where
-    // the 8-warp grid is one wave already (5120 x 5120, 6144 x 4096: 1.03x
-    // to 1.10x). At most 16 chunks a warp: 8192 x 28672 (56 on 4 warps)
-    // took 77.6 against 72.0 us at M = 1 (e263).
-    constexpr int64_t kWideBlocksPerSm = 3, kNarrowBlocksPerSm = 7,
-                      kWideMaxWarpsK = 4, kWideMaxChunks = 16;
+    // the kernel's time, against 14336 x 4096's 67% -> 70%, 0.95x; 2 warps
+    // on 32000 x 4096, 2000 blocks: 1.15x to 1.20x), and so do fewer warps
+    // where 8 make one wave (5120 x 5120, 6144 x 4096: 1.03x to 1.10x) or
+    // walk more than 16 chunks (8192 x 28672, 56 on 4 warps: 77.6 against
+    // 72.0 us at M = 1, e263).
+    constexpr int64_t kRegisterWarpsPerSm = 28, kMaxBlocksPerSm = 32,
+                      kMaxChunksPerWarp = 16;
     int64_t registerBlocks = llvm::divideCeil(n, wn);
-    bool fewerWarpsK = wgmmaTiles && wn == 16 &&
-                       registerBlocks > kWideBlocksPerSm * sms &&
-                       registerBlocks <= kNarrowBlocksPerSm * sms &&
-                       chunks <= kWideMaxWarpsK * kWideMaxChunks;
-    int64_t maxWarpsK = wn == 16 ? (fewerWarpsK ? kWideMaxWarpsK : 8) : 16;
+    int64_t maxWarpsK = wn == 16 ? 8 : 16;
+    bool fewerWarpsK = false;
+    for (int64_t warps = 7; wgmmaTiles && wn == 16 && warps >= 1 &&
+                            registerBlocks > kRegisterWarpsPerSm / 8 * sms;
+         --warps) {
+      int64_t resident =
+          std::min(kRegisterWarpsPerSm / warps, kMaxBlocksPerSm) * sms;
+      if (chunks % warps == 0 && chunks / warps <= kMaxChunksPerWarp &&
+          registerBlocks <= resident) {
+        maxWarpsK = warps;
+        fewerWarpsK = true;
+        break;
+      }
+    }
     auto dividingWarps = [&](int64_t count) {
       int64_t warps = maxWarpsK;
       while (count % warps != 0)

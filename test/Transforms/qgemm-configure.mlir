@@ -1245,13 +1245,14 @@ func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: me
 }
 
 // W8A8 register variants of wide layers on sm_90a (v65): where N / 16
-// blocks of 8 warps (three a multiprocessor) are more than one wave and
-// the same blocks on 4 warps (seven a multiprocessor) make one, 4 warps
-// split K, each walking twice the chunks (8192 x 2048 above: 512 blocks).
-// 5120 x 5120 (320 blocks, one wave of 8-warp blocks) and 16384 x 3072
-// (1024 blocks, more than a wave of 4-warp ones: 924 on 132) keep 8
-// warps, and so does 8192 x 28672 (512 blocks, but 224 chunks: 56 a warp
-// on 4 were slower than 28 on 8).
+// blocks of 8 warps (three a multiprocessor, 28 warps) are more than one
+// wave, the most warps along K that divide the chunks, walk at most 16
+// each and make one wave of 28 warps a multiprocessor (8192 x 2048 above:
+// 512 blocks, 4 warps, seven blocks a multiprocessor; 16384 x 3072: 1024
+// blocks, 3 warps of 8 chunks, nine a multiprocessor). 5120 x 5120 (320
+// blocks, one wave of 8-warp blocks) keeps 8 warps, and so does 8192 x
+// 28672 (512 blocks, but 224 chunks: 56 a warp on 4 were slower than 28
+// on 8).
 // SM90A-LABEL: func @w8a8_n5120_k5120
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
 func.func @w8a8_n5120_k5120(%x: memref<?x5120xf16>, %w: memref<5120x5120xi8>, %sw: memref<5120xf32>, %y: memref<?x5120xf16>) {
@@ -1259,7 +1260,7 @@ func.func @w8a8_n5120_k5120(%x: memref<?x5120xf16>, %w: memref<5120x5120xi8>, %s
   return
 }
 // SM90A-LABEL: func @w8a8_n16384_k3072
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 384], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
 func.func @w8a8_n16384_k3072(%x: memref<?x3072xf16>, %w: memref<16384x3072xi8>, %sw: memref<16384xf32>, %y: memref<?x16384xf16>) {
   qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%w, %sw : memref<16384x3072xi8>, memref<16384xf32>) outs(%y : memref<?x16384xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
