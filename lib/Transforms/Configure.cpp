@@ -919,12 +919,12 @@ static void addW4A16WideTokenTiles(MatmulOp op,
 /// tokens (wgmma n32 / n48; the channels, K slices and cluster of `mid`),
 /// appended to the register variants `configs`. The 48-token tiles take
 /// M = 33 to 48 wherever the 64-token ones would (no register variant past
-/// M = 32). The 32-token tiles take M = 17 to 32 from
-/// the register variant `r` that served them where its warps walk more than
-/// kMaxUnrolledGroupedChunks 128-K chunks (a rolled chain, or 16-row blocks
-/// whose code outgrows the instruction cache), or where it has 16 rows a
-/// block and its two rows of blocks at M = 32 are more than one a
-/// multiprocessor. Measured on the H200 (docs/perf-notes.md, v65, e260 and
+/// M = 32). The 32-token tiles take M = 17 to 32 from the register variant
+/// `r` that served them (the last of `configs`) where its warps walk more
+/// than kMaxUnrolledGroupedChunks 128-K chunks (a rolled chain, or 16-row
+/// blocks whose code outgrows the instruction cache), or where it has 16
+/// rows a block and its two rows of blocks at M = 32 are more than one a
+/// multiprocessor; `r` keeps M <= 16 if it served any of them. Measured on the H200 (docs/perf-notes.md, v65, e260 and
 /// e261, same run, us at M = 24 / 32, `r` against the 32-token tiles):
 /// - taken: 28672 x 8192 pc (16 rows, 32 chunks a warp) 78.7 / 82.0 ->
 ///   66.4 / 66.9, g128z 83.3 / 84.1 -> 71.2 / 71.7; 8192 x 28672 pc (32
