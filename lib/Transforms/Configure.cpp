@@ -2685,11 +2685,53 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
                          /*fuseQuantize=*/false));
 }
 
+/// The warps along K of the W8A8 register variant of `op` with warp tiles of
+/// `wn` columns over `chunks` 128-byte K chunks, where fewer than 8 make its
+/// grid one wave (0 where the usual choice stands). On sm_90a (`wgmmaTiles`),
+/// where the grid of 8-warp blocks (68 to 74 registers: three a
+/// multiprocessor, 28 warps) is more than one wave, the most warps along
+/// K (dividing the chunks, at most 16 chunks a warp) whose blocks make
+/// one wave of the same 28 warps a multiprocessor: the whole grid streams
+/// its weights at once instead of leaving a partial last wave. Measured
+/// on the H200 (docs/perf-notes.md, v65, e261 / e262, same run, us at M
+/// = 1 / 16, 8 warps (6 on 8960 x 1536) against the rule's): 4 warps on
+/// 8192 x 8192 (512 blocks) 25.7 / 27.4 -> 23.6 / 24.8, 14336 x 4096
+/// (896) 21.8 / 23.4 -> 20.1 / 21.2, 13824 x 5120 (864) 26.0 / 28.0 ->
+/// 23.6 / 24.8, 8192 x 2048 (512) 12.0 / 13.2 -> 10.4 / 11.1, 8960 x
+/// 1536 (560) 11.0 / 11.7 -> 9.5 / 10.2, 11008 x 4096 (688) 17.8 / 18.6
+/// -> 17.4 / 18.2; 3 warps on 16384 x 3072 (1024) 18.7 / 20.8 -> 18.6 /
+/// 19.7, 2 on 18944 x 3584 (1184) 23.7 / 26.2 -> 23.2 / 24.7. A grid past
+/// one wave of the fewer warps loses (4 warps on 16384 x 3072: 1.05x to
+/// 1.07x; e268's ncu at M = 1: DRAM 67% busy on 8 warps, 59% on 4, 1.13x
+/// the kernel's time, against 14336 x 4096's 67% -> 70%, 0.95x; 2 warps
+/// on 32000 x 4096, 2000 blocks: 1.15x to 1.20x), and so do fewer warps
+/// where 8 make one wave (5120 x 5120, 6144 x 4096: 1.03x to 1.10x) or
+/// walk more than 16 chunks (8192 x 28672, 56 on 4 warps: 77.6 against
+/// 72.0 us at M = 1, e263).
+static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
+                                    bool wgmmaTiles) {
+  constexpr int64_t kRegisterWarpsPerSm = 28, kMaxBlocksPerSm = 32,
+                    kMaxChunksPerWarp = 16;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blocks = llvm::divideCeil(op.getN(), wn);
+  if (!wgmmaTiles || wn != 16 || blocks <= kRegisterWarpsPerSm / 8 * sms)
+    return 0;
+  for (int64_t warps = 7; warps >= 1; --warps) {
+    int64_t resident =
+        std::min(kRegisterWarpsPerSm / warps, kMaxBlocksPerSm) * sms;
+    if (chunks % warps == 0 && chunks / warps <= kMaxChunksPerWarp &&
+        blocks <= resident)
+      return warps;
+  }
+  return 0;
+}
+
 /// The largest M of the W8A8 register-direct variant of a layer of `n128` x
 /// `k128` (N and K rounded up to 128); `wgmmaTiles`: wgmma ring tiles follow
-/// it (sm_90a).
+/// it (sm_90a); `oneWave`: its warps along K are fewer than 8 to keep its
+/// grid one wave (getW8A8OneWaveWarpsK).
 static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
-                                   bool wgmmaTiles) {
+                                   bool wgmmaTiles, bool oneWave) {
   int64_t maxM =
       wgmmaTiles && n128 * k128 > kRegisterMaxWeightBytes ? 16 : kRegisterMaxM;
   bool narrowTiles =
@@ -2740,8 +2782,14 @@ static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
   // 1.06x slower) or 4096 x 1024.
   constexpr int64_t kRegisterQuantizeMaxM = 16, kRegisterQuantizeMinN = 2048,
                     kRegisterQuantizeMinK = 4096;
+  // So do those of a layer whose register grid takes fewer warps to be one
+  // wave, whatever its K (v65, e262, same run): 8192 x 2048 at M = 17 / 24 /
+  // 32 14.3 / 14.8 / 15.3 us on two rows of register blocks, 11.5 / 11.4 /
+  // 11.5 on the 64 x 64 ring tiles; 8960 x 1536 12.5 / 12.8 / 13.2 against
+  // 12.5 / 12.1 / 12.3.
   if (wgmmaTiles && op.getLhsScales().empty() &&
-      n128 >= kRegisterQuantizeMinN && k128 >= kRegisterQuantizeMinK)
+      ((n128 >= kRegisterQuantizeMinN && k128 >= kRegisterQuantizeMinK) ||
+       oneWave))
     maxM = std::min(maxM, kRegisterQuantizeMaxM);
   return maxM;
 }
@@ -2797,43 +2845,9 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
   {
     int64_t wn = n128 / 16 >= sms ? 16 : 8;
     int64_t chunks = llvm::divideCeil(k, ConfigAttr::kRegisterChunkBytes);
-    // sm_90a: where the grid of 8-warp blocks (68 to 74 registers: three a
-    // multiprocessor, 28 warps) is more than one wave, the most warps along
-    // K (dividing the chunks, at most 16 chunks a warp) whose blocks make
-    // one wave of the same 28 warps a multiprocessor: the whole grid streams
-    // its weights at once instead of leaving a partial last wave. Measured
-    // on the H200 (docs/perf-notes.md, v65, e261 / e262, same run, us at M
-    // = 1 / 16, 8 warps (6 on 8960 x 1536) against the rule's): 4 warps on
-    // 8192 x 8192 (512 blocks) 25.7 / 27.4 -> 23.6 / 24.8, 14336 x 4096
-    // (896) 21.8 / 23.4 -> 20.1 / 21.2, 13824 x 5120 (864) 26.0 / 28.0 ->
-    // 23.6 / 24.8, 8192 x 2048 (512) 12.0 / 13.2 -> 10.4 / 11.1, 8960 x
-    // 1536 (560) 11.0 / 11.7 -> 9.5 / 10.2, 11008 x 4096 (688) 17.8 / 18.6
-    // -> 17.4 / 18.2; 3 warps on 16384 x 3072 (1024) 18.7 / 20.8 -> 18.6 /
-    // 19.7, 2 on 18944 x 3584 (1184) 23.7 / 26.2 -> 23.2 / 24.7. A grid past
-    // one wave of the fewer warps loses (4 warps on 16384 x 3072: 1.05x to
-    // 1.07x; e268's ncu at M = 1: DRAM 67% busy on 8 warps, 59% on 4, 1.13x
-    // the kernel's time, against 14336 x 4096's 67% -> 70%, 0.95x; 2 warps
-    // on 32000 x 4096, 2000 blocks: 1.15x to 1.20x), and so do fewer warps
-    // where 8 make one wave (5120 x 5120, 6144 x 4096: 1.03x to 1.10x) or
-    // walk more than 16 chunks (8192 x 28672, 56 on 4 warps: 77.6 against
-    // 72.0 us at M = 1, e263).
-    constexpr int64_t kRegisterWarpsPerSm = 28, kMaxBlocksPerSm = 32,
-                      kMaxChunksPerWarp = 16;
-    int64_t registerBlocks = llvm::divideCeil(n, wn);
-    int64_t maxWarpsK = wn == 16 ? 8 : 16;
-    bool fewerWarpsK = false;
-    for (int64_t warps = 7; wgmmaTiles && wn == 16 && warps >= 1 &&
-                            registerBlocks > kRegisterWarpsPerSm / 8 * sms;
-         --warps) {
-      int64_t resident =
-          std::min(kRegisterWarpsPerSm / warps, kMaxBlocksPerSm) * sms;
-      if (chunks % warps == 0 && chunks / warps <= kMaxChunksPerWarp &&
-          registerBlocks <= resident) {
-        maxWarpsK = warps;
-        fewerWarpsK = true;
-        break;
-      }
-    }
+    // sm_90a: fewer warps along K where that makes the grid one wave.
+    int64_t oneWaveWarpsK = getW8A8OneWaveWarpsK(op, wn, chunks, wgmmaTiles);
+    int64_t maxWarpsK = oneWaveWarpsK ? oneWaveWarpsK : wn == 16 ? 8 : 16;
     auto dividingWarps = [&](int64_t count) {
       int64_t warps = maxWarpsK;
       while (count % warps != 0)
@@ -2862,14 +2876,8 @@ static SmallVector<ConfigAttr> chooseSchemeConfigs(MatmulOp op) {
       warpsK = allWarpsK;
     int64_t stages = wn == 16 ? 2 : 8;
     int64_t perWarp = llvm::divideCeil(chunks, warpsK);
-    int64_t maxM = getW8A8RegisterMaxM(op, n128, k128, wgmmaTiles);
-    // With an fp16 activation such a layer's wgmma tiles also take M = 17
-    // to 32, as from K = 4096 (getW8A8RegisterMaxM): 8192 x 2048 at M = 17
-    // / 24 / 32 (e262, same run) 14.3 / 14.8 / 15.3 us on two rows of
-    // register blocks, 11.5 / 11.4 / 11.5 on the 64 x 64 ring tiles; 8960 x
-    // 1536 12.5 / 12.8 / 13.2 against 12.5 / 12.1 / 12.3.
-    if (fewerWarpsK && wgmmaTiles && op.getLhsScales().empty())
-      maxM = std::min<int64_t>(maxM, 16);
+    int64_t maxM = getW8A8RegisterMaxM(op, n128, k128, wgmmaTiles,
+                                       /*oneWave=*/oneWaveWarpsK != 0);
     if (perWarp <= ConfigAttr::kMaxRegisterChunks) {
       auto registers = [&](int64_t variantMaxM, bool fuse) {
         return ConfigAttr::get(
