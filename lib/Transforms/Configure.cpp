@@ -806,6 +806,91 @@ static void addW4A16SmallLayerTiles(MatmulOp op,
   configs.insert(at, small);
 }
 
+/// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m) on
+/// `tile`: the variants there are cut or dropped, the others kept. False,
+/// and `configs` unchanged, where a variant that serves some of that range
+/// is not a wgmma one or cuts M into two calls (row_split).
+static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
+                          int64_t hi, ConfigAttr tile) {
+  SmallVector<ConfigAttr> result;
+  int64_t previous = 0;
+  bool placed = false;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    bool past = bound == 0 || bound > hi;
+    // Wholly before or after the range.
+    if ((bound != 0 && bound < lo) || previous >= hi) {
+      result.push_back(config);
+      previous = bound;
+      continue;
+    }
+    if (!config.isWgmma() || config.getRowSplit() != 0)
+      return false;
+    if (previous + 1 < lo)
+      result.push_back(config.withMaxM(lo - 1));
+    if (!placed)
+      result.push_back(tile.withMaxM(hi));
+    placed = true;
+    if (past)
+      result.push_back(config);
+    previous = bound;
+  }
+  if (!placed)
+    return false;
+  configs.assign(result.begin(), result.end());
+  return true;
+}
+
+/// W4A16 register-A tiles of 128 tokens and 64 channels (one warpgroup,
+/// m64n128k16) in two K slices (clustered by chooseConfigs) at M = 129 to
+/// 128 R, R = min(4, floor(multiprocessors / ceil(N / 64))): the rows of
+/// tiles whose grid, 2 R ceil(N / 64) blocks, is at most two a
+/// multiprocessor, on K of kMinKTiles to kMaxKTiles tiles of 64 (the K
+/// measured: 768 to 10240). A
+/// K tile costs such a block about what it costs a 128-channel one (the
+/// chain of the weights' conversion and the wgmma bounds both: 1408 x 2048
+/// at M = 128, 0.49 us a K tile on 128 x 128 tiles and on 128 x 64 ones),
+/// so twice the blocks for the same M do the work in half the K steps
+/// where the multiprocessors hold them. Not past the small layers' 64 x 64
+/// tiles (addW4A16SmallLayerTiles), which take M to 256 there. Measured on
+/// the H200 (docs/perf-notes.md, v66, same run, time against the chain
+/// before):
+/// - e272, one tile from M = 65 (us at M = 128 / 256 / 320 / 384 / 512):
+///   1408 x 2048 pc 12.2 / 12.3 / 16.9 / 17.0 / 15.3 -> 11.6 / 11.8 /
+///   11.9 / 11.9 / 14.2; 1536 x 1536 pc 11.2 / 11.7 / 13.4 / 13.4 / 13.5
+///   -> 10.6 / 10.7 / 12.5 / 12.6 / 12.8; where the grid is past two a
+///   multiprocessor they lose (5120 x 5120 at M = 320 / 384 / 512: 38.6 /
+///   38.6 / 45.3 -> 41.1 / 41.4 / 53.0; 18944 x 3584 at 256: 70.1 ->
+///   73.6);
+/// - e273, the rule on 24 families of the harness and 22 model-layer ones
+///   at M = 129 to 512: 0.71x to 0.96x on 1408 x 2048, 1536 x 1536, 1600 x
+///   6400, 2048 x 768, 2560 x 10240, 3072 x 8192; the 4096-wide layers
+///   (M to 256) 0.93x to 1.02x; 1024 x 4096 0.95x to 1.05x to M = 256,
+///   0.77x to 0.79x at 448 / 512; 512 x 3584 0.94x to 1.07x; with K past
+///   10240 1.01x to 1.11x slower (3584 x 18944 at M = 160 / 224; 4096 x
+///   11008 and 4096 x 14336 0.95x to 1.07x), hence kMaxKTiles.
+static void addW4A16NarrowChannelTiles(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 128, kTokens = 128, kChannels = 64, kMaxRows = 4,
+                    kMinKTiles = 12, kMaxKTiles = 160;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t rows =
+      std::min(kMaxRows, sms / int64_t(llvm::divideCeil(op.getN(), kChannels)));
+  int64_t lo = kFromM + 1;
+  for (ConfigAttr config : configs)
+    if (config.isWgmma() && config.getBlockN() < 128 && config.getMaxM() != 0)
+      lo = std::max(lo, config.getMaxM() + 1);
+  int64_t hi = rows * kTokens;
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  if (hi < lo || kTiles < kMinKTiles || kTiles > kMaxKTiles)
+    return;
+  ConfigAttr tile = ConfigAttr::get(
+      op.getContext(), {kTokens, kChannels, 64}, {kTokens, kChannels},
+      std::min<int64_t>(4, kTiles + 1), /*splitK=*/2, hi, MmaKind::wgmma,
+      OperandPath::register_a, /*fuseQuantize=*/false);
+  (void)replaceMRange(configs, lo, hi, tile);
+}
+
 /// The register-direct variant `r16` (16 rows a block) with its warps over
 /// `rows` = 32 or 64 rows, bounded at `maxM`: every weight word converted
 /// once for all of them (warp tile [rows, WN]).
@@ -1213,6 +1298,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16MidConfigs(op, configs, wide, rowBlocks, sixtyFourRows);
     configs = chooseW4A16WgmmaConfigs(op, std::move(configs));
     addW4A16SmallLayerTiles(op, configs);
+    addW4A16NarrowChannelTiles(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four

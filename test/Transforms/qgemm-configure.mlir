@@ -403,9 +403,11 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 // M = 257 to 384 runs two rows of 160- and 192-token tiles in two
 // clustered K slices (128 blocks, one wave; addW4A16SplitTwoRowBands, v64
 // e252: 0.73x to 0.82x the time of the 96-token one-wave bands that served
-// it) before the 128 x 128 tiles of 385 to 512.
+// it) before the 128 x 128 tiles of 385 to 512. M = 129 to 256 runs tiles
+// of 128 tokens and 64 channels in two clustered K slices (two rows of 64
+// columns: 256 blocks, two a multiprocessor; v66).
 // SM90A-LABEL: func @w4a16_g128_4096x4096
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1024], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 1024], warp_tile = [64, 32], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 640, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>]
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1024], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 1024], warp_tile = [64, 32], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 640, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>]
 // SM90A: return
 func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<32x4096xf16>) outs(%y : memref<?x4096xf16>)
@@ -579,10 +581,11 @@ func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: me
 // On sm_90a the chain of its multiple-of-128 neighbour 4096 x 4224 (the
 // tile rules weigh its 65 K tiles as that neighbour's 66): the mid tiles
 // split them in 4 slices (17, 17, 17 and 14 tiles), the 128 x 128 tiles in
-// 2 clustered ones (33 and 32) to M = 256, not in 4, which do not divide 66.
+// 2 clustered ones (33 and 32) to M = 128, not in 4, which do not divide
+// 66, and so do the 128 x 64 tiles of M = 129 to 256.
 // SM90A-LABEL: func @w4a16_k4160
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1152], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>,
-// SM90A-SAME: #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
+// SM90A-SAME: #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
 func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: memref<65x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%wq, %s : memref<520x4096xi32>, memref<65x4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}
@@ -594,7 +597,7 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // blocks on N rounded up to 128 (50 column tiles of 64 in 4 slices, 200
 // blocks, at least 1.5 a multiprocessor; 49 give 196, which is not).
 // SM90A-LABEL: func @w4a16_n3136
-// SM90A: #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
+// SM90A: #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>
 func.func @w4a16_n3136(%x: memref<?x4864xf16>, %wq: memref<608x3136xi32>, %s: memref<152x3136xf16>, %y: memref<?x3136xf16>) {
   qgemm.matmul lhs(%x : memref<?x4864xf16>) weights(%wq, %s : memref<608x3136xi32>, memref<152x3136xf16>) outs(%y : memref<?x3136xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
@@ -769,19 +772,19 @@ func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %s
 // 512, 32 blocks a row of tiles. Their slices add up in a cluster while
 // the grid has at most three quarters of the 132 multiprocessors' worth of
 // blocks (99): in 8 slices (8 K tiles each) for the one row of tiles at
-// M <= 128 (64 blocks), in 4 up to M = 384 (96 blocks); the rest of the
-// range (128 blocks) is a variant of its own with the global reduction.
-// The 2-slice variant after it is clustered whatever its grid. Every
-// 128-row variant takes a producer warpgroup (copy = tma_producer). From
-// M = 129 to 256 (32 blocks of 128 x 128 in 4 slices, a small layer) 64 x
-// 64 tiles in 4 slices take their place (v47). From M = 1025 to 2048 the
+// M <= 128 (64 blocks). The 2-slice variant after it is clustered
+// whatever its grid. Every 128-row variant takes a producer warpgroup
+// (copy = tma_producer). From M = 129 to 256 (32 blocks of 128 x 128 in 4
+// slices, a small layer) 64 x 64 tiles in 4 slices take their place (v47),
+// from 257 to 512 tiles of 128 tokens and 64 channels in two clustered
+// slices (four rows of 16 columns: 128 blocks, v66). From M = 1025 to 2048 the
 // 256 x 128 tiles in two clustered slices (at most 128 blocks, one wave;
 // v52), then the unsplit 256 x 128 tiles, M split at 4096 rows.
 // Before them the register variants: 16 rows to M = 16, 32-row blocks to
 // 32 (K = 4096), the 64-channel 16-row blocks to 64 (the grid of 64-row
 // blocks, 16 warps of 128 registers, spilled and ran 1.6x slower).
 // SM90A-LABEL: func @w4a16_n1024_k4096
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 2048], warp_tile = [32, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 4096, row_rest = 2048>]
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 2048], warp_tile = [32, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 4096, row_rest = 2048>]
 func.func @w4a16_n1024_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, %s: memref<1024xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1024xi32>, memref<1024xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1032,9 +1035,10 @@ func.func @bsr_static_m64(%x: memref<64x1024xf16>, %rp: memref<33xi32>, %ci: mem
 // 8 K tiles (clustered to M = 128: 96 blocks); 16384 x 3072 with zero
 // points (48 K tiles): no 64-channel register variant at M = 33 to 48,
 // the split 64 x 64 tiles from M = 33 (v47; over 48 tokens to M = 48
-// since v65).
+// since v65). Past the 64 x 64 tiles, M = 257 to 512 on 128 x 64 tiles in
+// two clustered slices (v66: 4 rows x 12 columns x 2 slices, 96 blocks).
 // SM90A-LABEL: func @w4a16_n768_k2048
-// SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 512,
+// SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
 func.func @w4a16_n768_k2048(%x: memref<?x2048xf16>, %wq: memref<256x768xi32>, %s: memref<768xf16>, %y: memref<?x768xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x768xi32>, memref<768xf16>) outs(%y : memref<?x768xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1295,6 +1299,52 @@ func.func @w8a8_n8192_k28672(%x: memref<?x28672xf16>, %w: memref<8192x28672xi8>,
 // SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 256, 64]
 func.func @w4a16_n128256_k4096(%x: memref<?x4096xf16>, %wq: memref<512x128256xi32>, %s: memref<128256xf16>, %y: memref<?x128256xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x128256xi32>, memref<128256xf16>) outs(%y : memref<?x128256xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// W4A16 on sm_90a, M = 129 to 128 R on tiles of 128 tokens and 64 channels
+// in two clustered K slices, R = min(4, floor(132 / ceil(N / 64))): 1408 x
+// 2048 (22 columns, R = 4: 176 blocks at M = 512) takes them from M = 129
+// to 512, after the 128 x 128 tiles in four slices of M <= 128 and before
+// the unsplit 64-token tiles of 513 to 768 (v66: 0.71x to 0.96x the time
+// there).
+// SM90A-LABEL: func @w4a16_n1408_k2048
+// SM90A: split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 768,
+func.func @w4a16_n1408_k2048(%x: memref<?x2048xf16>, %wq: memref<256x1408xi32>, %s: memref<1408xf16>, %y: memref<?x1408xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x1408xi32>, memref<1408xf16>) outs(%y : memref<?x1408xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// Not past K = 10240 (160 K tiles; 2560 x 10496 has 164: 3584 x 18944,
+// 4096 x 11008 and 4096 x 14336 measured up to 1.11x slower on them), not
+// where one row of them is more than half the multiprocessors (4352 x
+// 4096: 68 columns, R = 1) and not under K = 768 (1408 x 640, 10 K tiles;
+// shorter K not measured).
+// SM90A-LABEL: func @w4a16_n2560_k10496
+// SM90A-NOT: cta_tile = [128, 64, 64]
+// SM90A: return
+func.func @w4a16_n2560_k10496(%x: memref<?x10496xf16>, %wq: memref<1312x2560xi32>, %s: memref<2560xf16>, %y: memref<?x2560xf16>) {
+  qgemm.matmul lhs(%x : memref<?x10496xf16>) weights(%wq, %s : memref<1312x2560xi32>, memref<2560xf16>) outs(%y : memref<?x2560xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w4a16_n4352_k4096
+// SM90A-NOT: cta_tile = [128, 64, 64]
+// SM90A: return
+func.func @w4a16_n4352_k4096(%x: memref<?x4096xf16>, %wq: memref<512x4352xi32>, %s: memref<4352xf16>, %y: memref<?x4352xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4352xi32>, memref<4352xf16>) outs(%y : memref<?x4352xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w4a16_n1408_k640
+// SM90A-NOT: cta_tile = [128, 64, 64]
+// SM90A: return
+func.func @w4a16_n1408_k640(%x: memref<?x640xf16>, %wq: memref<80x1408xi32>, %s: memref<1408xf16>, %y: memref<?x1408xf16>) {
+  qgemm.matmul lhs(%x : memref<?x640xf16>) weights(%wq, %s : memref<80x1408xi32>, memref<1408xf16>) outs(%y : memref<?x1408xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
