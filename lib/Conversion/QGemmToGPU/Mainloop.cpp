@@ -496,10 +496,13 @@ static Value passesTmaEdgeBoxes(RingMainloop &loop) {
 }
 
 /// Whether the block's tile takes A's whole box: its rows below M do not
-/// all fit the edge boxes, nor the half box where there is one.
+/// all fit the edge boxes, nor the half box and the edge boxes after it
+/// where there is one.
 static Value isTmaWholeTile(RingMainloop &loop) {
   if (int64_t halfRows = getTmaHalfBoxRows(loop.t.bm))
-    return reachesRow(loop, halfRows);
+    return reachesRow(loop,
+                      halfRows + getTmaHalfEdgeBoxes(loop.t.bm, loop.t.bn) *
+                                     getTmaRowBoxRows(loop.t.bm));
   return passesTmaEdgeBoxes(loop);
 }
 
@@ -512,10 +515,17 @@ Value RingMainloop::getTmaSkippedRowBytes() {
     skipped = arith::SelectOp::create(
         b, reachesRow(*this, j * boxRows),
         buildI32(b, (t.bm - (j + 1) * boxRows) * t.rowBytes), skipped);
-  if (int64_t halfRows = getTmaHalfBoxRows(t.bm))
-    skipped = arith::SelectOp::create(
-        b, passesTmaEdgeBoxes(*this),
-        buildI32(b, (t.bm - halfRows) * t.rowBytes), skipped);
+  if (int64_t halfRows = getTmaHalfBoxRows(t.bm)) {
+    // The half box, then each edge box after it that starts below M.
+    Value pastHalf = buildI32(b, (t.bm - halfRows) * t.rowBytes);
+    for (int64_t j = 0; j < getTmaHalfEdgeBoxes(t.bm, t.bn); ++j)
+      pastHalf = arith::SelectOp::create(
+          b, reachesRow(*this, halfRows + j * boxRows),
+          buildI32(b, (t.bm - halfRows - (j + 1) * boxRows) * t.rowBytes),
+          pastHalf);
+    skipped = arith::SelectOp::create(b, passesTmaEdgeBoxes(*this), pastHalf,
+                                      skipped);
+  }
   return arith::SelectOp::create(b, isTmaWholeTile(*this), buildI32(b, 0),
                                  skipped);
 }
@@ -527,20 +537,30 @@ void RingMainloop::copyTmaActivations(Value dst, Value column, Value slot) {
   b.setInsertionPointToStart(ifWhole.thenBlock());
   copyTmaBox(tmaMaps[0], getTmaDestination(dst), column, tile.blockRow, slot);
   b.setInsertionPointToStart(ifWhole.elseBlock());
-  if (getTmaHalfBoxRows(t.bm)) {
-    // Past the edge boxes: the half box, from the map before the edge map.
+  int64_t boxRows = getTmaRowBoxRows(t.bm);
+  if (int64_t halfRows = getTmaHalfBoxRows(t.bm)) {
+    // Past the edge boxes: the half box, from the map before the edge map,
+    // then the edge boxes after it that start below M (the half box ends
+    // on a whole swizzle atom: BM / 2 is a multiple of 8 rows).
     auto ifHalf =
         scf::IfOp::create(b, passesTmaEdgeBoxes(*this), /*withElse=*/true);
     b.setInsertionPointToStart(ifHalf.thenBlock());
     copyTmaBox(tmaMaps[tmaMaps.size() - 2], getTmaDestination(dst), column,
                tile.blockRow, slot);
+    for (int64_t j = 0; j < getTmaHalfEdgeBoxes(t.bm, t.bn); ++j) {
+      OpBuilder::InsertionGuard inner(b);
+      int64_t first = halfRows + j * boxRows;
+      buildIfThen(b, reachesRow(*this, first));
+      copyTmaBox(tmaMaps.back(),
+                 getTmaDestination(e.add(dst, first * t.rowBytes)), column,
+                 e.add(tile.blockRow, first), slot);
+    }
     b.setInsertionPointToStart(ifHalf.elseBlock());
   }
   copyTmaBox(tmaMaps.back(), getTmaDestination(dst), column, tile.blockRow,
              slot);
   // The next edge boxes, each where it starts below M (16-row boxes land
   // on whole swizzle atoms: 2048 bytes of 128-byte rows, 1024 of 64).
-  int64_t boxRows = getTmaRowBoxRows(t.bm);
   for (int64_t j = 1; j < getTmaEdgeBoxes(t.bm); ++j) {
     buildIfThen(b, reachesRow(*this, j * boxRows));
     copyTmaBox(tmaMaps.back(),

@@ -108,6 +108,26 @@ inline int64_t getTmaEdgeBoxes(int64_t bm) {
 /// about 9 times slower than it copies rows (perf notes v48): a last tile
 /// of 33 to 64 rows of 128 left 64 to 95 rows to fill.
 inline int64_t getTmaHalfBoxRows(int64_t bm) { return bm >= 128 ? bm / 2 : 0; }
+/// The edge boxes a tile with a half box takes after it, one after the
+/// other, where its rows below M pass the half box by at most this many
+/// boxes' rows: one, on tiles of BN <= 64 (W4A16's 128 x 64 register-A
+/// tiles, W8A8's narrow edge tiles), whose slot is mostly the activation's
+/// box. A last tile of 65 to 80 rows of 128 then copies the half box and
+/// one edge box instead of filling 48 to 63 rows past M: 0.74x to 0.83x
+/// the time at M = 193 on the 4096-wide W4A16 layers, 0.86x at M = 200 on
+/// W8A8 2056 x 4128 (perf notes v66, e275). Three boxes (a last tile of
+/// 97 to 112 rows) cost more than the fill they save (1.03x to 1.19x at
+/// M = 225 / 240 / 353 / 481, e275), and so do two on the 128 x 128 and
+/// 176 x 128 tiles (v56 step 10, e175: 0.94x to 1.06x): not on wider
+/// tiles.
+constexpr int64_t kTmaMaxHalfEdgeBoxes = 1, kTmaHalfEdgeMaxBlockN = 64;
+inline int64_t getTmaHalfEdgeBoxes(int64_t bm, int64_t bn) {
+  int64_t half = getTmaHalfBoxRows(bm);
+  if (!half || bn > kTmaHalfEdgeMaxBlockN)
+    return 0;
+  return std::max<int64_t>(0, std::min(kTmaMaxHalfEdgeBoxes,
+                                       (bm - half) / getTmaRowBoxRows(bm) - 1));
+}
 
 /// The scheme's operand step of a RingMainloop.
 class RingOperands {
@@ -236,13 +256,16 @@ public:
   /// one box of `tmaMaps[0]` (BM rows from `tile.blockRow`), or where the
   /// tile's rows below M fit getTmaEdgeBoxes(BM) boxes of the edge map
   /// `tmaMaps.back()` (getTmaRowBoxRows(BM) rows each) the boxes that
-  /// start below M, or else where they fit getTmaHalfBoxRows(BM) one box of
-  /// the half map (the map before the edge map). The slot's rows past them keep
-  /// what they held (rows of tokens past M, whose sums are never stored).
+  /// start below M, or else where they fit getTmaHalfBoxRows(BM) rows and
+  /// getTmaHalfEdgeBoxes(BM, BN) edge boxes after them one box of the half
+  /// map (the map before the edge map) and those edge boxes that start
+  /// below M. The slot's rows past them keep what they held (rows of tokens
+  /// past M, whose sums are never stored).
   void copyTmaActivations(Value dst, Value column, Value slot);
   /// copy = tma: the bytes of the A rows copyTmaActivations leaves out, an
   /// i32: (BM - the edge boxes' rows) x rowBytes where the tile takes edge
-  /// boxes, (BM - its rows) x rowBytes where it takes the half box, else 0.
+  /// boxes, (BM - the half box's and the edge boxes' after it rows) x
+  /// rowBytes where it takes the half box, else 0.
   Value getTmaSkippedRowBytes();
   /// copy = tma: copies one box of `map` (the weights' map of BN rows, or
   /// a scheme's edge map of fewer) from the block's first column at K tile
