@@ -891,6 +891,37 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
   (void)replaceMRange(configs, lo, hi, tile);
 }
 
+/// The same for tiles of 64 tokens and 128 channels (the M <= 64 register-A
+/// tiles, without the producer) in two clustered K slices where the
+/// 128 x 64 tiles have one row at most (ceil(N / 64) past half the
+/// multiprocessors) but three rows or more of these, 2 ceil(N / 128)
+/// blocks each, are at most two a multiprocessor: M = 129 to 64 R, R =
+/// floor(multiprocessors / ceil(N / 128)) (N of 4288 to 5632 on 132),
+/// on K of kMinKTiles tiles or more. Measured on the H200 (docs/perf-notes.md,
+/// v66, e272, same run, us at M = 192, the chain before -> these tiles):
+/// 5120 x 5120 36.1 -> 30.3, 5120 x 28672 160.5 -> 133.8; at 256 (four
+/// rows, 320 blocks) they lose (36.5 -> 39.9, 163.3 -> 187.7).
+static void
+addW4A16SixtyFourTokenSplitTiles(MatmulOp op,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 128, kTokens = 64, kChannels = 128, kMinRows = 3,
+                    kMinKTiles = 12;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t n = op.getN();
+  if (int64_t(llvm::divideCeil(n, 64)) <= sms / 2)
+    return;
+  int64_t rows = sms / int64_t(llvm::divideCeil(n, kChannels));
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  if (rows < kMinRows || kTiles < kMinKTiles)
+    return;
+  int64_t hi = rows * kTokens;
+  ConfigAttr tile = ConfigAttr::get(
+      op.getContext(), {kTokens, kChannels, 64}, {kTokens, kChannels},
+      std::min<int64_t>(4, kTiles + 1), /*splitK=*/2, hi, MmaKind::wgmma,
+      OperandPath::register_a, /*fuseQuantize=*/false);
+  (void)replaceMRange(configs, kFromM + 1, hi, tile);
+}
+
 /// The register-direct variant `r16` (16 rows a block) with its warps over
 /// `rows` = 32 or 64 rows, bounded at `maxM`: every weight word converted
 /// once for all of them (warp tile [rows, WN]).
@@ -1299,6 +1330,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     configs = chooseW4A16WgmmaConfigs(op, std::move(configs));
     addW4A16SmallLayerTiles(op, configs);
     addW4A16NarrowChannelTiles(op, configs);
+    addW4A16SixtyFourTokenSplitTiles(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four

@@ -928,8 +928,12 @@ func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, 
 // to 32 are more than one a multiprocessor, so (v65) the 64 x 64 tiles
 // over 32, 48 and 64 tokens serve M = 17 to 64 (0.78x the time at 17 to
 // 32).
+// M = 129 to 192 (v66): three rows of 64-token tiles in two clustered K
+// slices (240 blocks, at most two a multiprocessor), where 128 x 64 tiles
+// would be one row of 160 blocks.
 // SM90A-LABEL: func @w4a16_n5120_k5120
 // SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>
+// SM90A-SAME: , #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256,
 func.func @w4a16_n5120_k5120(%x: memref<?x5120xf16>, %wq: memref<640x5120xi32>, %s: memref<5120xf16>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%wq, %s : memref<640x5120xi32>, memref<5120xf16>) outs(%y : memref<?x5120xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1345,6 +1349,18 @@ func.func @w4a16_n4352_k4096(%x: memref<?x4096xf16>, %wq: memref<512x4352xi32>, 
 // SM90A: return
 func.func @w4a16_n1408_k640(%x: memref<?x640xf16>, %wq: memref<80x1408xi32>, %s: memref<1408xf16>, %y: memref<?x1408xf16>) {
   qgemm.matmul lhs(%x : memref<?x640xf16>) weights(%wq, %s : memref<80x1408xi32>, memref<1408xf16>) outs(%y : memref<?x1408xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// The 64-token split tiles past M = 128 need three rows of them in two
+// slices at most two a multiprocessor: 5696 x 4096 (45 columns of 128,
+// two rows) keeps its chain.
+// SM90A-LABEL: func @w4a16_n5696_k4096
+// SM90A-NOT: cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 2
+// SM90A: return
+func.func @w4a16_n5696_k4096(%x: memref<?x4096xf16>, %wq: memref<512x5696xi32>, %s: memref<5696xf16>, %y: memref<?x5696xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x5696xi32>, memref<5696xf16>) outs(%y : memref<?x5696xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
