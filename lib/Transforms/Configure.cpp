@@ -842,8 +842,9 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
 }
 
 /// W4A16 register-A tiles of 128 tokens and 64 channels (one warpgroup,
-/// m64n128k16) in two K slices (clustered by chooseConfigs) at M = 129 to
-/// 128 R, R = min(4, floor(multiprocessors / ceil(N / 64))): the rows of
+/// m64n128k16) in two K slices (clustered by chooseConfigs) at M = 129 (65
+/// on K of at most kShortKTiles tiles of 64) to 128 R, R = min(4,
+/// floor(multiprocessors / ceil(N / 64))): the rows of
 /// tiles whose grid, 2 R ceil(N / 64) blocks, is at most two a
 /// multiprocessor, on K of kMinKTiles to kMaxKTiles tiles of 64 (the K
 /// measured: 768 to 10240). A
@@ -868,20 +869,26 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
 ///   (M to 256) 0.93x to 1.02x; 1024 x 4096 0.95x to 1.05x to M = 256,
 ///   0.77x to 0.79x at 448 / 512; 512 x 3584 0.94x to 1.07x; with K past
 ///   10240 1.01x to 1.11x slower (3584 x 18944 at M = 160 / 224; 4096 x
-///   11008 and 4096 x 14336 0.95x to 1.07x), hence kMaxKTiles.
+///   11008 and 4096 x 14336 0.95x to 1.07x), hence kMaxKTiles;
+/// - e279, from M = 65 where K is at most kShortKTiles tiles (the
+///   M = 65 to 128 tiles there, 128 x 128 in four clustered slices, slices
+///   of 8 K tiles or fewer): 0.86x to 0.98x the time at M = 65 to 128 on
+///   1408 x 2048, 1536 x 1536 and 2048 x 768 (pc and g128z); with longer K
+///   those tiles keep M <= 128 (e278: 2560 x 10240 23.7 us at M = 128 on
+///   them, 37.4 at 129 on these).
 static void addW4A16NarrowChannelTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTokens = 128, kChannels = 64, kMaxRows = 4,
-                    kMinKTiles = 12, kMaxKTiles = 160;
+                    kMinKTiles = 12, kMaxKTiles = 160, kShortKTiles = 32;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t rows =
       std::min(kMaxRows, sms / int64_t(llvm::divideCeil(op.getN(), kChannels)));
-  int64_t lo = kFromM + 1;
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  int64_t lo = (kTiles <= kShortKTiles ? kRegisterMaxM : kFromM) + 1;
   for (ConfigAttr config : configs)
     if (config.isWgmma() && config.getBlockN() < 128 && config.getMaxM() != 0)
       lo = std::max(lo, config.getMaxM() + 1);
   int64_t hi = rows * kTokens;
-  int64_t kTiles = getW4A16RuleKTiles(op);
   if (hi < lo || kTiles < kMinKTiles || kTiles > kMaxKTiles)
     return;
   ConfigAttr tile = ConfigAttr::get(

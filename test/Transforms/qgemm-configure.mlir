@@ -1308,13 +1308,13 @@ func.func @w4a16_n128256_k4096(%x: memref<?x4096xf16>, %wq: memref<512x128256xi3
 }
 
 // W4A16 on sm_90a, M = 129 to 128 R on tiles of 128 tokens and 64 channels
-// in two clustered K slices, R = min(4, floor(132 / ceil(N / 64))): 1408 x
-// 2048 (22 columns, R = 4: 176 blocks at M = 512) takes them from M = 129
-// to 512, after the 128 x 128 tiles in four slices of M <= 128 and before
-// the unsplit 64-token tiles of 513 to 768 (v66: 0.71x to 0.96x the time
-// there).
+// in two clustered K slices, R = min(4, floor(132 / ceil(N / 64))), and
+// from M = 65 where K is at most 32 tiles of 64: 1408 x 2048 (22 columns,
+// R = 4: 176 blocks at M = 512; 32 K tiles) takes them from M = 65 to 512,
+// after the register variants of M <= 64 and before the unsplit 64-token
+// tiles of 513 to 768 (v66: 0.71x to 0.98x the time there).
 // SM90A-LABEL: func @w4a16_n1408_k2048
-// SM90A: split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 768,
+// SM90A: stages = 1, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 768,
 func.func @w4a16_n1408_k2048(%x: memref<?x2048xf16>, %wq: memref<256x1408xi32>, %s: memref<1408xf16>, %y: memref<?x1408xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x1408xi32>, memref<1408xf16>) outs(%y : memref<?x1408xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
