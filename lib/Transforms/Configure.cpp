@@ -844,10 +844,9 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
 /// W4A16 register-A tiles of 128 tokens and 64 channels (one warpgroup,
 /// m64n128k16) in two K slices (clustered by chooseConfigs) at M = 129 (65
 /// on K of at most kShortKTiles tiles of 64) to 128 R, R = min(4,
-/// floor(multiprocessors / ceil(N / 64))): the rows of
-/// tiles whose grid, 2 R ceil(N / 64) blocks, is at most two a
-/// multiprocessor, on K of kMinKTiles to kMaxKTiles tiles of 64 (the K
-/// measured: 768 to 10240). A
+/// floor(multiprocessors / ceil(N / 64))): the rows of tiles whose grid,
+/// 2 R ceil(N / 64) blocks, is at most two a multiprocessor, on K of
+/// kMinKTiles to kMaxKTiles tiles of 64 (the K measured: 768 to 10240). A
 /// K tile costs such a block about what it costs a 128-channel one (the
 /// chain of the weights' conversion and the wgmma bounds both: 1408 x 2048
 /// at M = 128, 0.49 us a K tile on 128 x 128 tiles and on 128 x 64 ones),
@@ -904,10 +903,12 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
 /// multiprocessors) but three rows or more of these, 2 ceil(N / 128)
 /// blocks each, are at most two a multiprocessor: M = 129 to 64 R, R =
 /// floor(multiprocessors / ceil(N / 128)) (N of 4288 to 5632 on 132),
-/// on K of kMinKTiles tiles or more. Measured on the H200 (docs/perf-notes.md,
-/// v66, e272, same run, us at M = 192, the chain before -> these tiles):
-/// 5120 x 5120 36.1 -> 30.3, 5120 x 28672 160.5 -> 133.8; at 256 (four
-/// rows, 320 blocks) they lose (36.5 -> 39.9, 163.3 -> 187.7).
+/// on K of kMinKTiles tiles or more. Measured on the H200
+/// (docs/perf-notes.md, v66, same run, us, the chain before -> these
+/// tiles): e272 at M = 192, 5120 x 5120 36.1 -> 30.3, 5120 x 28672 160.5
+/// -> 133.8, at 256 (four rows, 320 blocks) they lose (36.5 -> 39.9,
+/// 163.3 -> 187.7); e277, the rule at M = 129 to 192 on 5120 x 5120, 8192,
+/// 13824 and 28672, per channel and g128z: 0.82x to 0.87x the time.
 static void
 addW4A16SixtyFourTokenSplitTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
