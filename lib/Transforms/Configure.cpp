@@ -806,6 +806,19 @@ static void addW4A16SmallLayerTiles(MatmulOp op,
   configs.insert(at, small);
 }
 
+/// The split register-A tiles of W4A16 on sm_90a over `rows` tokens to
+/// M = `rows`, of `channels` channels, their slices summed in a cluster or
+/// through global memory (addW4A16MidConfigs; the tiles of M = 65 to 512 of
+/// addW4A16NarrowChannelTiles and addW4A16SixtyFourTokenSplitTiles).
+static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
+                                  int64_t channels, bool clustered) {
+  return ConfigAttr::get(ctx, {rows, channels, 64}, {rows, channels},
+                         /*stages=*/4, split, rows, MmaKind::wgmma,
+                         OperandPath::register_a, /*fuseQuantize=*/false,
+                         /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
+                         /*streamK=*/false, clustered);
+}
+
 /// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m) on
 /// `tile`: the variants there are cut or dropped, the others kept. False,
 /// and `configs` unchanged, where a variant that serves some of that range
@@ -890,11 +903,9 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
   int64_t hi = rows * kTokens;
   if (hi < lo || kTiles < kMinKTiles || kTiles > kMaxKTiles)
     return;
-  ConfigAttr tile = ConfigAttr::get(
-      op.getContext(), {kTokens, kChannels, 64}, {kTokens, kChannels},
-      std::min<int64_t>(4, kTiles + 1), /*splitK=*/2, hi, MmaKind::wgmma,
-      OperandPath::register_a, /*fuseQuantize=*/false);
-  (void)replaceMRange(configs, lo, hi, tile);
+  (void)replaceMRange(configs, lo, hi,
+                      getW4A16MidTile(op.getContext(), kTokens, /*split=*/2,
+                                      kChannels, /*clustered=*/true));
 }
 
 /// The same for tiles of 64 tokens and 128 channels (the M <= 64 register-A
@@ -922,12 +933,9 @@ addW4A16SixtyFourTokenSplitTiles(MatmulOp op,
   int64_t kTiles = getW4A16RuleKTiles(op);
   if (rows < kMinRows || kTiles < kMinKTiles)
     return;
-  int64_t hi = rows * kTokens;
-  ConfigAttr tile = ConfigAttr::get(
-      op.getContext(), {kTokens, kChannels, 64}, {kTokens, kChannels},
-      std::min<int64_t>(4, kTiles + 1), /*splitK=*/2, hi, MmaKind::wgmma,
-      OperandPath::register_a, /*fuseQuantize=*/false);
-  (void)replaceMRange(configs, kFromM + 1, hi, tile);
+  (void)replaceMRange(configs, kFromM + 1, rows * kTokens,
+                      getW4A16MidTile(op.getContext(), kTokens, /*split=*/2,
+                                      kChannels, /*clustered=*/true));
 }
 
 /// The register-direct variant `r16` (16 rows a block) with its warps over
@@ -977,18 +985,6 @@ static bool isW4A16WideClusteredMid(MatmulOp op, int64_t split) {
       op.getWeightEncoding().getScales() != ScaleGranularity::per_group;
   return perChannel && n % 128 == 0 &&
          2 * int64_t(llvm::divideCeil(n, 128)) * split >= 5 * sms;
-}
-
-/// The split register-A tiles of W4A16 on sm_90a over `rows` tokens to
-/// M = `rows`, of `channels` channels, their slices summed in a cluster or
-/// through global memory (addW4A16MidConfigs).
-static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
-                                  int64_t channels, bool clustered) {
-  return ConfigAttr::get(ctx, {rows, channels, 64}, {rows, channels},
-                         /*stages=*/4, split, rows, MmaKind::wgmma,
-                         OperandPath::register_a, /*fuseQuantize=*/false,
-                         /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
-                         /*streamK=*/false, clustered);
 }
 
 /// W4A16 on sm_90a at M = 65 to 96 (addW4A16MidConfigs, after its
