@@ -4,7 +4,8 @@
 // block reads row_ptr whole (here one row a thread) and counts the rows
 // with a block in one barrier reduction (popc); with E rows empty, slices
 // are S = max(ceil(nnzb / E), 3 groups of loads = 3 x 2 warps x 2 stages)
-// blocks (a 32-bit division), and a second barrier reduction (or) tells
+// blocks (a 32-bit division; a group of 16 blocks or more is a slice of
+// its own, the second function), and a second barrier reduction (or) tells
 // whether a row is longer than 2 S. Only then are the rows' slice counts
 // scanned over the block (a shuffle-up scan in each warp, then the warps'
 // totals in shared memory); when the items fit the grid (one block a row),
@@ -107,3 +108,27 @@ func.func @bsr_registers_split(%x: memref<?x256xf16>, %row_ptr: memref<3xi32>,
 // CHECK: vector.store %{{.*}}, %[[Y]]
 // CHECK-NOT: %[[PART]]
 // CHECK: gpu.return
+
+// A block of 8 warps on 2 stages loads groups of 16 blocks: its slices are
+// one group long at least (getBsrRegisterMinSlice), not three.
+func.func @bsr_registers_split_group16(%x: memref<?x2048xf16>, %row_ptr: memref<3xi32>,
+                                       %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>,
+                                       %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>)
+      weights(%row_ptr, %col_idx, %blocks
+              : memref<3xi32>, memref<?xi32>, memref<?x32x32xf16>)
+      outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>,
+       weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>,
+       target = #qgemm.target<"sm_90">,
+       configs = [#qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, split_k = 2, max_m = 16, operands = registers>,
+                  #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [32, 8], stages = 4>]}
+  return
+}
+
+// CHECK-LABEL: func.func @bsr_registers_split_group16(
+// CHECK: gpu.func @matmul_v0(
+// CHECK: nvvm.barrier #nvvm.reduction<popc>
+// CHECK: arith.divui %{{.*}}, %{{.*}} : i32
+// CHECK: arith.maxui %{{.*}}, %c16{{(_[0-9]+)?}} : index
+// CHECK: nvvm.barrier #nvvm.reduction<or>

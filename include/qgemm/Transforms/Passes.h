@@ -171,6 +171,25 @@ inline W4A16RingLayout getW4A16RingLayout(ConfigAttr config,
 /// stages never is.
 inline constexpr int64_t kBsrMinSliceGroups = 3;
 
+/// The shortest slice, in blocks, that a BSR register-direct kernel's
+/// split_k = 2 plan cuts a long row into once qgemm-configure split the
+/// variant (kBsrMinSliceGroups decides that): one group of the block's
+/// loads (`group` = warps x stages blocks) where a group is
+/// kBsrRegisterWholeGroupBlocks or more, else kBsrMinSliceGroups groups.
+/// Measured, same run in both orders (docs/perf-notes.md, v68, e291): the
+/// skewed weight in slices of one group of 16 blocks (8 warps) 0.86x to
+/// 0.87x the time at M = 9 / 16 on 4096 x 4096 and 3072 x 4096, of 32
+/// (16 warps, M <= 8) 0.92x to 0.98x on 6144 x 4096, 7680 x 4096, 5120 x
+/// 5120 and 4096 x 11008; uniform weights within 2%. On 4-warp kernels
+/// (groups of 8) slices of 8 or 16 blocks instead of 24 cost 18944 x
+/// 3584's skewed weight 1.24x to 1.33x (e289, e290): its 592 blocks run
+/// past one wave, so more slices add reductions, not parallelism.
+inline constexpr int64_t kBsrRegisterWholeGroupBlocks = 16;
+inline int64_t getBsrRegisterMinSlice(int64_t group) {
+  return group >= kBsrRegisterWholeGroupBlocks ? group
+                                               : kBsrMinSliceGroups * group;
+}
+
 /// Whether a one-row BSR ring variant (BN = 32) of `blockM` rows and
 /// `stages` stages whose K has `blockCols` blocks, split in `splitK`
 /// slices, plans its work in the kernel (long rows cut over the grid's

@@ -882,12 +882,11 @@ void setSplits(ImplicitLocOpBuilder &b, BsrWorkPlan &plan, Value bound) {
 /// The plan of a register-direct kernel (readWorkRows): its `rows` blocks
 /// take one work item each: every row with a block is one, and the blocks
 /// of the E empty rows take the slices past the long rows' first. Slices
-/// are S = max(ceil(nnzb / E), `minSlice`) blocks (the caller's minSlice is
-/// three groups of the block's loads: a shorter slice saves less than the
-/// split reduction costs, measured), so a well-formed weight has at most
-/// nnzb / S + (rows - E) <= rows items. The work is cut (`splits`) only
-/// when E > 0 and some row is longer than 2 S, three slices or more;
-/// otherwise every block keeps its own row.
+/// are S = max(ceil(nnzb / E), `minSlice`) blocks (the caller's minSlice:
+/// getBsrRegisterMinSlice of a group of the block's loads), so a
+/// well-formed weight has at most nnzb / S + (rows - E) <= rows items. The work
+/// is cut (`splits`) only when E > 0 and some row is longer than 2 S, three
+/// slices or more; otherwise every block keeps its own row.
 BsrWorkPlan buildWorkPlan(ImplicitLocOpBuilder &b, Value rowPtr, Value colIdx,
                           const BlockThreads &block, int64_t rows,
                           int64_t minSlice, int64_t k) {
@@ -1350,9 +1349,9 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   }
 
   BlockThreads threads{loop.tid, loop.lane, loop.warp, loop.threads};
-  BsrWorkPlan plan =
-      buildWorkPlan(b, rowPtr, colIdx, threads, rows,
-                    kBsrMinSliceGroups * operands.warps * operands.stages, k);
+  BsrWorkPlan plan = buildWorkPlan(
+      b, rowPtr, colIdx, threads, rows,
+      getBsrRegisterMinSlice(operands.warps * operands.stages), k);
   // The scratch of the item scan and of the item lies over the warps' sums:
   // the scan frees it before the own row's zeros are stored, and the item
   // starts with a barrier (those zeros' stores read the sums).
