@@ -854,9 +854,19 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
   return true;
 }
 
+/// The variant of the chain `configs` (ordered by max_m) that serves M =
+/// `m`, or null.
+static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m) {
+  for (ConfigAttr config : configs)
+    if (config.getMaxM() == 0 || config.getMaxM() >= m)
+      return config;
+  return ConfigAttr();
+}
+
 /// W4A16 register-A tiles of 128 tokens and 64 channels (one warpgroup,
 /// m64n128k16) in two K slices (clustered by chooseConfigs) at M = 129 (65
-/// on K of at most kShortKTiles tiles of 64) to 128 R, R = min(4,
+/// on K of at most kShortKTiles tiles of 64; 113 where the chain's 128 x
+/// 128 tiles of M <= 128 split K through global partials) to 128 R, R = min(4,
 /// floor(multiprocessors / ceil(N / 64))): the rows of tiles whose grid,
 /// 2 R ceil(N / 64) blocks, is at most two a multiprocessor, on K of
 /// kMinKTiles to kMaxKTiles tiles of 64 (the K measured: 768 to 10240). A
@@ -887,16 +897,36 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
 ///   of 8 K tiles or fewer): 0.86x to 0.98x the time at M = 65 to 128 on
 ///   1408 x 2048, 1536 x 1536 and 2048 x 768 (pc and g128z); with longer K
 ///   those tiles keep M <= 128 (e278: 2560 x 10240 23.7 us at M = 128 on
-///   them, 37.4 at 129 on these).
+///   them, 37.4 at 129 on these);
+/// - e293, from M = 113 where the 128 x 128 tiles of M <= 128 split K in
+///   slices whose clusters pass chooseConfigs's bound (global partials):
+///   0.82x to 0.95x the time at M = 113 to 128 on 4096 x 4096 (pc, g128z),
+///   4160 x 4096, 4096 x 4032, 5120 x 5120, 5120 x 8192 and 8192 x 8192
+///   (pc, g128z), both bench orders. A last tile of 113 rows or more fills
+///   at most 15 rows of X's whole box past M; from M = 97 (e274) a last
+///   tile of 97 rows filled 31 and 8192 x 8192 ran 1.43x slower.
 static void addW4A16NarrowChannelTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTokens = 128, kChannels = 64, kMaxRows = 4,
-                    kMinKTiles = 12, kMaxKTiles = 160, kShortKTiles = 32;
+                    kMinKTiles = 12, kMaxKTiles = 160, kShortKTiles = 32,
+                    kFullBoxFromM = 113;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t rows =
       std::min(kMaxRows, sms / int64_t(llvm::divideCeil(op.getN(), kChannels)));
   int64_t kTiles = getW4A16RuleKTiles(op);
   int64_t lo = (kTiles <= kShortKTiles ? kRegisterMaxM : kFromM) + 1;
+  // From M = 113 (a last tile of 113 rows or more: X's whole box fills at
+  // most 15 rows past M) where the chain's 128 x 128 tiles of M <= 128
+  // split K through global partials, their slices' clusters past
+  // chooseConfigs's bound (three quarters of the multiprocessors).
+  if (lo == kFromM + 1) {
+    ConfigAttr at = getServingConfig(configs, kFromM);
+    if (at && at.isRegisterA() && at.getBlockM() == kTokens &&
+        at.getBlockN() == 128 && at.getSplitK() > 2 &&
+        int64_t(llvm::divideCeil(op.getN(), 128)) * at.getSplitK() >
+            sms * 3 / 4)
+      lo = kFullBoxFromM;
+  }
   for (ConfigAttr config : configs)
     if (config.isWgmma() && config.getBlockN() < 128 && config.getMaxM() != 0)
       lo = std::max(lo, config.getMaxM() + 1);

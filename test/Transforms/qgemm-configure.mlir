@@ -407,7 +407,7 @@ func.func @user_config_kept(%x: memref<?x1024xf16>, %w: memref<256x1024xi8>, %sw
 // of 128 tokens and 64 channels in two clustered K slices (two rows of 64
 // columns: 256 blocks, two a multiprocessor; v66).
 // SM90A-LABEL: func @w4a16_g128_4096x4096
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1024], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 1024], warp_tile = [64, 32], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 640, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>]
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1024], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 32, 1024], warp_tile = [64, 32], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 640, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 256>]
 // SM90A: return
 func.func @w4a16_g128_4096x4096(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<32x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<32x4096xf16>) outs(%y : memref<?x4096xf16>)
@@ -597,7 +597,7 @@ func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: me
 // blocks on N rounded up to 128 (50 column tiles of 64 in 4 slices, 200
 // blocks, at least 1.5 a multiprocessor; 49 give 196, which is not).
 // SM90A-LABEL: func @w4a16_n3136
-// SM90A: #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>
+// SM90A: #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>
 func.func @w4a16_n3136(%x: memref<?x4864xf16>, %wq: memref<608x3136xi32>, %s: memref<152x3136xf16>, %y: memref<?x3136xf16>) {
   qgemm.matmul lhs(%x : memref<?x4864xf16>) weights(%wq, %s : memref<608x3136xi32>, memref<152x3136xf16>) outs(%y : memref<?x3136xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
@@ -933,7 +933,7 @@ func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, 
 // would be one row of 160 blocks.
 // SM90A-LABEL: func @w4a16_n5120_k5120
 // SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>
-// SM90A-SAME: , #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256,
+// SM90A-SAME: , #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256,
 func.func @w4a16_n5120_k5120(%x: memref<?x5120xf16>, %wq: memref<640x5120xi32>, %s: memref<5120xf16>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%wq, %s : memref<640x5120xi32>, memref<5120xf16>) outs(%y : memref<?x5120xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1323,9 +1323,9 @@ func.func @w4a16_n1408_k2048(%x: memref<?x2048xf16>, %wq: memref<256x1408xi32>, 
 
 // Not past K = 10240 (160 K tiles; 2560 x 10496 has 164: 3584 x 18944,
 // 4096 x 11008 and 4096 x 14336 measured up to 1.11x slower on them), not
-// where one row of them is more than half the multiprocessors (4352 x
-// 4096: 68 columns, R = 1) and not under K = 768 (1408 x 640, 10 K tiles;
-// shorter K not measured).
+// past M = 128 where one row of them is more than half the multiprocessors
+// (4352 x 4096: 68 columns, R = 1) and not under K = 768 (1408 x 640, 10 K
+// tiles; shorter K not measured).
 // SM90A-LABEL: func @w4a16_n2560_k10496
 // SM90A-NOT: cta_tile = [128, 64, 64]
 // SM90A: return
@@ -1335,7 +1335,24 @@ func.func @w4a16_n2560_k10496(%x: memref<?x10496xf16>, %wq: memref<1312x2560xi32
   return
 }
 
+// Where the 128 x 128 tiles' slices are clustered (3072 x 8192: 24
+// column tiles in four slices, 96 blocks) the rule starts at M = 129.
+// SM90A-LABEL: func @w4a16_n3072_k8192
+// SM90A: split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256,
+func.func @w4a16_n3072_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x3072xi32>, %s: memref<3072xf16>, %y: memref<?x3072xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x3072xi32>, memref<3072xf16>) outs(%y : memref<?x3072xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// From M = 113 (a last tile of 113 rows or more: X's whole box fills at
+// most 15 rows past M; v68, e293: 0.82x to 0.95x the time at M = 113 to
+// 128 on eight layers) where the chain's 128 x 128 tiles of M <= 128 split
+// K through global partials: four slices of 34 column tiles make 136
+// blocks, past the 99 that chooseConfigs clusters. Here that is all of
+// their range (R = 1).
 // SM90A-LABEL: func @w4a16_n4352_k4096
+// SM90A: split_k = 4, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64]
 // SM90A-NOT: cta_tile = [128, 64, 64]
 // SM90A: return
 func.func @w4a16_n4352_k4096(%x: memref<?x4096xf16>, %wq: memref<512x4352xi32>, %s: memref<4352xf16>, %y: memref<?x4352xf16>) {
