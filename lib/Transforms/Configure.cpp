@@ -968,6 +968,43 @@ addW4A16SixtyFourTokenSplitTiles(MatmulOp op,
                                       kChannels, /*clustered=*/true));
 }
 
+/// W4A16 register-A token bands of 160, 192, 224 and 256 tokens and 128
+/// channels (two warpgroups of 64, one block a multiprocessor) in two
+/// clustered K slices at M = 129 to 256, one band for each 32 of M, where
+/// their grid, 2 ceil(N / 128) blocks, is at least three fifths of the
+/// multiprocessors and at most all of them (N of 5057 to 8448 on 132), on
+/// K of kMinKTiles to kMaxKTiles tiles of 64 (the K measured: 8192; 5120
+/// x 5120 and 6144 x 4096 were not). One row of such tiles
+/// converts each weight once for all of M where two rows of 128 tokens
+/// convert it twice. Measured on the H200 (docs/perf-notes.md, v70, e294,
+/// same run in both bench orders, against the chain before): 8192 x 8192
+/// pc 0.73x to 0.91x the time at M = 129 to 256 (51.9 -> 37.9 us at 129,
+/// where M = 128 takes 33.4), g128z 0.74x to 0.90x, 5120 x 8192 pc 0.81x
+/// to 0.90x (over the 64-token tiles of addW4A16SixtyFourTokenSplitTiles
+/// to M = 192); in three slices (clusters of three) 1.14x to 1.27x slower.
+static void addW4A16TokenBandSplitTiles(MatmulOp op,
+                                        SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 128, kStep = 32, kToM = 256, kChannels = 128,
+                    kMinKTiles = 128, kMaxKTiles = 160;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blocks = 2 * int64_t(llvm::divideCeil(op.getN(), kChannels));
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  if (blocks > sms || 5 * blocks < 3 * sms || kTiles < kMinKTiles ||
+      kTiles > kMaxKTiles)
+    return;
+  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
+  for (int64_t bm = kFromM + kStep; bm <= kToM; bm += kStep) {
+    ConfigAttr band = ConfigAttr::get(
+        op.getContext(), {bm, kChannels, 64}, {bm, 64}, /*stages=*/4,
+        /*split_k=*/2, bm, MmaKind::wgmma, OperandPath::register_a,
+        /*fuseQuantize=*/false, /*minFill=*/0, /*tailSplit=*/1,
+        CopyKind::cp_async, /*streamK=*/false, /*clusterSplit=*/true);
+    if (!replaceMRange(banded, bm - kStep + 1, bm, band))
+      return;
+  }
+  configs.assign(banded.begin(), banded.end());
+}
+
 /// The register-direct variant `r16` (16 rows a block) with its warps over
 /// `rows` = 32 or 64 rows, bounded at `maxM`: every weight word converted
 /// once for all of them (warp tile [rows, WN]).
@@ -1365,6 +1402,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16SmallLayerTiles(op, configs);
     addW4A16NarrowChannelTiles(op, configs);
     addW4A16SixtyFourTokenSplitTiles(op, configs);
+    addW4A16TokenBandSplitTiles(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four

@@ -1283,8 +1283,26 @@ func.func @w8a8_n16384_k3072(%x: memref<?x3072xf16>, %w: memref<16384x3072xi8>, 
 // variant runs to M = 48, gains neither (below).
 // SM90A-LABEL: func @w4a16_n8192_k8192
 // SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>
+// Past M = 128 (v70): one row of token bands of 160 to 256 tokens and
+// 128 channels in two clustered slices, one band each 32 of M to 256,
+// where their grid (2 x 64 column tiles: 128 blocks) is three fifths of
+// the multiprocessors or more and at most all of them, on K of 128 to 160
+// K tiles; then the unsplit bands as before.
+// SM90A-SAME: copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, split_k = 2, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 320,
 func.func @w4a16_n8192_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x8192xi32>, %s: memref<8192xf16>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x8192xi32>, memref<8192xf16>) outs(%y : memref<?x8192xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// Not where the bands' grid is under three fifths of the multiprocessors
+// (4096 x 8192: 64 blocks) nor on K of fewer than 128 tiles (5120 x 5120
+// below keeps its 64-token tiles to M = 192).
+// SM90A-LABEL: func @w4a16_n4096_k8192
+// SM90A-NOT: warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160
+// SM90A: return
+func.func @w4a16_n4096_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
