@@ -898,7 +898,7 @@ static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m) {
 ///   1408 x 2048, 1536 x 1536 and 2048 x 768 (pc and g128z); with longer K
 ///   those tiles keep M <= 128 (e278: 2560 x 10240 23.7 us at M = 128 on
 ///   them, 37.4 at 129 on these);
-/// - e293, from M = 113 where the 128 x 128 tiles of M <= 128 split K in
+/// - e293 (v69), from M = 113 where the 128 x 128 tiles of M <= 128 split K in
 ///   slices whose clusters pass chooseConfigs's bound (global partials):
 ///   0.82x to 0.95x the time at M = 113 to 128 on 4096 x 4096 (pc, g128z),
 ///   4160 x 4096, 4096 x 4032, 5120 x 5120, 5120 x 8192 and 8192 x 8192

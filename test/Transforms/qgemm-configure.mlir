@@ -1364,7 +1364,7 @@ func.func @w4a16_n3072_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x3072xi32>,
 }
 
 // From M = 113 (a last tile of 113 rows or more: X's whole box fills at
-// most 15 rows past M; v68, e293: 0.82x to 0.95x the time at M = 113 to
+// most 15 rows past M; v69, e293: 0.82x to 0.95x the time at M = 113 to
 // 128 on eight layers) where the chain's 128 x 128 tiles of M <= 128 split
 // K through global partials: four slices of 34 column tiles make 136
 // blocks, past the 99 that chooseConfigs clusters. Here that is all of
