@@ -806,13 +806,24 @@ static void addW4A16SmallLayerTiles(MatmulOp op,
   configs.insert(at, small);
 }
 
+/// The most blocks of a variant's grid whose K slices chooseConfigs
+/// launches as clusters (three quarters of the multiprocessors); past it
+/// the slices add through global partials.
+static int64_t getMaxClusterBlocks(MatmulOp op) {
+  return op.getTargetAttr().getMultiprocessorCount() * 3 / 4;
+}
+
 /// The split register-A tiles of W4A16 on sm_90a over `rows` tokens to
-/// M = `rows`, of `channels` channels, their slices summed in a cluster or
-/// through global memory (addW4A16MidConfigs; the tiles of M = 65 to 512 of
-/// addW4A16NarrowChannelTiles and addW4A16SixtyFourTokenSplitTiles).
+/// M = `rows`, of `channels` channels (`warpChannels` a warpgroup: all of
+/// them by default, or 64 for tiles of two warpgroups), their slices summed
+/// in a cluster or through global memory (addW4A16MidConfigs; the tiles of
+/// M = 65 to 512 of addW4A16NarrowChannelTiles,
+/// addW4A16SixtyFourTokenSplitTiles and addW4A16TokenBandSplitTiles).
 static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
-                                  int64_t channels, bool clustered) {
-  return ConfigAttr::get(ctx, {rows, channels, 64}, {rows, channels},
+                                  int64_t channels, bool clustered,
+                                  int64_t warpChannels = 0) {
+  return ConfigAttr::get(ctx, {rows, channels, 64},
+                         {rows, warpChannels ? warpChannels : channels},
                          /*stages=*/4, split, rows, MmaKind::wgmma,
                          OperandPath::register_a, /*fuseQuantize=*/false,
                          /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
@@ -924,7 +935,7 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
     if (at && at.isRegisterA() && at.getBlockM() == kTokens &&
         at.getBlockN() == 128 && at.getSplitK() > 2 &&
         int64_t(llvm::divideCeil(op.getN(), 128)) * at.getSplitK() >
-            sms * 3 / 4)
+            getMaxClusterBlocks(op))
       lo = kFullBoxFromM;
   }
   for (ConfigAttr config : configs)
@@ -994,11 +1005,9 @@ static void addW4A16TokenBandSplitTiles(MatmulOp op,
     return;
   SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
   for (int64_t bm = kFromM + kStep; bm <= kToM; bm += kStep) {
-    ConfigAttr band = ConfigAttr::get(
-        op.getContext(), {bm, kChannels, 64}, {bm, 64}, /*stages=*/4,
-        /*split_k=*/2, bm, MmaKind::wgmma, OperandPath::register_a,
-        /*fuseQuantize=*/false, /*minFill=*/0, /*tailSplit=*/1,
-        CopyKind::cp_async, /*streamK=*/false, /*clusterSplit=*/true);
+    ConfigAttr band =
+        getW4A16MidTile(op.getContext(), bm, /*split=*/2, kChannels,
+                        /*clustered=*/true, /*warpChannels=*/64);
     if (!replaceMRange(banded, bm - kStep + 1, bm, band))
       return;
   }
@@ -3326,8 +3335,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     keepStaticMVariants(op, configs);
     return configs;
   }
-  int64_t maxClusterBlocks =
-      op.getTargetAttr().getMultiprocessorCount() * 3 / 4;
+  int64_t maxClusterBlocks = getMaxClusterBlocks(op);
   SmallVector<ConfigAttr> result;
   int64_t minM = 1;
   for (ConfigAttr config : configs) {
