@@ -984,8 +984,8 @@ addW4A16SixtyFourTokenSplitTiles(MatmulOp op,
 /// clustered K slices at M = 129 to 256, one band for each 32 of M, where
 /// their grid, 2 ceil(N / 128) blocks, is at least three fifths of the
 /// multiprocessors and at most all of them (N of 5057 to 8448 on 132), on
-/// K of kMinKTiles to kMaxKTiles tiles of 64 (the K measured: 8192; 5120
-/// x 5120 and 6144 x 4096 were not). One row of such tiles
+/// K of kMinKTiles to kMaxKTiles tiles of 64 (the K measured: 4096, 5120
+/// and 8192). One row of such tiles
 /// converts each weight once for all of M where two rows of 128 tokens
 /// convert it twice. Measured on the H200 (docs/perf-notes.md, v70, e294,
 /// same run in both bench orders, against the chain before): 8192 x 8192
@@ -993,10 +993,13 @@ addW4A16SixtyFourTokenSplitTiles(MatmulOp op,
 /// where M = 128 takes 33.4), g128z 0.74x to 0.90x, 5120 x 8192 pc 0.81x
 /// to 0.90x (over the 64-token tiles of addW4A16SixtyFourTokenSplitTiles
 /// to M = 192); in three slices (clusters of three) 1.14x to 1.27x slower.
+/// v71 (e295, both bench orders): 6144 x 4096 (64 K tiles) pc 0.77x to
+/// 0.90x, g128z 0.73x to 0.82x; 5120 x 5120 (80) pc 0.83x to 0.92x, g128z
+/// 0.84x to 0.94x. Below 64 K tiles not measured.
 static void addW4A16TokenBandSplitTiles(MatmulOp op,
                                         SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kStep = 32, kToM = 256, kChannels = 128,
-                    kMinKTiles = 128, kMaxKTiles = 160;
+                    kMinKTiles = 64, kMaxKTiles = 160;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = 2 * int64_t(llvm::divideCeil(op.getN(), kChannels));
   int64_t kTiles = getW4A16RuleKTiles(op);

@@ -914,9 +914,11 @@ func.func @w4a16_n8192_k28672(%x: memref<?x28672xf16>, %wq: memref<3584x8192xi32
 // 6144 x 4096 (12 MiB, K = 4096): the 32-row blocks, then no 64-row blocks
 // (past 9 MiB each 32-channel block reads X again from L2) and no
 // 64-channel variant, whose three rows of blocks (288) take a third wave:
-// the 64 x 64 tiles from M = 33 (over 48 tokens to M = 48, v65).
+// the 64 x 64 tiles from M = 33 (over 48 tokens to M = 48, v65). M = 129
+// to 256: the token bands of v70 / v71 (96 blocks, 64 K tiles).
 // SM90A-LABEL: func @w4a16_n6144_k4096
 // SM90A: #qgemm.config<cta_tile = [16, 32, 768], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 768], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+// SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, split_k = 2, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 320,
 func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, %s: memref<6144xf16>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x6144xi32>, memref<6144xf16>) outs(%y : memref<?x6144xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -928,12 +930,12 @@ func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, 
 // to 32 are more than one a multiprocessor, so (v65) the 64 x 64 tiles
 // over 32, 48 and 64 tokens serve M = 17 to 64 (0.78x the time at 17 to
 // 32).
-// M = 129 to 192 (v66): three rows of 64-token tiles in two clustered K
-// slices (240 blocks, at most two a multiprocessor), where 128 x 64 tiles
-// would be one row of 160 blocks.
+// M = 129 to 256 (v71): one row of token bands of 160 to 256 tokens in
+// two clustered K slices (80 blocks, three fifths of the multiprocessors,
+// 80 K tiles), where v66 had three rows of 64-token tiles to M = 192.
 // SM90A-LABEL: func @w4a16_n5120_k5120
 // SM90A: #qgemm.config<cta_tile = [16, 32, 896], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>
-// SM90A-SAME: , #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 256,
+// SM90A-SAME: , #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, split_k = 2, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 288,
 func.func @w4a16_n5120_k5120(%x: memref<?x5120xf16>, %wq: memref<640x5120xi32>, %s: memref<5120xf16>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%wq, %s : memref<640x5120xi32>, memref<5120xf16>) outs(%y : memref<?x5120xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1286,7 +1288,7 @@ func.func @w8a8_n16384_k3072(%x: memref<?x3072xf16>, %w: memref<16384x3072xi8>, 
 // Past M = 128 (v70): one row of token bands of 160 to 256 tokens and
 // 128 channels in two clustered slices, one band each 32 of M to 256,
 // where their grid (2 x 64 column tiles: 128 blocks) is three fifths of
-// the multiprocessors or more and at most all of them, on K of 128 to 160
+// the multiprocessors or more and at most all of them, on K of 64 to 160
 // K tiles; then the unsplit bands as before.
 // SM90A-SAME: copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, split_k = 2, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 320,
 func.func @w4a16_n8192_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x8192xi32>, %s: memref<8192xf16>, %y: memref<?x8192xf16>) {
@@ -1296,13 +1298,21 @@ func.func @w4a16_n8192_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x8192xi32>,
 }
 
 // Not where the bands' grid is under three fifths of the multiprocessors
-// (4096 x 8192: 64 blocks) nor on K of fewer than 128 tiles (5120 x 5120
-// below keeps its 64-token tiles to M = 192).
+// (4096 x 8192: 64 blocks) nor on K of fewer than 64 tiles (6144 x 3072
+// below: 48).
 // SM90A-LABEL: func @w4a16_n4096_k8192
 // SM90A-NOT: warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160
 // SM90A: return
 func.func @w4a16_n4096_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w4a16_n6144_k3072
+// SM90A-NOT: warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160
+// SM90A: return
+func.func @w4a16_n6144_k3072(%x: memref<?x3072xf16>, %wq: memref<384x6144xi32>, %s: memref<6144xf16>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%wq, %s : memref<384x6144xi32>, memref<6144xf16>) outs(%y : memref<?x6144xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
