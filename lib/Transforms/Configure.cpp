@@ -818,15 +818,18 @@ static int64_t getMaxClusterBlocks(MatmulOp op) {
 /// them by default, or 64 for tiles of two warpgroups), their slices summed
 /// in a cluster or through global memory (addW4A16MidConfigs; the tiles of
 /// M = 65 to 512 of addW4A16NarrowChannelTiles,
-/// addW4A16SixtyFourTokenSplitTiles and addW4A16TokenBandSplitTiles).
+/// addW4A16SixtyFourTokenSplitTiles and addW4A16TokenBandSplitTiles), their
+/// copies `copy` (chooseConfigs gives tiles of 128 rows and more the
+/// producer's ring).
 static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
                                   int64_t channels, bool clustered,
-                                  int64_t warpChannels = 0) {
+                                  int64_t warpChannels = 0,
+                                  CopyKind copy = CopyKind::cp_async) {
   return ConfigAttr::get(ctx, {rows, channels, 64},
                          {rows, warpChannels ? warpChannels : channels},
                          /*stages=*/4, split, rows, MmaKind::wgmma,
                          OperandPath::register_a, /*fuseQuantize=*/false,
-                         /*minFill=*/0, /*tailSplit=*/1, CopyKind::cp_async,
+                         /*minFill=*/0, /*tailSplit=*/1, copy,
                          /*streamK=*/false, clustered);
 }
 
@@ -916,11 +919,18 @@ static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m) {
 ///   (pc, g128z), both bench orders. A last tile of 113 rows or more fills
 ///   at most 15 rows of X's whole box past M; from M = 97 (e274) a last
 ///   tile of 97 rows filled 31 and 8192 x 8192 ran 1.43x slower.
+/// - e297 (v71): there M = 97 to 112 takes tiles of 112 tokens and 64
+///   channels on the producer's ring in two clustered slices (a last tile
+///   of 97 rows fills at most 15 rows past M): 0.79x to 0.92x the time of
+///   the 128 x 128 tiles in four global slices on the same seven layers,
+///   both bench orders (5120 x 5120 pc 28.2 -> 22.4 us, 4096 x 4096 pc
+///   20.0 -> 16.2); the 96-token tiles' form over 112 tokens (four global
+///   slices, no producer) 0.88x to 0.95x, and 1.18x slower on 8192 x 8192.
 static void addW4A16NarrowChannelTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTokens = 128, kChannels = 64, kMaxRows = 4,
                     kMinKTiles = 12, kMaxKTiles = 160, kShortKTiles = 32,
-                    kFullBoxFromM = 113;
+                    kFullBoxFromM = 113, kEdgeTokens = 112;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t rows =
       std::min(kMaxRows, sms / int64_t(llvm::divideCeil(op.getN(), kChannels)));
@@ -938,15 +948,28 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
             getMaxClusterBlocks(op))
       lo = kFullBoxFromM;
   }
+  bool fullBox = lo == kFullBoxFromM;
+  // The narrow tiles already in the chain (M <= 96 on 64 channels) stay.
+  int64_t narrowMaxM = 0;
   for (ConfigAttr config : configs)
     if (config.isWgmma() && config.getBlockN() < 128 && config.getMaxM() != 0)
-      lo = std::max(lo, config.getMaxM() + 1);
+      narrowMaxM = std::max(narrowMaxM, config.getMaxM());
+  lo = std::max(lo, narrowMaxM + 1);
   int64_t hi = rows * kTokens;
   if (hi < lo || kTiles < kMinKTiles || kTiles > kMaxKTiles)
     return;
-  (void)replaceMRange(configs, lo, hi,
-                      getW4A16MidTile(op.getContext(), kTokens, /*split=*/2,
-                                      kChannels, /*clustered=*/true));
+  if (!replaceMRange(configs, lo, hi,
+                     getW4A16MidTile(op.getContext(), kTokens, /*split=*/2,
+                                     kChannels, /*clustered=*/true)))
+    return;
+  // And M = 97 to 112 on tiles of 112 tokens where those start at 113.
+  int64_t edgeLo = std::max(kFullBoxFromM - 16, narrowMaxM + 1);
+  if (fullBox && lo == kFullBoxFromM && edgeLo <= kEdgeTokens)
+    (void)replaceMRange(configs, edgeLo, kEdgeTokens,
+                        getW4A16MidTile(op.getContext(), kEdgeTokens,
+                                        /*split=*/2, kChannels,
+                                        /*clustered=*/true, /*warpChannels=*/0,
+                                        CopyKind::tma_producer));
 }
 
 /// The same for tiles of 64 tokens and 128 channels (the M <= 64 register-A
