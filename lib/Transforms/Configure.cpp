@@ -1019,24 +1019,70 @@ addW4A16SixtyFourTokenSplitTiles(MatmulOp op,
 /// v71 (e295, both bench orders): 6144 x 4096 (64 K tiles) pc 0.77x to
 /// 0.90x, g128z 0.73x to 0.82x; 5120 x 5120 (80) pc 0.83x to 0.92x, g128z
 /// 0.84x to 0.94x. Below 64 K tiles not measured.
+/// Where two slices make fewer than three fifths of the multiprocessors
+/// but four make three fifths to three quarters of them (N of 2433 to
+/// 3072 on 132),
+/// the bands take four clustered slices, on K of 128 to 160 tiles (at
+/// least 32 a slice, as two slices of 64): v71 e299, 2560 x 10240 pc
+/// 0.69x to 0.92x the time at M = 129 to 256 (38.8 -> 26.7 us at 160),
+/// g128z 0.68x to 0.85x, over 128 x 64 tiles in two slices.
 static void addW4A16TokenBandSplitTiles(MatmulOp op,
                                         SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kStep = 32, kToM = 256, kChannels = 128,
-                    kMinKTiles = 64, kMaxKTiles = 160;
+                    kMinSliceKTiles = 32, kMaxKTiles = 160;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t blocks = 2 * int64_t(llvm::divideCeil(op.getN(), kChannels));
+  int64_t columns = llvm::divideCeil(op.getN(), kChannels);
   int64_t kTiles = getW4A16RuleKTiles(op);
-  if (blocks > sms || 5 * blocks < 3 * sms || kTiles < kMinKTiles ||
-      kTiles > kMaxKTiles)
+  int64_t split = 0;
+  // Clusters of four at one block a multiprocessor: at most
+  // getMaxClusterBlocks blocks (the H200 holds 30 such clusters, v66).
+  for (int64_t s : {2, 4})
+    if (s * columns <= (s == 2 ? sms : getMaxClusterBlocks(op)) &&
+        5 * s * columns >= 3 * sms) {
+      split = s;
+      break;
+    }
+  if (split == 0 || kTiles < split * kMinSliceKTiles || kTiles > kMaxKTiles)
     return;
   SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
   for (int64_t bm = kFromM + kStep; bm <= kToM; bm += kStep) {
-    ConfigAttr band =
-        getW4A16MidTile(op.getContext(), bm, /*split=*/2, kChannels,
-                        /*clustered=*/true, /*warpChannels=*/64);
+    ConfigAttr band = getW4A16MidTile(op.getContext(), bm, split, kChannels,
+                                      /*clustered=*/true, /*warpChannels=*/64);
     if (!replaceMRange(banded, bm - kStep + 1, bm, band))
       return;
   }
+  configs.assign(banded.begin(), banded.end());
+}
+
+/// W4A16 register-A token bands of 160, 192 and 224 tokens and 192
+/// channels (three warpgroups of 64, on the cp.async ring: a producer
+/// warpgroup takes at most two of tiles), unsplit, at M = 129 to 224, one
+/// band for each 32 of M, where 128-channel tiles make more columns than
+/// the multiprocessors and 192-channel ones do not (N of 16897 to 25344 on
+/// 132): one wave of blocks that convert each weight once, where the
+/// chain's 128 x 128 tiles make two rows of more than a wave. Measured on
+/// the H200 (docs/perf-notes.md, v71, e299, both bench orders, against
+/// the chain before): 18944 x 3584 pc 0.68x to 0.83x the time at M = 129
+/// to 224 (66.2 -> 45.4 us at 129), g128z 0.64x to 0.85x; a 256-token band
+/// (56 bytes spilled at 168 registers) was 1.09x to 1.14x slower at 256.
+static void addW4A16WideBandTiles(MatmulOp op,
+                                  SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 128, kStep = 32, kToM = 224, kChannels = 192,
+                    kMinKTiles = 32, kMaxKTiles = 160;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t n = op.getN();
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  if (int64_t(llvm::divideCeil(n, 128)) <= sms ||
+      int64_t(llvm::divideCeil(n, kChannels)) > sms || kTiles < kMinKTiles ||
+      kTiles > kMaxKTiles)
+    return;
+  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
+  for (int64_t bm = kFromM + kStep; bm <= kToM; bm += kStep)
+    if (!replaceMRange(banded, bm - kStep + 1, bm,
+                       getW4A16MidTile(op.getContext(), bm, /*split=*/1,
+                                       kChannels, /*clustered=*/false,
+                                       /*warpChannels=*/64)))
+      return;
   configs.assign(banded.begin(), banded.end());
 }
 
@@ -1438,6 +1484,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16NarrowChannelTiles(op, configs);
     addW4A16SixtyFourTokenSplitTiles(op, configs);
     addW4A16TokenBandSplitTiles(op, configs);
+    addW4A16WideBandTiles(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four
@@ -3427,8 +3474,11 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   // themselves.)
   bool groupScales =
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
+  // Not the tiles of three warpgroups (addW4A16WideBandTiles): the
+  // producer's ring takes at most two.
   for (ConfigAttr &config : result)
     if (config.isRegisterA() && config.getBlockM() >= 128 &&
+        config.getNumWarps() <= 8 &&
         !(config.getBlockN() == 256 && groupScales))
       config = withCopy(config, CopyKind::tma_producer);
   deepenLoneRings(op, result);

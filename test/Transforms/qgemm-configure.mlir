@@ -813,9 +813,13 @@ func.func @w4a16_n512_k4096(%x: memref<?x4096xf16>, %wq: memref<512x512xi32>, %s
 // 48; 64 x 128 register-A tiles in 4 clustered slices of 14 K
 // tiles (148 columns of them: 592 blocks, per-channel scales; 64 x 64 in
 // 4 unclustered slices before v51, and before v43 no variant served
-// M = 17 to 128 but 128 x 256 tiles, unsplit).
+// M = 17 to 128 but 128 x 256 tiles, unsplit). M = 129 to 224 (v71):
+// bands of 160, 192 and 224 tokens and 192 channels, three warpgroups on
+// the cp.async ring (99 columns, one wave, where the 128 x 128 tiles made
+// two rows of 148), then the 128 x 128 tiles to 256.
 // SM90A-LABEL: func @w4a16_n18944_k3584
 // SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 64]
+// SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 192, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [192, 192, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [224, 192, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
 func.func @w4a16_n18944_k3584(%x: memref<?x3584xf16>, %wq: memref<448x18944xi32>, %s: memref<18944xf16>, %y: memref<?x18944xf16>) {
   qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%wq, %s : memref<448x18944xi32>, memref<18944xf16>) outs(%y : memref<?x18944xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -953,6 +957,8 @@ func.func @w4a16_n5120_k5120(%x: memref<?x5120xf16>, %wq: memref<640x5120xi32>, 
 // SM90A-LABEL: func @w4a16_n2560_k10240
 // SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 4, max_m = 48, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a>
 // SM90A-NOT: cta_tile = [{{80|96}}, {{[0-9]+}}, 64], warp_tile = [{{[0-9]+}}, {{[0-9]+}}], stages = 4, split_k
+// M = 129 to 256 (v71): token bands in four clustered slices (80 blocks).
+// SM90A: #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>
 // SM90A: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 576, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 960, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1152, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 1344, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1536,
 func.func @w4a16_n2560_k10240(%x: memref<?x10240xf16>, %wq: memref<1280x2560xi32>, %s: memref<2560xf16>, %y: memref<?x2560xf16>) {
   qgemm.matmul lhs(%x : memref<?x10240xf16>) weights(%wq, %s : memref<1280x2560xi32>, memref<2560xf16>) outs(%y : memref<?x2560xf16>)
@@ -1052,7 +1058,10 @@ func.func @w4a16_n768_k2048(%x: memref<?x2048xf16>, %wq: memref<256x768xi32>, %s
   return
 }
 // SM90A-LABEL: func @w4a16_n16384_k3072_g128z
+// SM90A-NOT: cta_tile = [160, 192, 64]
 // SM90A: #qgemm.config<cta_tile = [32, 32, 384], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>
+// SM90A-NOT: cta_tile = [160, 192, 64]
+// SM90A: return
 func.func @w4a16_n16384_k3072_g128z(%x: memref<?x3072xf16>, %wq: memref<384x16384xi32>, %s: memref<24x16384xf16>, %z: memref<24x2048xi32>, %y: memref<?x16384xf16>) {
   qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%wq, %s, %z : memref<384x16384xi32>, memref<24x16384xf16>, memref<24x2048xi32>) outs(%y : memref<?x16384xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
@@ -1299,10 +1308,11 @@ func.func @w4a16_n8192_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x8192xi32>,
 }
 
 // Not where the bands' grid is under three fifths of the multiprocessors
-// (4096 x 8192: 64 blocks) nor on K of fewer than 64 tiles (6144 x 3072
+// (4096 x 8192: 64 blocks in two slices; four would be 128, past the 99
+// blocks of clusters of four) nor on K of fewer than 64 tiles (6144 x 3072
 // below: 48).
 // SM90A-LABEL: func @w4a16_n4096_k8192
-// SM90A-NOT: warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160
+// SM90A-NOT: warp_tile = [160, 64], stages = 4, split_k = {{2|4}}, max_m = 160
 // SM90A: return
 func.func @w4a16_n4096_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
@@ -1365,9 +1375,12 @@ func.func @w4a16_n2560_k10496(%x: memref<?x10496xf16>, %wq: memref<1312x2560xi32
 }
 
 // Where the 128 x 128 tiles' slices are clustered (3072 x 8192: 24
-// column tiles in four slices, 96 blocks) the rule starts at M = 129.
+// column tiles in four slices, 96 blocks) the rule starts at M = 129, and
+// there (v71) not at all: M = 129 to 256 takes v70's token bands in four
+// clustered slices (96 blocks; two slices would be 48, under three fifths
+// of the multiprocessors).
 // SM90A-LABEL: func @w4a16_n3072_k8192
-// SM90A: split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256,
+// SM90A: split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, split_k = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320,
 func.func @w4a16_n3072_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x3072xi32>, %s: memref<3072xf16>, %y: memref<?x3072xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x3072xi32>, memref<3072xf16>) outs(%y : memref<?x3072xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
