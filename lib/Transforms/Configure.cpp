@@ -1054,21 +1054,29 @@ static void addW4A16TokenBandSplitTiles(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
-/// W4A16 register-A token bands of 160, 192 and 224 tokens and 192
-/// channels (three warpgroups of 64, on the cp.async ring: a producer
-/// warpgroup takes at most two of tiles), unsplit, at M = 129 to 224, one
-/// band for each 32 of M, where 128-channel tiles make more columns than
-/// the multiprocessors and 192-channel ones do not (N of 16897 to 25344 on
-/// 132): one wave of blocks that convert each weight once, where the
+/// W4A16 register-A token bands of 80 to 224 tokens and 192 channels
+/// (three warpgroups of 64, on the cp.async ring: a producer warpgroup
+/// takes at most two of tiles), unsplit, at M = 129 to 224, one band for
+/// each 32 of M (and below, as follows), where 128-channel tiles make more
+/// columns than the multiprocessors and 192-channel ones do not (N of 16897 to
+/// 25344 on 132): one wave of blocks that convert each weight once, where the
 /// chain's 128 x 128 tiles make two rows of more than a wave. Measured on
 /// the H200 (docs/perf-notes.md, v71, e299, both bench orders, against
 /// the chain before): 18944 x 3584 pc 0.68x to 0.83x the time at M = 129
 /// to 224 (66.2 -> 45.4 us at 129), g128z 0.64x to 0.85x; a 256-token band
 /// (56 bytes spilled at 168 registers) was 1.09x to 1.14x slower at 256.
+/// Below M = 129, bands of 96, 112 and 128 tokens (one each 16 of M) from
+/// M = 81, and of 80 from 65 where the chain's M = 80 variant is unsplit
+/// (e301, against 128 x 256 tiles, one row of 74 to 80 blocks: 18944 x
+/// 3584 pc 0.69x to 0.86x the time at M = 65 to 128, g128z 0.78x to 0.97x,
+/// 20480 x 7168 0.67x to 0.87x; 22528 x 8192 at M = 96 to 128 0.83x to
+/// 0.87x, but 1.04x at 65 / 80 against its 80 x 128 tiles in two clustered
+/// K slices, 352 blocks).
 static void addW4A16WideBandTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kStep = 32, kToM = 224, kChannels = 192,
-                    kMinKTiles = 32, kMaxKTiles = 160;
+                    kMinKTiles = 32, kMaxKTiles = 160, kLowFromM = 64,
+                    kLowStep = 16;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t n = op.getN();
   int64_t kTiles = getW4A16RuleKTiles(op);
@@ -1077,11 +1085,20 @@ static void addW4A16WideBandTiles(MatmulOp op,
       kTiles > kMaxKTiles)
     return;
   SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
+  auto band = [&](int64_t bm, int64_t step) {
+    return replaceMRange(banded, bm - step + 1, bm,
+                         getW4A16MidTile(op.getContext(), bm, /*split=*/1,
+                                         kChannels, /*clustered=*/false,
+                                         /*warpChannels=*/64));
+  };
+  ConfigAttr at80 = getServingConfig(configs, kLowFromM + kLowStep);
+  int64_t lowFromM =
+      at80 && at80.getSplitK() == 1 ? kLowFromM : kLowFromM + kLowStep;
+  for (int64_t bm = lowFromM + kLowStep; bm <= kFromM; bm += kLowStep)
+    if (!band(bm, kLowStep))
+      return;
   for (int64_t bm = kFromM + kStep; bm <= kToM; bm += kStep)
-    if (!replaceMRange(banded, bm - kStep + 1, bm,
-                       getW4A16MidTile(op.getContext(), bm, /*split=*/1,
-                                       kChannels, /*clustered=*/false,
-                                       /*warpChannels=*/64)))
+    if (!band(bm, kStep))
       return;
   configs.assign(banded.begin(), banded.end());
 }
@@ -2628,11 +2645,25 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
       // Lone slices of at most two (measured); four, as for N < 2112, are
       // clustered or not by the grid's size and were not.
       bool lone = loneSplit != 0 && loneSplit <= 2;
-      configs.push_back(
-          pairRows ? make(128, 64, 128, 64, 64, 4, 128,
-                          lone ? loneSplit : rowSplit, MmaKind::wgmma)
-                   : make(64, 128, 128, 64, 128, 4, 128, rowSplit,
-                          MmaKind::wgmma));
+      // Where those are lone and unsplit (N / 64 blocks make a wave) and
+      // 128 x 128 tiles in two slices are a grid chooseConfigs clusters:
+      // those (v71, e301, 5120 x 5120 at M = 65 to 128, us: 20.0 to 21.0
+      // -> 17.3 to 18.2, 0.83x to 0.91x the time, both bench orders; two
+      // rows of 64 x 64 tiles 1.22x to 1.31x slower, the 128 x 64 tiles
+      // in two clustered slices, 160 blocks, 1.14x to 1.19x). Measured on N
+      // a multiple of 128 only: an edge layer keeps its chain (5000 x 4096
+      // would take 64 x 64 tiles there and move its bands past M = 256).
+      if (pairRows && loneSplit == 1 && op.getN() % 128 == 0 &&
+          2 * colTiles <= getMaxClusterBlocks(op)) {
+        configs.push_back(
+            make(128, 128, 128, 64, 128, 4, 128, 2, MmaKind::wgmma));
+      } else {
+        configs.push_back(pairRows ? make(128, 64, 128, 64, 64, 4, 128,
+                                          lone ? loneSplit : rowSplit,
+                                          MmaKind::wgmma)
+                                   : make(64, 128, 128, 64, 128, 4, 128,
+                                          rowSplit, MmaKind::wgmma));
+      }
     } else if (pairRows && colTiles <= sms && kTiles <= kLoneMaxKTiles) {
       // Too many columns for the 128 x 64 tiles to be lone, but not for
       // 128 x 128 ones: those, unsplit (v45, same run, 11008 x 4096, 86

@@ -127,12 +127,13 @@ func.func @w8a8_n3584_k18944(%x: memref<?x18944xf16>, %w: memref<3584x18944xi8>,
 // columns, so no split keeps them one block a multiprocessor (two slices
 // give 192 blocks), but the unsplit grid does: unsplit, with the deepest
 // ring (8 stages), not the four clustered slices of three blocks a
-// multiprocessor (384 blocks) the packed rule gives; the 128 x 64 tiles of
-// M = 65 to 128 (two warpgroups, 96 blocks) alike; and M = 129 to 256 on
+// multiprocessor (384 blocks) the packed rule gives; M = 65 to 128 on
+// 128 x 128 tiles in two clustered K slices (v71: 96 blocks, where the
+// lone unsplit 128 x 64 tiles were as many; 0.99x the time); and M = 129 to 256 on
 // unsplit 128 x 128 tiles (2 x 48 = 96 blocks, 6 stages), where two slices
 // would give 192, not the 64 x 128 tiles of two blocks a multiprocessor.
 // SM90A-LABEL: func @w8a8_n6144_k4096
-// SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+// SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
 func.func @w8a8_n6144_k4096(%x: memref<?x4096xf16>, %w: memref<6144x4096xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6144x4096xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -817,9 +818,11 @@ func.func @w4a16_n512_k4096(%x: memref<?x4096xf16>, %wq: memref<512x512xi32>, %s
 // bands of 160, 192 and 224 tokens and 192 channels, three warpgroups on
 // the cp.async ring (99 columns, one wave, where the 128 x 128 tiles made
 // two rows of 148), then the 128 x 128 tiles to 256.
+// M = 65 to 128 the same on bands of 80, 96, 112 and 128 tokens (the
+// chain's M = 80 variant, 128 x 256 tiles, is unsplit).
 // SM90A-LABEL: func @w4a16_n18944_k3584
-// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 64]
-// SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [160, 192, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [192, 192, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [224, 192, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
+// SM90A: #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 4, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>
+// SM90A-SAME: , #qgemm.config<cta_tile = [80, 192, 64], warp_tile = [80, 64], stages = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 192, 64], warp_tile = [96, 64], stages = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [112, 192, 64], warp_tile = [112, 64], stages = 4, max_m = 112, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 192, 64], warp_tile = [128, 64], stages = 4, max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [160, 192, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [192, 192, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [224, 192, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
 func.func @w4a16_n18944_k3584(%x: memref<?x3584xf16>, %wq: memref<448x18944xi32>, %s: memref<18944xf16>, %y: memref<?x18944xf16>) {
   qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%wq, %s : memref<448x18944xi32>, memref<18944xf16>) outs(%y : memref<?x18944xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1273,8 +1276,12 @@ func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: me
 // blocks, one wave of 8-warp blocks) keeps 8 warps, and so does 8192 x
 // 28672 (512 blocks, but 224 chunks: 56 a warp on 4 were slower than 28
 // on 8).
+// M = 65 to 128 (v71): 128 x 128 tiles in two clustered K slices (80
+// blocks), where the lone 128 x 64 tiles were unsplit (80 blocks of half
+// the columns: 0.83x to 0.91x the time).
 // SM90A-LABEL: func @w8a8_n5120_k5120
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>
 func.func @w8a8_n5120_k5120(%x: memref<?x5120xf16>, %w: memref<5120x5120xi8>, %sw: memref<5120xf32>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%w, %sw : memref<5120x5120xi8>, memref<5120xf32>) outs(%y : memref<?x5120xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
