@@ -443,7 +443,9 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
 // every format the second one serves M = 9 to 16; the split 64 x 128
 // wgmma tiles over 32, 48 and 64 tokens M = 17 to 64 (v65: the 32-token
 // tiles 0.82x to 0.85x the time of two rows of 16-row blocks, whose
-// warps walk 32 chunks, at M = 17 to 32). Its 224 columns of 128-channel
+// warps walk 32 chunks, at M = 17 to 32), in two clustered K slices since
+// v71 (224 columns, as many as the multiprocessors or more: 0.85x to
+// 0.98x the time of eight global slices in every format). Its 224 columns of 128-channel
 // tiles are more than a wave, so at M = 129 to 256 the 256 x 128 tiles
 // are one row of them: 160-, 192- and 224-token bands of the same tiles
 // take M = 129 to 224 (the same blocks, less work each; v63, e235). Past
@@ -451,7 +453,7 @@ func.func @w4a16_n4096_k11008(%x: memref<?x11008xf16>, %wq: memref<1376x4096xi32
 // (v64, e249: 0.86x to 0.94x the time of the 128 x 256 tiles in 2.5 waves
 // and the 128 x 128 ones), then the 128 x 128 tiles from 449.
 // SM90A-LABEL: func @w4a16_n28672_k8192_g128z
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 2, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 2, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64]
 // SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer>
 // SM90A-SAME: , #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, max_m = 448, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 640,
 func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %z: memref<64x3584xi32>, %y: memref<?x28672xf16>) {
@@ -465,7 +467,7 @@ func.func @w4a16_n28672_k8192_g128z(%x: memref<?x8192xf16>, %wq: memref<1024x286
 // the 128-register bound of 7 blocks a multiprocessor; v41: 0.76x the
 // unrolled time at M = 1).
 // SM90A-LABEL: func @w4a16_n28672_k8192_g32z
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 2, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 2, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_g32z(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<256x28672xf16>, %z: memref<256x3584xi32>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s, %z : memref<1024x28672xi32>, memref<256x28672xf16>, memref<256x3584xi32>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>}
@@ -475,7 +477,7 @@ func.func @w4a16_n28672_k8192_g32z(%x: memref<?x8192xf16>, %wq: memref<1024x2867
 // Without zero points the M <= 8 chain stays unrolled with 4 chunks in
 // flight (rolled, g128 lost at M <= 8); the M <= 16 one is rolled.
 // SM90A-LABEL: func @w4a16_n28672_k8192_g128(
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 2, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 2, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_g128(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<64x28672xf16>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<64x28672xf16>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
@@ -485,7 +487,7 @@ func.func @w4a16_n28672_k8192_g128(%x: memref<?x8192xf16>, %wq: memref<1024x2867
 // Groups of 32 without zero points: the M <= 8 chain unrolled with 4 chunks
 // in flight, the M <= 16 one rolled with 1 (v41: 0.95x at M = 9 to 16).
 // SM90A-LABEL: func @w4a16_n28672_k8192_g32(
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 2, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 2, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_g32(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<256x28672xf16>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<256x28672xf16>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32>}
@@ -494,7 +496,7 @@ func.func @w4a16_n28672_k8192_g32(%x: memref<?x8192xf16>, %wq: memref<1024x28672
 
 // Per-channel scales: 4 chunks in flight for both (unrolled).
 // SM90A-LABEL: func @w4a16_n28672_k8192_pc
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 8, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 128, 64]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 256], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 128, 64], warp_tile = [32, 128], stages = 4, split_k = 2, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [48, 128, 64], warp_tile = [48, 128], stages = 4, split_k = 2, max_m = 48, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64]
 func.func @w4a16_n28672_k8192_pc(%x: memref<?x8192xf16>, %wq: memref<1024x28672xi32>, %s: memref<28672xf16>, %y: memref<?x28672xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x28672xi32>, memref<28672xf16>) outs(%y : memref<?x28672xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
