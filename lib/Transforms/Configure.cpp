@@ -2480,6 +2480,32 @@ static void insertW8A8PairSplitTiles(MatmulOp op, RingConfigMaker make,
     configs.insert(std::next(mid), rest);
 }
 
+/// Where the W8A8 64 x 64 tiles of M <= 64 are unsplit and the next
+/// variant is one row of unsplit 128 x 128 tiles to M = 128 (N of 128
+/// columns that make more than a wave of 64 x 64 blocks, fewer of 128 x
+/// 128: 13824 x 5120, 14336 x 4096), the 128 x 128 tiles from M = 49.
+/// Measured (docs/perf-notes.md, v71, e305, both bench orders): 14336 x
+/// 4096 at M = 49 to 64 0.92x to 0.93x the time (24.9 -> 23.0 us; 224
+/// blocks of 64 x 64 against 112 of 128 x 128).
+static void startW8A8SquareTilesEarly(MatmulOp op,
+                                      SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 48, kNarrowMaxM = 64, kSquareMaxM = 128;
+  if (op.getN() % 128 != 0)
+    return;
+  for (size_t i = 0; i + 1 < configs.size(); ++i) {
+    ConfigAttr narrow = configs[i], next = configs[i + 1];
+    if (!narrow.isWgmma() || narrow.getBlockM() != 64 ||
+        narrow.getBlockN() != 64 || narrow.getSplitK() != 1 ||
+        narrow.getMaxM() != kNarrowMaxM)
+      continue;
+    if (next.isWgmma() && next.getBlockM() == 128 && next.getBlockN() == 128 &&
+        next.getSplitK() == 1 && next.getMaxM() == kSquareMaxM &&
+        (i == 0 || configs[i - 1].getMaxM() < kFromM))
+      configs[i] = narrow.withMaxM(kFromM);
+    return;
+  }
+}
+
 /// The largest M of the W8A8 64 x 128 tiles on sm_90a for N rounded to
 /// `n128`: 1024 where the unbounded variant's tiles (128 x 256 on four
 /// columns of 256 and more, else 128 x 128) give fewer thread blocks than
@@ -2946,6 +2972,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   extendW8A8NarrowTiles(op, configs);
   insertW8A8PairRowTiles(op, make, configs);
   insertW8A8PairSplitTiles(op, make, configs);
+  startW8A8SquareTilesEarly(op, configs);
   finishW8A8WgmmaConfigs(op, configs);
   addW8A8ColumnBands(op, configs);
 }

@@ -1269,6 +1269,18 @@ func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: me
   return
 }
 
+// W8A8 14336 x 4096: the 64 x 64 tiles of M <= 64 unsplit (224 blocks)
+// and one row of unsplit 128 x 128 tiles (112 blocks, 6 stages) to M =
+// 128: those from M = 49 (v71, e305 / e308: 0.93x the time at M = 49 to
+// 64; 13824 x 5120 0.89x). Not where the M = 65 to 128 tiles are split
+// (5120 x 5120 below) or 128 x 64.
+// SM90A-LABEL: func @w8a8_n14336_k4096
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, max_m = 48, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>
+func.func @w8a8_n14336_k4096(%x: memref<?x4096xf16>, %w: memref<14336x4096xi8>, %sw: memref<14336xf32>, %y: memref<?x14336xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<14336x4096xi8>, memref<14336xf32>) outs(%y : memref<?x14336xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // W8A8 register variants of wide layers on sm_90a (v65): where N / 16
 // blocks of 8 warps (three a multiprocessor, 28 warps) are more than one
 // wave, the most warps along K that divide the chunks, walk at most 16
