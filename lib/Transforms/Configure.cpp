@@ -1059,7 +1059,8 @@ static void addW4A16TokenBandSplitTiles(MatmulOp op,
 /// takes at most two of tiles), unsplit, at M = 129 to 224, one band for
 /// each 32 of M (and below, as follows), where 128-channel tiles make more
 /// columns than the multiprocessors and 192-channel ones do not (N of 16897 to
-/// 25344 on 132): one wave of blocks that convert each weight once, where the
+/// 25344 on 132), on K of 56 to 128 tiles of 64 (the K measured: 3584,
+/// 7168, 8192): one wave of blocks that convert each weight once, where the
 /// chain's 128 x 128 tiles make two rows of more than a wave. Measured on
 /// the H200 (docs/perf-notes.md, v71, e299, both bench orders, against
 /// the chain before): 18944 x 3584 pc 0.68x to 0.83x the time at M = 129
@@ -1075,7 +1076,7 @@ static void addW4A16TokenBandSplitTiles(MatmulOp op,
 static void addW4A16WideBandTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kStep = 32, kToM = 224, kChannels = 192,
-                    kMinKTiles = 32, kMaxKTiles = 160, kLowFromM = 64,
+                    kMinKTiles = 56, kMaxKTiles = 128, kLowFromM = 64,
                     kLowStep = 16;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t n = op.getN();
