@@ -1410,8 +1410,11 @@ static void addW4A16MidConfigs(MatmulOp op,
   // instead of eight global ones: v71, e306, both bench orders, 28672 x
   // 8192 pc 0.89x to 0.98x the time at M = 24 to 64 (93.0 -> 83.1 us at
   // 64), g128z 0.94x to 0.97x, 22528 x 8192 0.81x to 0.91x; four clustered
-  // slices 0.90x to 0.99x on 28672 x 8192 pc.
-  bool pairSlices = midN == 128 && int64_t(llvm::divideCeil(n, 128)) >= sms;
+  // slices 0.90x to 0.99x on 28672 x 8192 pc. K measured: 8192 only, so
+  // at most 128 K tiles.
+  constexpr int64_t kPairMaxKTiles = 128;
+  bool pairSlices = midN == 128 && kTiles <= kPairMaxKTiles &&
+                    int64_t(llvm::divideCeil(n, 128)) >= sms;
   ConfigAttr mid =
       pairSlices ? getW4A16MidTile(ctx, kMidMaxM, 2, 128, /*clustered=*/true)
       : midN == 64 && isW4A16WideClusteredMid(op, midSplit)
