@@ -877,6 +877,19 @@ static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m) {
   return ConfigAttr();
 }
 
+/// Bands `makeBand(bm)` for bm = `from` + `step`, ... up to `to`, each
+/// serving M = bm - `step` + 1 to bm of `configs` (replaceMRange); false
+/// at the first band that does not fit, with `configs` partly changed:
+/// callers work on a copy.
+static bool replaceMBands(SmallVectorImpl<ConfigAttr> &configs, int64_t from,
+                          int64_t to, int64_t step,
+                          function_ref<ConfigAttr(int64_t)> makeBand) {
+  for (int64_t bm = from + step; bm <= to; bm += step)
+    if (!replaceMRange(configs, bm - step + 1, bm, makeBand(bm)))
+      return false;
+  return true;
+}
+
 /// W4A16 register-A tiles of 128 tokens and 64 channels (one warpgroup,
 /// m64n128k16) in two K slices (clustered by chooseConfigs) at M = 129 (65
 /// on K of at most kShortKTiles tiles of 64; 113 where the chain's 128 x
@@ -948,7 +961,6 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
             getMaxClusterBlocks(op))
       lo = kFullBoxFromM;
   }
-  bool fullBox = lo == kFullBoxFromM;
   // The narrow tiles already in the chain (M <= 96 on 64 channels) stay.
   int64_t narrowMaxM = 0;
   for (ConfigAttr config : configs)
@@ -962,9 +974,11 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
                      getW4A16MidTile(op.getContext(), kTokens, /*split=*/2,
                                      kChannels, /*clustered=*/true)))
     return;
-  // And M = 97 to 112 on tiles of 112 tokens where those start at 113.
-  int64_t edgeLo = std::max(kFullBoxFromM - 16, narrowMaxM + 1);
-  if (fullBox && lo == kFullBoxFromM && edgeLo <= kEdgeTokens)
+  // And M = 97 to 112 on tiles of 112 tokens where those start at 113 (a
+  // last tile of 97 rows or more fills at most 15 rows past M), after the
+  // narrow tiles.
+  int64_t edgeLo = std::max(kEdgeTokens - 15, narrowMaxM + 1);
+  if (lo == kFullBoxFromM && edgeLo <= kEdgeTokens)
     (void)replaceMRange(configs, edgeLo, kEdgeTokens,
                         getW4A16MidTile(op.getContext(), kEdgeTokens,
                                         /*split=*/2, kChannels,
@@ -1045,13 +1059,11 @@ static void addW4A16TokenBandSplitTiles(MatmulOp op,
   if (split == 0 || kTiles < split * kMinSliceKTiles || kTiles > kMaxKTiles)
     return;
   SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
-  for (int64_t bm = kFromM + kStep; bm <= kToM; bm += kStep) {
-    ConfigAttr band = getW4A16MidTile(op.getContext(), bm, split, kChannels,
-                                      /*clustered=*/true, /*warpChannels=*/64);
-    if (!replaceMRange(banded, bm - kStep + 1, bm, band))
-      return;
-  }
-  configs.assign(banded.begin(), banded.end());
+  if (replaceMBands(banded, kFromM, kToM, kStep, [&](int64_t bm) {
+        return getW4A16MidTile(op.getContext(), bm, split, kChannels,
+                               /*clustered=*/true, /*warpChannels=*/64);
+      }))
+    configs.assign(banded.begin(), banded.end());
 }
 
 /// W4A16 register-A token bands of 80 to 224 tokens and 192 channels
@@ -1085,23 +1097,17 @@ static void addW4A16WideBandTiles(MatmulOp op,
       int64_t(llvm::divideCeil(n, kChannels)) > sms || kTiles < kMinKTiles ||
       kTiles > kMaxKTiles)
     return;
-  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
-  auto band = [&](int64_t bm, int64_t step) {
-    return replaceMRange(banded, bm - step + 1, bm,
-                         getW4A16MidTile(op.getContext(), bm, /*split=*/1,
-                                         kChannels, /*clustered=*/false,
-                                         /*warpChannels=*/64));
+  auto makeBand = [&](int64_t bm) {
+    return getW4A16MidTile(op.getContext(), bm, /*split=*/1, kChannels,
+                           /*clustered=*/false, /*warpChannels=*/64);
   };
   ConfigAttr at80 = getServingConfig(configs, kLowFromM + kLowStep);
   int64_t lowFromM =
       at80 && at80.getSplitK() == 1 ? kLowFromM : kLowFromM + kLowStep;
-  for (int64_t bm = lowFromM + kLowStep; bm <= kFromM; bm += kLowStep)
-    if (!band(bm, kLowStep))
-      return;
-  for (int64_t bm = kFromM + kStep; bm <= kToM; bm += kStep)
-    if (!band(bm, kStep))
-      return;
-  configs.assign(banded.begin(), banded.end());
+  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
+  if (replaceMBands(banded, lowFromM, kFromM, kLowStep, makeBand) &&
+      replaceMBands(banded, kFromM, kToM, kStep, makeBand))
+    configs.assign(banded.begin(), banded.end());
 }
 
 /// The register-direct variant `r16` (16 rows a block) with its warps over
@@ -1415,12 +1421,13 @@ static void addW4A16MidConfigs(MatmulOp op,
   constexpr int64_t kPairMaxKTiles = 128;
   bool pairSlices = midN == 128 && kTiles <= kPairMaxKTiles &&
                     int64_t(llvm::divideCeil(n, 128)) >= sms;
+  bool clustered =
+      pairSlices || (midN == 64 && isW4A16WideClusteredMid(op, midSplit));
   ConfigAttr mid =
-      pairSlices ? getW4A16MidTile(ctx, kMidMaxM, 2, 128, /*clustered=*/true)
-      : midN == 64 && isW4A16WideClusteredMid(op, midSplit)
-          ? getW4A16MidTile(ctx, kMidMaxM, midSplit, 128, /*clustered=*/true)
-          : getW4A16MidTile(ctx, kMidMaxM, midSplit, midN,
-                            /*clustered=*/false);
+      clustered ? getW4A16MidTile(ctx, kMidMaxM, pairSlices ? 2 : midSplit, 128,
+                                  /*clustered=*/true)
+                : getW4A16MidTile(ctx, kMidMaxM, midSplit, midN,
+                                  /*clustered=*/false);
   addW4A16NarrowTokenTiles(op, configs, mid, /*midRows=*/true);
   configs.push_back(mid);
   addW4A16WideTokenTiles(op, configs, midN, midSplit);
