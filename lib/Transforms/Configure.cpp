@@ -2869,6 +2869,67 @@ static void addW8A8ColumnBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// W8A8 on sm_90a, M = 129 to 256 on a wide layer, where the chain goes
+/// from M = 128 to unsplit 128-row tiles of 192 columns or more
+/// (addW8A8ColumnBands' 128 x 224 bands, or the tail-split 128 x 256 tiles): at
+/// M = 129 to 192 tiles of 192 rows (three warpgroups on a TMA ring, 4 stages),
+/// as narrow as one wave of the grid's columns allows but at least 112; where
+/// the wide tiles' grid passes one wave (their tail split), 256-row tiles of
+/// that width serve M = 193 to 256 too. A 128-row tile's second row of
+/// tiles runs its 128 rows whatever M leaves of them; 192 rows pad less
+/// and read each weight tile once. Measured (docs/perf-notes.md, v72,
+/// e311, both bench orders, time against the configured chain): 18944 x
+/// 3584 (148 tiles of 128 x 256, tail split 7) at M = 129 to 192 0.64x
+/// to 0.69x on 192 x 144, at 193 to 256 0.71x to 0.72x on 256 x 144;
+/// 14336 x 4096 and 13824 x 5120 (bands of 128 x 224) at 144 to 192 0.88x
+/// to 0.91x on 192 x 112, at 129 0.95x / 1.00x; 256 x 112 in place of the
+/// bands at 193 to 256 0.98x to 1.01x (not taken). Not where the tiles
+/// of M = 129 are narrower (11008 x 4096, 64 x 128 to M = 192: 192 x 96
+/// 0.98x to 1.08x; 8192 x 8192, 128 x 128: 192 x 64 1.12x to 1.22x).
+/// Measured on 28 to 40 K tiles of 128.
+static void addW8A8TripleRowTiles(MatmulOp op,
+                                  SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 128, kTripleMaxM = 192, kQuadMaxM = 256,
+                    kMinWideN = 192, kMinN = 112, kMinKTiles = 28,
+                    kMaxKTiles = 40, kStages = 4;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  if (kTiles < kMinKTiles || kTiles > kMaxKTiles)
+    return;
+  for (size_t i = 1; i < configs.size(); ++i) {
+    if (configs[i - 1].getMaxM() != kFromM)
+      continue;
+    ConfigAttr wide = configs[i];
+    if (!wide.isWgmma() || wide.isRegisterDirect() || wide.getBlockM() != 128 ||
+        wide.getBlockN() < kMinWideN || wide.getSplitK() != 1 ||
+        wide.getRowSplit() != 0 ||
+        (wide.getMaxM() != 0 && wide.getMaxM() < kQuadMaxM))
+      return;
+    int64_t bn = std::max(
+        kMinN, int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms), 16)));
+    if (bn + 32 > wide.getBlockN())
+      return;
+    auto rows = [&](int64_t bm, int64_t maxM) {
+      ConfigEdit edit(wide);
+      edit.ctaTile = {bm, bn, wide.getBlockK()};
+      edit.warpTile = {64, bn};
+      edit.stages = kStages;
+      edit.maxM = maxM;
+      edit.tailSplit = 1;
+      edit.copy = CopyKind::tma;
+      return edit.get();
+    };
+    SmallVector<ConfigAttr> tiles = {rows(192, kTripleMaxM)};
+    if (wide.getTailSplit() >= 2)
+      tiles.push_back(rows(256, kQuadMaxM));
+    // The wide tiles serve what the new ones leave, if anything.
+    if (wide.getMaxM() == tiles.back().getMaxM())
+      configs.erase(configs.begin() + i);
+    configs.insert(configs.begin() + i, tiles.begin(), tiles.end());
+    return;
+  }
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -2986,6 +3047,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   startW8A8SquareTilesEarly(op, configs);
   finishW8A8WgmmaConfigs(op, configs);
   addW8A8ColumnBands(op, configs);
+  addW8A8TripleRowTiles(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an

@@ -1276,8 +1276,31 @@ func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: me
 // (5120 x 5120 below) or 128 x 64.
 // SM90A-LABEL: func @w8a8_n14336_k4096
 // SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, max_m = 48, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>
+// M = 129 to 192 on 192 x 112 tiles (three warpgroups, TMA ring; 128
+// blocks) before the 128 x 224 bands, which one wave holds: no 256-row
+// tiles (v72, e311: 0.88x to 0.91x the time at M = 144 to 192).
+// SM90A-SAME: #qgemm.config<cta_tile = [192, 112, 128], warp_tile = [64, 112], stages = 4, max_m = 192, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
 func.func @w8a8_n14336_k4096(%x: memref<?x4096xf16>, %w: memref<14336x4096xi8>, %sw: memref<14336xf32>, %y: memref<?x14336xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<14336x4096xi8>, memref<14336xf32>) outs(%y : memref<?x14336xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 18944 x 3584: past M = 128 its 128 x 256 tiles make 148 blocks,
+// tail-split in 7; 192 x 144 tiles serve M = 129 to 192 and 256 x 144
+// ones 193 to 256, 132 blocks each (v72, e311: 0.64x to 0.72x the time).
+// SM90A-LABEL: func @w8a8_n18944_k3584
+// SM90A: #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 192, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 7>]
+func.func @w8a8_n18944_k3584(%x: memref<?x3584xf16>, %w: memref<18944x3584xi8>, %sw: memref<18944xf32>, %y: memref<?x18944xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%w, %sw : memref<18944x3584xi8>, memref<18944xf32>) outs(%y : memref<?x18944xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// The same N on 64 K tiles, past the K the 192-row tiles were measured on:
+// the 128 x 256 tiles follow M = 128 directly.
+// SM90A-LABEL: func @w8a8_n18944_k8192
+// SM90A: #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+func.func @w8a8_n18944_k8192(%x: memref<?x8192xf16>, %w: memref<18944x8192xi8>, %sw: memref<18944xf32>, %y: memref<?x18944xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%w, %sw : memref<18944x8192xi8>, memref<18944xf32>) outs(%y : memref<?x18944xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 

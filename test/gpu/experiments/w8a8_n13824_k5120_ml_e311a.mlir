@@ -1,0 +1,8 @@
+// w8a8_n13824_k5120_ml_e311a: w8a8_n13824_k5120_ml as qgemm-configure gave it (chip=sm_90a), M = 129 to 256 on 256 x 112 tiles (four warpgroups, TMA ring) instead of 128 x 224 (hand configs).
+module {
+  func.func @w8a8_n13824_k5120_ml_e311a(%arg0: memref<?x5120xf16>, %arg1: memref<13824x5120xi8>, %arg2: memref<13824xf32>, %arg3: memref<?x13824xf16>) {
+    qgemm.matmul lhs(%arg0 : memref<?x5120xf16>) weights(%arg1, %arg2 : memref<13824x5120xi8>, memref<13824xf32>) outs(%arg3 : memref<?x13824xf16>) {configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, max_m = 48, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [256, 112, 128], warp_tile = [64, 112], stages = 4, max_m = 256, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>], lhs_encoding = #qgemm.act<i8, per_token>, target = #qgemm.target<"sm_90a">, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+    return
+  }
+}
+
