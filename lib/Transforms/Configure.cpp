@@ -2869,6 +2869,46 @@ static void addW8A8ColumnBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// addW8A8TripleRowTiles' second case: M = 129 to 192 on 192-row tiles in
+/// two clustered K slices in front of configs[i], unsplit 128 x 128 tiles;
+/// whether it added them.
+static bool addW8A8TripleRowSplitTiles(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs,
+                                       size_t i) {
+  constexpr int64_t kTripleMaxM = 192, kSquareMinMaxM = 256, kMinN = 80,
+                    kMaxN = 128, kMinKTiles = 32, kMaxKTiles = 64,
+                    kMaxStages = 6, kMinStages = 4,
+                    kMaxSplitRingBytes = 210 * 1024;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  ConfigAttr square = configs[i];
+  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
+      kTiles > kMaxKTiles || !square.isWgmma() || square.isRegisterDirect() ||
+      square.getBlockM() != 128 || square.getBlockN() != 128 ||
+      square.getSplitK() != 1 || square.getRowSplit() != 0 ||
+      (square.getMaxM() != 0 && square.getMaxM() < kSquareMinMaxM))
+    return false;
+  int64_t bn = std::max(
+      kMinN, int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms / 2), 16)));
+  if (bn > kMaxN)
+    return false;
+  ConfigEdit edit(square);
+  edit.ctaTile = {192, bn, square.getBlockK()};
+  edit.warpTile = {64, bn};
+  edit.splitK = 2;
+  edit.clusterSplit = true;
+  edit.maxM = kTripleMaxM;
+  edit.tailSplit = 1;
+  edit.copy = CopyKind::cp_async;
+  for (edit.stages = kMaxStages;
+       edit.stages > kMinStages &&
+       getSharedMemoryBytes(op, edit.get()) > kMaxSplitRingBytes;
+       --edit.stages) {
+  }
+  configs.insert(configs.begin() + i, edit.get());
+  return true;
+}
+
 /// W8A8 on sm_90a, M = 129 to 256 on a wide layer, where the chain goes
 /// from M = 128 to unsplit 128-row tiles of 192 columns or more
 /// (addW8A8ColumnBands' 128 x 224 bands, or the tail-split 128 x 256 tiles): at
@@ -2887,6 +2927,19 @@ static void addW8A8ColumnBands(MatmulOp op,
 /// of M = 129 are narrower (11008 x 4096, 64 x 128 to M = 192: 192 x 96
 /// 0.98x to 1.08x; 8192 x 8192, 128 x 128: 192 x 64 1.12x to 1.22x).
 /// Measured on 28 to 40 K tiles of 128.
+///
+/// Where the tiles of M = 129 are unsplit 128 x 128 ones that serve M up
+/// to 256 or more, M = 129 to 192 takes 192-row tiles in two K slices
+/// added up in a cluster, as narrow as two slices of the grid's columns in
+/// one wave allow (80 to 128 columns), on the cp.async ring in the most
+/// stages (6 at most) that keep it in kMaxSplitRingBytes. Measured (v72,
+/// e312, both bench orders): 5120 x 5120 (80 tiles of 128 x 128) 0.76x to
+/// 0.83x the time on 192 x 80, 6144 x 4096 (96) 0.86x to 0.87x on 192 x
+/// 96, 8192 x 8192 (128) 0.91x to 0.93x on 192 x 128. Not on 16 K tiles
+/// (8192 x 2048: 1.12x to 1.14x), nor in four slices where the 128 x 128
+/// tiles are split already (4096 x 4096 1.69x, 2048 x 4096 and 2560 x
+/// 10240 1.14x to 1.45x: clusters of four). Measured where N and K are
+/// multiples of 128 only.
 static void addW8A8TripleRowTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTripleMaxM = 192, kQuadMaxM = 256,
@@ -2894,12 +2947,14 @@ static void addW8A8TripleRowTiles(MatmulOp op,
                     kMaxKTiles = 40, kStages = 4;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  if (kTiles < kMinKTiles || kTiles > kMaxKTiles)
-    return;
   for (size_t i = 1; i < configs.size(); ++i) {
     if (configs[i - 1].getMaxM() != kFromM)
       continue;
+    if (addW8A8TripleRowSplitTiles(op, configs, i))
+      return;
     ConfigAttr wide = configs[i];
+    if (kTiles < kMinKTiles || kTiles > kMaxKTiles)
+      return;
     if (!wide.isWgmma() || wide.isRegisterDirect() || wide.getBlockM() != 128 ||
         wide.getBlockN() < kMinWideN || wide.getSplitK() != 1 ||
         wide.getRowSplit() != 0 ||

@@ -129,11 +129,14 @@ func.func @w8a8_n3584_k18944(%x: memref<?x18944xf16>, %w: memref<3584x18944xi8>,
 // ring (8 stages), not the four clustered slices of three blocks a
 // multiprocessor (384 blocks) the packed rule gives; M = 65 to 128 on
 // 128 x 128 tiles in two clustered K slices (v71: 96 blocks, where the
-// lone unsplit 128 x 64 tiles were as many; 0.99x the time); and M = 129 to 256 on
-// unsplit 128 x 128 tiles (2 x 48 = 96 blocks, 6 stages), where two slices
-// would give 192, not the 64 x 128 tiles of two blocks a multiprocessor.
+// lone unsplit 128 x 64 tiles were as many; 0.99x the time); M = 129 to
+// 192 on 192 x 96 tiles in two clustered K slices (64 columns, 128
+// blocks, 5 stages: v72, e312, 0.86x to 0.87x the time); and M = 193 to
+// 256 on unsplit 128 x 128 tiles (2 x 48 = 96 blocks, 6 stages), where two
+// slices would give 192, not the 64 x 128 tiles of two blocks a
+// multiprocessor.
 // SM90A-LABEL: func @w8a8_n6144_k4096
-// SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+// SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
 func.func @w8a8_n6144_k4096(%x: memref<?x4096xf16>, %w: memref<6144x4096xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6144x4096xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -1315,10 +1318,14 @@ func.func @w8a8_n18944_k8192(%x: memref<?x8192xf16>, %w: memref<18944x8192xi8>, 
 // on 8).
 // M = 65 to 128 (v71): 128 x 128 tiles in two clustered K slices (80
 // blocks), where the lone 128 x 64 tiles were unsplit (80 blocks of half
-// the columns: 0.83x to 0.91x the time).
+// the columns: 0.83x to 0.91x the time). M = 129 to 192 (v72): 192 x 80
+// tiles in two clustered K slices (128 blocks, 6 stages) in front of the
+// unsplit 128 x 128 tiles (80 blocks; e312: 0.76x to 0.83x the time).
+// 8192 x 2048 above (16 K tiles, 1.12x to 1.14x slower with them) keeps
+// its 128 x 128 tiles from M = 129.
 // SM90A-LABEL: func @w8a8_n5120_k5120
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
-// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>
+// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 80, 128], warp_tile = [64, 80], stages = 6, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
 func.func @w8a8_n5120_k5120(%x: memref<?x5120xf16>, %w: memref<5120x5120xi8>, %sw: memref<5120xf32>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%w, %sw : memref<5120x5120xi8>, memref<5120xf32>) outs(%y : memref<?x5120xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
