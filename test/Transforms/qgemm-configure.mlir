@@ -1319,13 +1319,16 @@ func.func @w8a8_n18944_k8192(%x: memref<?x8192xf16>, %w: memref<18944x8192xi8>, 
 // M = 65 to 128 (v71): 128 x 128 tiles in two clustered K slices (80
 // blocks), where the lone 128 x 64 tiles were unsplit (80 blocks of half
 // the columns: 0.83x to 0.91x the time). M = 129 to 192 (v72): 192 x 80
-// tiles in two clustered K slices (128 blocks, 6 stages) in front of the
-// unsplit 128 x 128 tiles (80 blocks; e312: 0.76x to 0.83x the time).
+// tiles in two clustered K slices (128 blocks, 6 stages) in place of the
+// unsplit 128 x 128 tiles (80 blocks; e312: 0.76x to 0.83x the time), and
+// M = 193 to 256 on 256 x 80 tiles in two (5 stages; e313: 0.89x to
+// 0.95x), the 128 x 128 tiles' two rows leaving 52 multiprocessors idle.
 // 8192 x 2048 above (16 K tiles, 1.12x to 1.14x slower with them) keeps
-// its 128 x 128 tiles from M = 129.
+// its 128 x 128 tiles from M = 129; 6144 x 4096 (96 blocks) keeps them at
+// M = 193 to 256.
 // SM90A-LABEL: func @w8a8_n5120_k5120
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
-// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 80, 128], warp_tile = [64, 80], stages = 6, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 80, 128], warp_tile = [64, 80], stages = 6, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [256, 80, 128], warp_tile = [64, 80], stages = 5, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>
 func.func @w8a8_n5120_k5120(%x: memref<?x5120xf16>, %w: memref<5120x5120xi8>, %sw: memref<5120xf32>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%w, %sw : memref<5120x5120xi8>, memref<5120xf32>) outs(%y : memref<?x5120xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
