@@ -3004,6 +3004,106 @@ static void addW8A8TripleRowTiles(MatmulOp op,
   }
 }
 
+/// W8A8 on sm_90a past M = 256: the first 128-row step of M (M = 385 to
+/// 768 measured) at which the chain's tiles pass one wave, where those are
+/// tail-split 128-row tiles (finishW8A8WgmmaConfigs), takes tiles of 256
+/// rows (four warpgroups on a TMA ring, 4 stages or 3 where 4 pass
+/// kMaxQuadRingBytes) as narrow as one wave of their rows allows, 144 to
+/// 192 columns. Measured (docs/perf-notes.md, v72, e315, both bench
+/// orders, time against the tail-split 128 x 256 tiles): 11008 x 4096 at
+/// M = 385 to 512 (172 tiles) 0.84x on 256 x 176 (126 blocks), 6144 x 4096
+/// at 641 to 768 (144) 0.74x to 0.75x on 256 x 144 (129), 8192 x 2048 at
+/// 513 to 640 (160) 0.78x to 0.79x on 256 x 192 in 3 stages (129). The
+/// wider ones (18944 x 3584, 14336 x 4096: 288 and 224 columns) keep
+/// their tiles. Measured where N and K are multiples of 128, on 16 to 32
+/// K tiles.
+static void addW8A8QuadWaveTiles(MatmulOp op,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFirstStep = 3, kLastStep = 6, kMinN = 144, kMaxN = 192,
+                    kMinKTiles = 16, kMaxKTiles = 32,
+                    kMaxQuadRingBytes = 224 * 1024;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = op.getK() / 128;
+  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
+      kTiles > kMaxKTiles)
+    return;
+  for (int64_t step = kFirstStep; step <= kLastStep; ++step) {
+    int64_t m = 128 * step;
+    auto *serving = llvm::find_if(configs, [&](ConfigAttr config) {
+      return config.getMaxM() == 0 || config.getMaxM() >= m;
+    });
+    if (serving == configs.end())
+      return;
+    ConfigAttr tiles = *serving;
+    if (getGridBlocks(op, tiles, m) <= sms)
+      continue;
+    // The first step past one wave: its tiles, or none.
+    size_t i = serving - configs.begin();
+    int64_t from = i == 0 ? 0 : configs[i - 1].getMaxM();
+    if (!tiles.isWgmma() || tiles.isRegisterDirect() ||
+        tiles.getBlockM() != 128 || tiles.getSplitK() != 1 ||
+        tiles.getTailSplit() < 2 || from > m - 128)
+      return;
+    int64_t rows = llvm::divideCeil(m, 256);
+    int64_t bn =
+        llvm::alignTo(llvm::divideCeil(op.getN(), sms / rows), int64_t(16));
+    if (bn < kMinN || bn > kMaxN)
+      return;
+    ConfigEdit edit(tiles);
+    edit.ctaTile = {256, bn, tiles.getBlockK()};
+    edit.warpTile = {64, bn};
+    edit.stages = 4;
+    edit.maxM = m;
+    edit.tailSplit = 1;
+    edit.copy = CopyKind::tma;
+    if (getSharedMemoryBytes(op, edit.get()) > kMaxQuadRingBytes)
+      edit.stages = 3;
+    SmallVector<ConfigAttr> step3;
+    if (from < m - 128)
+      step3.push_back(tiles.withMaxM(m - 128));
+    step3.push_back(edit.get());
+    if (tiles.getMaxM() == m)
+      configs.erase(configs.begin() + i);
+    configs.insert(configs.begin() + i, step3.begin(), step3.end());
+    return;
+  }
+}
+
+/// W8A8 on sm_90a: the 128 x 128 tiles of M = 129 to 256 in two clustered
+/// K slices go on to M = 384 where three rows of them still make one wave
+/// and tail-split 128-row tiles follow (2560 x 10240, 20 columns: 120
+/// blocks; 0.80x to 0.81x the time of the 128 x 256 tiles at M = 257 to
+/// 384 in 6 stages, v72, e315). Measured on 80 K tiles, N and K
+/// multiples of 128.
+static void extendW8A8SquareSplitTiles(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromMaxM = 256, kToMaxM = 384, kMinKTiles = 64,
+                    kMaxKTiles = 80, kStages = 6;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = op.getK() / 128;
+  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
+      kTiles > kMaxKTiles)
+    return;
+  for (size_t i = 0; i + 1 < configs.size(); ++i) {
+    ConfigAttr square = configs[i], next = configs[i + 1];
+    if (!square.isWgmma() || square.getBlockM() != 128 ||
+        square.getBlockN() != 128 || square.getSplitK() != 2 ||
+        square.getMaxM() != kFromMaxM)
+      continue;
+    if (next.isWgmma() && next.getBlockM() == 128 && next.getSplitK() == 1 &&
+        next.getTailSplit() >= 2 &&
+        (next.getMaxM() == 0 || next.getMaxM() > kToMaxM) &&
+        getGridBlocks(op, square, kToMaxM) <= sms) {
+      // The stages deepenLoneRings gives them to M = 256 (it stops there).
+      ConfigEdit edit(square);
+      edit.maxM = kToMaxM;
+      edit.stages = kStages;
+      configs[i] = edit.get();
+    }
+    return;
+  }
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -3122,6 +3222,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   finishW8A8WgmmaConfigs(op, configs);
   addW8A8ColumnBands(op, configs);
   addW8A8TripleRowTiles(op, configs);
+  addW8A8QuadWaveTiles(op, configs);
+  extendW8A8SquareSplitTiles(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an

@@ -137,6 +137,10 @@ func.func @w8a8_n3584_k18944(%x: memref<?x18944xf16>, %w: memref<3584x18944xi8>,
 // multiprocessor.
 // SM90A-LABEL: func @w8a8_n6144_k4096
 // SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+// At M = 641 to 768 the tail-split 128 x 256 tiles' six rows pass one wave
+// (144 blocks): 256 x 144 tiles (three rows of 43, 129 blocks; v72, e315:
+// 0.74x to 0.75x the time), the 128 x 256 tiles after them.
+// SM90A-SAME: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 640, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 768, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n6144_k4096(%x: memref<?x4096xf16>, %w: memref<6144x4096xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6144x4096xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -171,6 +175,10 @@ func.func @w8a8_n5120_k13824(%x: memref<?x13824xf16>, %w: memref<5120x13824xi8>,
 // CHECK-LABEL: func @w8a8_n8192_k2048
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
 // SM90A-SAME: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128]
+// At M = 513 to 640 the 128 x 256 tiles' five rows pass one wave (160
+// blocks): 256 x 192 tiles in 3 stages (the default, not printed; three
+// rows of 43, 129 blocks; v72, e315: 0.78x to 0.79x the time).
+// SM90A-SAME: warp_tile = [64, 256], stages = 4, max_m = 512, mma = wgmma, tail_split = 4>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 640, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 4>]
 func.func @w8a8_n8192_k2048(%x: memref<?x2048xf16>, %w: memref<8192x2048xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<8192x2048xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -210,14 +218,17 @@ func.func @w8a8_n4096_k1024(%x: memref<?x1024xf16>, %w: memref<4096x1024xi8>, %s
 // would not be), then 64 x 128 while their rows fit one wave (86 columns,
 // two blocks a multiprocessor: 264 / 86 = 3 rows, M = 192), then at
 // M = 193 to 256 128 x 176 tiles (63 columns, two rows: 126 blocks, where
-// 128 x 256 would make 86), then 128 x 256; on sm_90 (no wgmma) it keeps
+// 128 x 256 would make 86), then 128 x 256, but at M = 385 to 512, where
+// their four rows pass one wave (172 blocks), 256 x 176 tiles of four
+// warpgroups on a TMA ring (126 blocks; v72, e315: 0.84x the time); on
+// sm_90 (no wgmma) it keeps
 // M <= 64. On sm_90a its 688 register blocks would be 1.7 waves of 8-warp
 // blocks (three a multiprocessor): 4 warps split K instead (8 chunks each,
 // seven blocks a multiprocessor, one wave).
 // CHECK-LABEL: func @w8a8_n11008_k4096
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64]
 // SM90A-LABEL: func @w8a8_n11008_k4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 384, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 512, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n11008_k4096(%x: memref<?x4096xf16>, %w: memref<11008x4096xi8>, %sw: memref<11008xf32>, %y: memref<?x11008xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11008x4096xi8>, memref<11008xf32>) outs(%y : memref<?x11008xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -1285,6 +1296,17 @@ func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: me
 // SM90A-SAME: #qgemm.config<cta_tile = [192, 112, 128], warp_tile = [64, 112], stages = 4, max_m = 192, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
 func.func @w8a8_n14336_k4096(%x: memref<?x4096xf16>, %w: memref<14336x4096xi8>, %sw: memref<14336xf32>, %y: memref<?x14336xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<14336x4096xi8>, memref<14336xf32>) outs(%y : memref<?x14336xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 2560 x 10240 (80 K tiles): the 128 x 128 tiles in two clustered K
+// slices go on from M = 256 to 384 (three rows of 20 columns, 120 blocks,
+// 6 stages) before the tail-split 128 x 256 tiles (v72, e315: 0.80x to
+// 0.81x the time at M = 257 to 384).
+// SM90A-LABEL: func @w8a8_n2560_k10240
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma_producer>
+func.func @w8a8_n2560_k10240(%x: memref<?x10240xf16>, %w: memref<2560x10240xi8>, %sw: memref<2560xf32>, %y: memref<?x2560xf16>) {
+  qgemm.matmul lhs(%x : memref<?x10240xf16>) weights(%w, %sw : memref<2560x10240xi8>, memref<2560xf32>) outs(%y : memref<?x2560xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 
