@@ -3104,6 +3104,53 @@ static void extendW8A8SquareSplitTiles(MatmulOp op,
   }
 }
 
+/// W8A8 on sm_90a, a narrow layer on a long K (2560 x 10240: 20 columns
+/// of 128, 80 K tiles): the two-slice tiles of M = 65 to 128 (128 x 64)
+/// and 129 to 256 (128 x 128) give 80 blocks; tiles of 64 and 128 rows, as
+/// narrow as two rows of two slices in one wave allow (80 columns, 128
+/// blocks), in 8 stages, take their place (docs/perf-notes.md, v72, e317,
+/// both bench orders: 0.88x to 0.92x the time at M = 80 to 256). Not
+/// where the narrower tiles would add less than half the blocks (5120 x
+/// 5120's 128 x 80 at M = 65 to 128, 0.96x to 0.97x; 6144 x 4096's 128 x
+/// 96, 0.99x to 1.00x). Measured on 80 K tiles, N and K multiples of 128.
+static void narrowW8A8SplitTiles(MatmulOp op,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMinKTiles = 64, kMaxKTiles = 80, kStages = 8;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = op.getK() / 128;
+  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
+      kTiles > kMaxKTiles)
+    return;
+  for (size_t i = 1; i < configs.size(); ++i) {
+    ConfigAttr config = configs[i];
+    int64_t from = configs[i - 1].getMaxM();
+    // The tiles of M = 65 to 128 (128 x 64) and of 129 to 256 (128 x 128;
+    // extendW8A8SquareSplitTiles may have taken them on to 384).
+    int64_t m = config.getBlockN() == 64 ? 128 : 256;
+    if (!config.isWgmma() || config.isRegisterDirect() ||
+        config.getSplitK() != 2 || config.getBlockM() != 128 || from != m / 2 ||
+        config.getMaxM() < m || config.getBlockN() != m / 2)
+      continue;
+    int64_t bn =
+        llvm::alignTo(llvm::divideCeil(op.getN(), sms / 4), int64_t(16));
+    ConfigEdit edit(config);
+    edit.ctaTile = {m / 2, bn, config.getBlockK()};
+    edit.warpTile = {64, bn};
+    edit.stages = kStages;
+    edit.maxM = m;
+    ConfigAttr narrow = edit.get();
+    int64_t blocks = getGridBlocks(op, config, m);
+    int64_t narrowBlocks = getGridBlocks(op, narrow, m);
+    if (narrow.getBlockM() * bn >= config.getBlockM() * config.getBlockN() ||
+        narrowBlocks > sms || 2 * narrowBlocks < 3 * blocks)
+      continue;
+    if (config.getMaxM() == m)
+      configs[i] = narrow;
+    else
+      configs.insert(configs.begin() + i, narrow);
+  }
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -3224,6 +3271,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   addW8A8TripleRowTiles(op, configs);
   addW8A8QuadWaveTiles(op, configs);
   extendW8A8SquareSplitTiles(op, configs);
+  narrowW8A8SplitTiles(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an

@@ -1299,12 +1299,14 @@ func.func @w8a8_n14336_k4096(%x: memref<?x4096xf16>, %w: memref<14336x4096xi8>, 
   return
 }
 
-// W8A8 2560 x 10240 (80 K tiles): the 128 x 128 tiles in two clustered K
-// slices go on from M = 256 to 384 (three rows of 20 columns, 120 blocks,
-// 6 stages) before the tail-split 128 x 256 tiles (v72, e315: 0.80x to
-// 0.81x the time at M = 257 to 384).
+// W8A8 2560 x 10240 (80 K tiles, 20 columns of 128): in two clustered K
+// slices, 64 x 80 tiles at M = 65 to 128 and 128 x 80 at 129 to 256 (128
+// blocks, 8 stages) where 128 x 64 and 128 x 128 tiles gave 80 (v72,
+// e317: 0.88x to 0.92x the time); the 128 x 128 tiles at M = 257 to 384
+// (three rows, 120 blocks, 6 stages) before the tail-split 128 x 256 tiles
+// (e315: 0.80x to 0.81x).
 // SM90A-LABEL: func @w8a8_n2560_k10240
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma_producer>
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 80, 128], warp_tile = [64, 80], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 80, 128], warp_tile = [64, 80], stages = 8, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma_producer>
 func.func @w8a8_n2560_k10240(%x: memref<?x10240xf16>, %w: memref<2560x10240xi8>, %sw: memref<2560xf32>, %y: memref<?x2560xf16>) {
   qgemm.matmul lhs(%x : memref<?x10240xf16>) weights(%w, %sw : memref<2560x10240xi8>, memref<2560xf32>) outs(%y : memref<?x2560xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
