@@ -2944,7 +2944,10 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
 /// bands at 193 to 256 0.98x to 1.01x (not taken). Not where the tiles
 /// of M = 129 are narrower (11008 x 4096, 64 x 128 to M = 192: 192 x 96
 /// 0.98x to 1.08x; 8192 x 8192, 128 x 128: 192 x 64 1.12x to 1.22x).
-/// Measured on 28 to 40 K tiles of 128.
+/// Measured on 28 to 40 K tiles of 128 and widths of 112 to 144 (wider
+/// 256-row tiles would not fit their 4 stages, and 256 x 144 already
+/// spills 16 bytes: 28672 x 4096, whose width would be 224, keeps its
+/// tiles).
 ///
 /// Where the tiles of M = 129 are unsplit 128 x 128 ones that serve M up
 /// to 256 or more, M = 129 to 192 takes 192-row tiles in two K slices
@@ -2954,15 +2957,15 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
 /// e312, both bench orders): 5120 x 5120 (80 tiles of 128 x 128) 0.76x to
 /// 0.83x the time on 192 x 80, 6144 x 4096 (96) 0.86x to 0.87x on 192 x
 /// 96, 8192 x 8192 (128) 0.91x to 0.93x on 192 x 128. 5120 x 5120 also
-/// takes 256-row tiles at M = 193 to 256 (addW8A8TripleRowSplitTiles). Not on 16 K tiles
-/// (8192 x 2048: 1.12x to 1.14x), nor in four slices where the 128 x 128
-/// tiles are split already (4096 x 4096 1.69x, 2048 x 4096 and 2560 x
+/// takes 256-row tiles at M = 193 to 256 (addW8A8TripleRowSplitTiles). Not on
+/// 16 K tiles (8192 x 2048: 1.12x to 1.14x), nor in four slices where the 128 x
+/// 128 tiles are split already (4096 x 4096 1.69x, 2048 x 4096 and 2560 x
 /// 10240 1.14x to 1.45x: clusters of four). Measured where N and K are
 /// multiples of 128 only.
 static void addW8A8TripleRowTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTripleMaxM = 192, kQuadMaxM = 256,
-                    kMinWideN = 192, kMinN = 112, kMinKTiles = 28,
+                    kMinWideN = 192, kMinN = 112, kMaxN = 144, kMinKTiles = 28,
                     kMaxKTiles = 40, kStages = 4;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
@@ -2981,7 +2984,7 @@ static void addW8A8TripleRowTiles(MatmulOp op,
       return;
     int64_t bn = std::max(
         kMinN, int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms), 16)));
-    if (bn + 32 > wide.getBlockN())
+    if (bn > kMaxN || bn + 32 > wide.getBlockN())
       return;
     auto rows = [&](int64_t bm, int64_t maxM) {
       ConfigEdit edit(wide);

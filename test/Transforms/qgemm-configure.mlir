@@ -1312,6 +1312,19 @@ func.func @w8a8_n2560_k10240(%x: memref<?x10240xf16>, %w: memref<2560x10240xi8>,
   return
 }
 
+// W8A8 28672 x 4096: one wave of its columns would need 224-column
+// tiles, past the 112 to 144 the 192- and 256-row tiles were measured at
+// (a 256 x 224 ring of 4 stages would not fit the shared memory): M = 129
+// on keeps the chain's 128-row tiles, and the chain verifies (RUN lines).
+// SM90A-LABEL: func @w8a8_n28672_k4096
+// SM90A-NOT: cta_tile = [192,
+// SM90A-NOT: cta_tile = [256,
+// SM90A: return
+func.func @w8a8_n28672_k4096(%x: memref<?x4096xf16>, %w: memref<28672x4096xi8>, %sw: memref<28672xf32>, %y: memref<?x28672xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<28672x4096xi8>, memref<28672xf32>) outs(%y : memref<?x28672xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // W8A8 18944 x 3584: past M = 128 its 128 x 256 tiles make 148 blocks,
 // tail-split in 7; 192 x 144 tiles serve M = 129 to 192 and 256 x 144
 // ones 193 to 256, 132 blocks each (v72, e311: 0.64x to 0.72x the time).
