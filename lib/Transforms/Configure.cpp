@@ -3007,8 +3007,10 @@ static void addW8A8TripleRowTiles(MatmulOp op,
   }
 }
 
-/// W8A8 on sm_90a past M = 256: the first 128-row step of M (M = 385 to
-/// 768 measured) at which the chain's tiles pass one wave, where those are
+/// W8A8 on sm_90a past M = 256: the first 128-row step of M at which the
+/// chain's tiles pass one wave, where that step is one of M = 385 to 768
+/// (measured; 12288 x 3072, past one wave at 257 to 384, keeps its tiles)
+/// and those are
 /// tail-split 128-row tiles (finishW8A8WgmmaConfigs), takes tiles of 256
 /// rows (four warpgroups on a TMA ring, 4 stages or 3 where 4 pass
 /// kMaxQuadRingBytes) as narrow as one wave of their rows allows, 144 to
@@ -3022,8 +3024,8 @@ static void addW8A8TripleRowTiles(MatmulOp op,
 /// K tiles.
 static void addW8A8QuadWaveTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFirstStep = 3, kLastStep = 6, kMinN = 144, kMaxN = 192,
-                    kMinKTiles = 16, kMaxKTiles = 32,
+  constexpr int64_t kFirstStep = 3, kMinStep = 4, kLastStep = 6, kMinN = 144,
+                    kMaxN = 192, kMinKTiles = 16, kMaxKTiles = 32,
                     kMaxQuadRingBytes = 224 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = op.getK() / 128;
@@ -3043,7 +3045,7 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
     // The first step past one wave: its tiles, or none.
     size_t i = serving - configs.begin();
     int64_t from = i == 0 ? 0 : configs[i - 1].getMaxM();
-    if (!tiles.isWgmma() || tiles.isRegisterDirect() ||
+    if (step < kMinStep || !tiles.isWgmma() || tiles.isRegisterDirect() ||
         tiles.getBlockM() != 128 || tiles.getSplitK() != 1 ||
         tiles.getTailSplit() < 2 || from > m - 128)
       return;

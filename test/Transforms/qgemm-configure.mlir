@@ -1325,6 +1325,17 @@ func.func @w8a8_n28672_k4096(%x: memref<?x4096xf16>, %w: memref<28672x4096xi8>, 
   return
 }
 
+// W8A8 12288 x 3072: its 128 x 256 tiles pass one wave first at M = 257
+// to 384 (144 blocks), before the steps the 256-row one-wave tiles were
+// measured at (385 to 768): the tail-split tiles stay.
+// SM90A-LABEL: func @w8a8_n12288_k3072
+// SM90A-NOT: cta_tile = [256,
+// SM90A: return
+func.func @w8a8_n12288_k3072(%x: memref<?x3072xf16>, %w: memref<12288x3072xi8>, %sw: memref<12288xf32>, %y: memref<?x12288xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%w, %sw : memref<12288x3072xi8>, memref<12288xf32>) outs(%y : memref<?x12288xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // W8A8 18944 x 3584: past M = 128 its 128 x 256 tiles make 148 blocks,
 // tail-split in 7; 192 x 144 tiles serve M = 129 to 192 and 256 x 144
 // ones 193 to 256, 132 blocks each (v72, e311: 0.64x to 0.72x the time).
