@@ -1,0 +1,5 @@
+// W8A8 5632 x 5120, no configs (qgemm-configure picks them): a layer the v72 rules were not chosen on (docs/perf-notes.md v72 step 7, e318).
+func.func @w8a8_n5632_k5120(%x: memref<?x5120xf16>, %w: memref<5632x5120xi8>, %sw: memref<5632xf32>, %y: memref<?x5632xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%w, %sw : memref<5632x5120xi8>, memref<5632xf32>) outs(%y : memref<?x5632xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
