@@ -3007,25 +3007,28 @@ static void addW8A8TripleRowTiles(MatmulOp op,
   }
 }
 
-/// W8A8 on sm_90a past M = 256: the first 128-row step of M at which the
-/// chain's tiles pass one wave, where that step is one of M = 385 to 768
-/// (measured; 12288 x 3072, past one wave at 257 to 384, keeps its tiles)
-/// and those are
-/// tail-split 128-row tiles (finishW8A8WgmmaConfigs), takes tiles of 256
-/// rows (four warpgroups on a TMA ring, 4 stages or 3 where 4 pass
-/// kMaxQuadRingBytes) as narrow as one wave of their rows allows, 144 to
-/// 192 columns. Measured (docs/perf-notes.md, v72, e315, both bench
-/// orders, time against the tail-split 128 x 256 tiles): 11008 x 4096 at
-/// M = 385 to 512 (172 tiles) 0.84x on 256 x 176 (126 blocks), 6144 x 4096
-/// at 641 to 768 (144) 0.74x to 0.75x on 256 x 144 (129), 8192 x 2048 at
-/// 513 to 640 (160) 0.78x to 0.79x on 256 x 192 in 3 stages (129). The
-/// wider ones (18944 x 3584, 14336 x 4096: 288 and 224 columns) keep
-/// their tiles. Measured where N and K are multiples of 128, on 16 to 32
-/// K tiles.
+/// W8A8 on sm_90a, M = 385 to 1024: each 128-row step at which the chain's
+/// tiles are tail-split 128-row ones (finishW8A8WgmmaConfigs) whose grid
+/// passes one wave takes tiles of 256 rows (four warpgroups on a TMA ring,
+/// 4 stages or 3 past kMaxQuadRingBytes) as narrow as one wave of their
+/// rows allows, where that is 144 to 192 columns; neighbouring steps of the
+/// same tiles are one variant. Measured (docs/perf-notes.md, v72, e315 and
+/// e319, both bench orders, time against the tail-split 128 x 256 tiles):
+/// 11008 x 4096 at M = 385 to 512 (172 tiles) 0.84x on 256 x 176 (126
+/// blocks); 6144 x 4096 at 641 to 768 (144) 0.74x to 0.75x on 256 x 144
+/// (129) and at 769 to 1024 0.85x to 0.90x on 256 x 192 in 3 stages (128);
+/// 8192 x 2048 at 513 to 768 0.77x to 0.79x on 256 x 192 in 3 stages
+/// (129); 5120 x 5120 at 769 to 1024 (160 and 180 tiles) 0.79x to 0.82x on
+/// 256 x 160 (128). Not on 64 K tiles (8192 x 8192 at 513 to 640 on 256 x
+/// 192: 1.00x to 1.03x), nor where one wave needs wider tiles (18944 x
+/// 3584, 14336 x 4096, 11008 x 4096 past M = 512: 224 to 288 columns).
+/// Measured where N and K are multiples of 128, on 16 to 40 K tiles;
+/// M = 257 to 384 not measured (12288 x 3072 passes one wave there and
+/// keeps its tiles).
 static void addW8A8QuadWaveTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFirstStep = 3, kMinStep = 4, kLastStep = 6, kMinN = 144,
-                    kMaxN = 192, kMinKTiles = 16, kMaxKTiles = 32,
+  constexpr int64_t kFirstStep = 4, kLastStep = 8, kMinN = 144, kMaxN = 192,
+                    kMinKTiles = 16, kMaxKTiles = 40,
                     kMaxQuadRingBytes = 224 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = op.getK() / 128;
@@ -3040,20 +3043,18 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
     if (serving == configs.end())
       return;
     ConfigAttr tiles = *serving;
-    if (getGridBlocks(op, tiles, m) <= sms)
-      continue;
-    // The first step past one wave: its tiles, or none.
     size_t i = serving - configs.begin();
     int64_t from = i == 0 ? 0 : configs[i - 1].getMaxM();
-    if (step < kMinStep || !tiles.isWgmma() || tiles.isRegisterDirect() ||
+    if (!tiles.isWgmma() || tiles.isRegisterDirect() ||
         tiles.getBlockM() != 128 || tiles.getSplitK() != 1 ||
-        tiles.getTailSplit() < 2 || from > m - 128)
-      return;
+        tiles.getTailSplit() < 2 || from > m - 128 ||
+        getGridBlocks(op, tiles, m) <= sms)
+      continue;
     int64_t rows = llvm::divideCeil(m, 256);
     int64_t bn =
         llvm::alignTo(llvm::divideCeil(op.getN(), sms / rows), int64_t(16));
     if (bn < kMinN || bn > kMaxN)
-      return;
+      continue;
     ConfigEdit edit(tiles);
     edit.ctaTile = {256, bn, tiles.getBlockK()};
     edit.warpTile = {64, bn};
@@ -3063,14 +3064,22 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
     edit.copy = CopyKind::tma;
     if (getSharedMemoryBytes(op, edit.get()) > kMaxQuadRingBytes)
       edit.stages = 3;
-    SmallVector<ConfigAttr> step3;
+    ConfigAttr quad = edit.get();
+    // The step before, if it ran the same tiles, runs on to this one.
+    if (i > 0 && configs[i - 1].withMaxM(0) == quad.withMaxM(0) &&
+        from == m - 128) {
+      configs[i - 1] = quad;
+      if (tiles.getMaxM() == m)
+        configs.erase(configs.begin() + i);
+      continue;
+    }
+    SmallVector<ConfigAttr> pieces;
     if (from < m - 128)
-      step3.push_back(tiles.withMaxM(m - 128));
-    step3.push_back(edit.get());
+      pieces.push_back(tiles.withMaxM(m - 128));
+    pieces.push_back(quad);
     if (tiles.getMaxM() == m)
       configs.erase(configs.begin() + i);
-    configs.insert(configs.begin() + i, step3.begin(), step3.end());
-    return;
+    configs.insert(configs.begin() + i, pieces.begin(), pieces.end());
   }
 }
 

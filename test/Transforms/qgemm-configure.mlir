@@ -139,8 +139,10 @@ func.func @w8a8_n3584_k18944(%x: memref<?x18944xf16>, %w: memref<3584x18944xi8>,
 // SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
 // At M = 641 to 768 the tail-split 128 x 256 tiles' six rows pass one wave
 // (144 blocks): 256 x 144 tiles (three rows of 43, 129 blocks; v72, e315:
-// 0.74x to 0.75x the time), the 128 x 256 tiles after them.
-// SM90A-SAME: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 640, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 768, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// 0.74x to 0.75x the time), at 769 to 1024 256 x 192 in 3 stages (the
+// default, not printed; four rows of 32, e319: 0.85x to 0.90x), the 128 x
+// 256 tiles after them.
+// SM90A-SAME: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 640, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 768, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n6144_k4096(%x: memref<?x4096xf16>, %w: memref<6144x4096xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6144x4096xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -175,10 +177,11 @@ func.func @w8a8_n5120_k13824(%x: memref<?x13824xf16>, %w: memref<5120x13824xi8>,
 // CHECK-LABEL: func @w8a8_n8192_k2048
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 64, operands = registers>
 // SM90A-SAME: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128]
-// At M = 513 to 640 the 128 x 256 tiles' five rows pass one wave (160
-// blocks): 256 x 192 tiles in 3 stages (the default, not printed; three
-// rows of 43, 129 blocks; v72, e315: 0.78x to 0.79x the time).
-// SM90A-SAME: warp_tile = [64, 256], stages = 4, max_m = 512, mma = wgmma, tail_split = 4>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 640, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 4>]
+// At M = 513 to 768 the 128 x 256 tiles' five and six rows pass one wave
+// (160, 192 blocks): 256 x 192 tiles in 3 stages (the default, not
+// printed; three rows of 43, 129 blocks; v72, e315 / e319: 0.77x to 0.79x
+// the time); past 768 one wave would need 256 columns.
+// SM90A-SAME: warp_tile = [64, 256], stages = 4, max_m = 512, mma = wgmma, tail_split = 4>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 768, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 4>]
 func.func @w8a8_n8192_k2048(%x: memref<?x2048xf16>, %w: memref<8192x2048xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<8192x2048xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -1327,10 +1330,11 @@ func.func @w8a8_n28672_k4096(%x: memref<?x4096xf16>, %w: memref<28672x4096xi8>, 
 
 // W8A8 12288 x 3072: its 128 x 256 tiles pass one wave first at M = 257
 // to 384 (144 blocks), before the steps the 256-row one-wave tiles were
-// measured at (385 to 768): the tail-split tiles stay.
+// measured at (385 to 1024): the tail-split tiles stay there; at 385 to
+// 512 256 x 192 tiles (two rows of 64; v72, e320: 0.79x to 0.81x the
+// time); past 512 one wave would need 256 columns.
 // SM90A-LABEL: func @w8a8_n12288_k3072
-// SM90A-NOT: cta_tile = [256,
-// SM90A: return
+// SM90A: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 384, mma = wgmma, tail_split = 6>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 512, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 6>]
 func.func @w8a8_n12288_k3072(%x: memref<?x3072xf16>, %w: memref<12288x3072xi8>, %sw: memref<12288xf32>, %y: memref<?x12288xf16>) {
   qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%w, %sw : memref<12288x3072xi8>, memref<12288xf32>) outs(%y : memref<?x12288xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -1377,6 +1381,10 @@ func.func @w8a8_n18944_k8192(%x: memref<?x8192xf16>, %w: memref<18944x8192xi8>, 
 // SM90A-LABEL: func @w8a8_n5120_k5120
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
 // SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 80, 128], warp_tile = [64, 80], stages = 6, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [256, 80, 128], warp_tile = [64, 80], stages = 5, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>
+// M = 769 to 1024, where the tail-split 128 x 256 tiles' seven and eight
+// rows pass one wave (140, 160 blocks): 256 x 160 tiles (four rows of 32;
+// v72, e319: 0.79x to 0.82x the time).
+// SM90A-SAME: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 768, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 1152, mma = wgmma, tail_split = 8>
 func.func @w8a8_n5120_k5120(%x: memref<?x5120xf16>, %w: memref<5120x5120xi8>, %sw: memref<5120xf32>, %y: memref<?x5120xf16>) {
   qgemm.matmul lhs(%x : memref<?x5120xf16>) weights(%w, %sw : memref<5120x5120xi8>, memref<5120xf32>) outs(%y : memref<?x5120xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
