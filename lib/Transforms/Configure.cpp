@@ -3007,7 +3007,7 @@ static void addW8A8TripleRowTiles(MatmulOp op,
   }
 }
 
-/// W8A8 on sm_90a, M = 385 to 1024: each 128-row step at which the chain's
+/// W8A8 on sm_90a, M = 385 to 1536: each 128-row step at which the chain's
 /// tiles are tail-split 128-row ones (finishW8A8WgmmaConfigs) whose grid
 /// passes one wave takes tiles of 256 rows (four warpgroups on a TMA ring,
 /// 4 stages or 3 past kMaxQuadRingBytes) as narrow as one wave of their
@@ -3019,15 +3019,18 @@ static void addW8A8TripleRowTiles(MatmulOp op,
 /// (129) and at 769 to 1024 0.85x to 0.90x on 256 x 192 in 3 stages (128);
 /// 8192 x 2048 at 513 to 768 0.77x to 0.79x on 256 x 192 in 3 stages
 /// (129); 5120 x 5120 at 769 to 1024 (160 and 180 tiles) 0.79x to 0.82x on
-/// 256 x 160 (128). Not on 64 K tiles (8192 x 8192 at 513 to 640 on 256 x
-/// 192: 1.00x to 1.03x), nor where one wave needs wider tiles (18944 x
+/// 256 x 160 (128); 4096 x 4096 at 1025 to 1280 0.79x to 0.80x on 256 x
+/// 160 (130) and at 1281 to 1536 0.86x to 0.89x on 256 x 192 (132, e322).
+/// Not on 64 K tiles and more (8192 x 8192 at 513 to 640 on 256 x 192:
+/// 1.00x to 1.03x; 4096 x 11008 at 1025 to 1536 0.91x to 1.03x), nor
+/// where one wave needs wider tiles (18944 x
 /// 3584, 14336 x 4096, 11008 x 4096 past M = 512: 224 to 288 columns).
 /// Measured where N and K are multiples of 128, on 16 to 40 K tiles;
 /// M = 257 to 384 not measured (12288 x 3072 passes one wave there and
 /// keeps its tiles).
 static void addW8A8QuadWaveTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFirstStep = 4, kLastStep = 8, kMinN = 144, kMaxN = 192,
+  constexpr int64_t kFirstStep = 4, kLastStep = 12, kMinN = 144, kMaxN = 192,
                     kMinKTiles = 16, kMaxKTiles = 40,
                     kMaxQuadRingBytes = 224 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
