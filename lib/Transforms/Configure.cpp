@@ -3011,7 +3011,7 @@ static void addW8A8TripleRowTiles(MatmulOp op,
 /// tiles are tail-split 128-row ones (finishW8A8WgmmaConfigs) whose grid
 /// passes one wave takes tiles of 256 rows (four warpgroups on a TMA ring,
 /// 4 stages or 3 past kMaxQuadRingBytes) as narrow as one wave of their
-/// rows allows, where that is 144 to 192 columns; neighbouring steps of the
+/// rows allows, where that is 80 to 192 columns; neighbouring steps of the
 /// same tiles are one variant. Measured (docs/perf-notes.md, v72, e315 and
 /// e319, both bench orders, time against the tail-split 128 x 256 tiles):
 /// 11008 x 4096 at M = 385 to 512 (172 tiles) 0.84x on 256 x 176 (126
@@ -3020,7 +3020,11 @@ static void addW8A8TripleRowTiles(MatmulOp op,
 /// 8192 x 2048 at 513 to 768 0.77x to 0.79x on 256 x 192 in 3 stages
 /// (129); 5120 x 5120 at 769 to 1024 (160 and 180 tiles) 0.79x to 0.82x on
 /// 256 x 160 (128); 4096 x 4096 at 1025 to 1280 0.79x to 0.80x on 256 x
-/// 160 (130) and at 1281 to 1536 0.86x to 0.89x on 256 x 192 (132, e322).
+/// 160 (130) and at 1281 to 1536 0.86x to 0.89x on 256 x 192 (132, e322);
+/// 2048 x 4096 (tail-split 128 x 128 tiles) at 1025 to 1280 0.87x to 0.89x
+/// on 256 x 80 (130) and at 1281 to 1536 0.88x to 0.90x on 256 x 96 (132,
+/// e324). 80 to 192 columns: 192 is the most four warpgroups' accumulators
+/// hold (the verifier's bound).
 /// Not on 64 K tiles and more (8192 x 8192 at 513 to 640 on 256 x 192:
 /// 1.00x to 1.03x; 4096 x 11008 at 1025 to 1536 0.91x to 1.03x), nor
 /// where one wave needs wider tiles (18944 x
@@ -3030,7 +3034,7 @@ static void addW8A8TripleRowTiles(MatmulOp op,
 /// keeps its tiles).
 static void addW8A8QuadWaveTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFirstStep = 4, kLastStep = 12, kMinN = 144, kMaxN = 192,
+  constexpr int64_t kFirstStep = 4, kLastStep = 12, kMinN = 80, kMaxN = 192,
                     kMinKTiles = 16, kMaxKTiles = 40,
                     kMaxQuadRingBytes = 224 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
