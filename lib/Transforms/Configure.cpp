@@ -2869,23 +2869,30 @@ static void addW8A8ColumnBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// Whether N and K are multiples of 128 and K has `minKTiles` to
+/// `maxKTiles` K tiles of 128: the layers v72's W8A8 tile rules were
+/// measured on.
+static bool hasW8A8KTilesIn(MatmulOp op, int64_t minKTiles, int64_t maxKTiles) {
+  int64_t kTiles = op.getK() / 128;
+  return op.getN() % 128 == 0 && op.getK() % 128 == 0 && kTiles >= minKTiles &&
+         kTiles <= maxKTiles;
+}
+
 /// addW8A8TripleRowTiles' second case: M = 129 to 192 on 192-row tiles in
-/// two clustered K slices in front of configs[i], unsplit 128 x 128 tiles;
-/// whether it added them.
+/// two clustered K slices where `square`, the variant from M = 129, is
+/// unsplit 128 x 128 tiles; whether it added them.
 static bool addW8A8TripleRowSplitTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs,
-                                       size_t i) {
-  constexpr int64_t kTripleMaxM = 192, kSquareMinMaxM = 256, kMinN = 80,
-                    kMaxN = 128, kMinKTiles = 32, kMaxKTiles = 64,
+                                       ConfigAttr square) {
+  constexpr int64_t kFromM = 128, kTripleMaxM = 192, kSquareMinMaxM = 256,
+                    kMinN = 80, kMaxN = 128, kMinKTiles = 32, kMaxKTiles = 64,
                     kMaxStages = 6, kMinStages = 4,
                     kMaxSplitRingBytes = 216 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  ConfigAttr square = configs[i];
-  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
-      kTiles > kMaxKTiles || !square.isWgmma() || square.isRegisterDirect() ||
-      square.getBlockM() != 128 || square.getBlockN() != 128 ||
-      square.getSplitK() != 1 || square.getRowSplit() != 0 ||
+  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles) || !square.isWgmma() ||
+      square.isRegisterDirect() || square.getBlockM() != 128 ||
+      square.getBlockN() != 128 || square.getSplitK() != 1 ||
+      square.getRowSplit() != 0 ||
       (square.getMaxM() != 0 && square.getMaxM() < kSquareMinMaxM))
     return false;
   int64_t bn = std::max(
@@ -2897,7 +2904,6 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
   edit.warpTile = {64, bn};
   edit.splitK = 2;
   edit.clusterSplit = true;
-  edit.maxM = kTripleMaxM;
   edit.tailSplit = 1;
   edit.copy = CopyKind::cp_async;
   auto fitStages = [&] {
@@ -2908,22 +2914,17 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
     }
   };
   fitStages();
-  SmallVector<ConfigAttr> tiles = {edit.get()};
+  (void)replaceMRange(configs, kFromM + 1, kTripleMaxM, edit.get());
   // Where the square tiles' two rows at M = 256 leave more than three
   // eighths of the multiprocessors idle, 256-row tiles of the same width in
   // two clustered slices serve M = 193 to 256 too (5120 x 5120, 80 blocks:
   // 0.89x to 0.95x the time on 256 x 80 in 5 stages, e313).
-  constexpr int64_t kQuadMaxM = 256;
   int64_t squareCols = llvm::divideCeil(op.getN(), 128);
   if (8 * 2 * squareCols <= 5 * sms) {
     edit.ctaTile[0] = 256;
-    edit.maxM = kQuadMaxM;
     fitStages();
-    tiles.push_back(edit.get());
-    if (square.getMaxM() == kQuadMaxM)
-      configs.erase(configs.begin() + i);
+    (void)replaceMRange(configs, kTripleMaxM + 1, kSquareMinMaxM, edit.get());
   }
-  configs.insert(configs.begin() + i, tiles.begin(), tiles.end());
   return true;
 }
 
@@ -2969,42 +2970,35 @@ static void addW8A8TripleRowTiles(MatmulOp op,
                     kMaxKTiles = 40, kStages = 4;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  for (size_t i = 1; i < configs.size(); ++i) {
-    if (configs[i - 1].getMaxM() != kFromM)
-      continue;
-    if (addW8A8TripleRowSplitTiles(op, configs, i))
-      return;
-    ConfigAttr wide = configs[i];
-    if (kTiles < kMinKTiles || kTiles > kMaxKTiles)
-      return;
-    if (!wide.isWgmma() || wide.isRegisterDirect() || wide.getBlockM() != 128 ||
-        wide.getBlockN() < kMinWideN || wide.getSplitK() != 1 ||
-        wide.getRowSplit() != 0 ||
-        (wide.getMaxM() != 0 && wide.getMaxM() < kQuadMaxM))
-      return;
-    int64_t bn = std::max(
-        kMinN, int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms), 16)));
-    if (bn > kMaxN || bn + 32 > wide.getBlockN())
-      return;
-    auto rows = [&](int64_t bm, int64_t maxM) {
-      ConfigEdit edit(wide);
-      edit.ctaTile = {bm, bn, wide.getBlockK()};
-      edit.warpTile = {64, bn};
-      edit.stages = kStages;
-      edit.maxM = maxM;
-      edit.tailSplit = 1;
-      edit.copy = CopyKind::tma;
-      return edit.get();
-    };
-    SmallVector<ConfigAttr> tiles = {rows(192, kTripleMaxM)};
-    if (wide.getTailSplit() >= 2)
-      tiles.push_back(rows(256, kQuadMaxM));
-    // The wide tiles serve what the new ones leave, if anything.
-    if (wide.getMaxM() == tiles.back().getMaxM())
-      configs.erase(configs.begin() + i);
-    configs.insert(configs.begin() + i, tiles.begin(), tiles.end());
+  // The variant that starts at M = 129.
+  ConfigAttr before = getServingConfig(configs, kFromM);
+  ConfigAttr wide = getServingConfig(configs, kFromM + 1);
+  if (!before || before.getMaxM() != kFromM || !wide ||
+      addW8A8TripleRowSplitTiles(op, configs, wide))
     return;
-  }
+  if (kTiles < kMinKTiles || kTiles > kMaxKTiles || !wide.isWgmma() ||
+      wide.isRegisterDirect() || wide.getBlockM() != 128 ||
+      wide.getBlockN() < kMinWideN || wide.getSplitK() != 1 ||
+      wide.getRowSplit() != 0 ||
+      (wide.getMaxM() != 0 && wide.getMaxM() < kQuadMaxM))
+    return;
+  int64_t bn = std::max(
+      kMinN, int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms), 16)));
+  if (bn > kMaxN || bn + 32 > wide.getBlockN())
+    return;
+  auto rows = [&](int64_t bm) {
+    ConfigEdit edit(wide);
+    edit.ctaTile = {bm, bn, wide.getBlockK()};
+    edit.warpTile = {64, bn};
+    edit.stages = kStages;
+    edit.tailSplit = 1;
+    edit.copy = CopyKind::tma;
+    return edit.get();
+  };
+  // The wide tiles serve what the new ones leave, if anything.
+  (void)replaceMRange(configs, kFromM + 1, kTripleMaxM, rows(192));
+  if (wide.getTailSplit() >= 2)
+    (void)replaceMRange(configs, kTripleMaxM + 1, kQuadMaxM, rows(256));
 }
 
 /// W8A8 on sm_90a, M = 385 to 1536: each 128-row step at which the chain's
@@ -3038,23 +3032,18 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
                     kMinKTiles = 16, kMaxKTiles = 40,
                     kMaxQuadRingBytes = 224 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = op.getK() / 128;
-  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
-      kTiles > kMaxKTiles)
+  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
     return;
   for (int64_t step = kFirstStep; step <= kLastStep; ++step) {
     int64_t m = 128 * step;
-    auto *serving = llvm::find_if(configs, [&](ConfigAttr config) {
-      return config.getMaxM() == 0 || config.getMaxM() >= m;
-    });
-    if (serving == configs.end())
+    ConfigAttr tiles = getServingConfig(configs, m);
+    if (!tiles)
       return;
-    ConfigAttr tiles = *serving;
-    size_t i = serving - configs.begin();
-    int64_t from = i == 0 ? 0 : configs[i - 1].getMaxM();
+    // One variant serves the whole step.
     if (!tiles.isWgmma() || tiles.isRegisterDirect() ||
         tiles.getBlockM() != 128 || tiles.getSplitK() != 1 ||
-        tiles.getTailSplit() < 2 || from > m - 128 ||
+        tiles.getTailSplit() < 2 ||
+        getServingConfig(configs, m - 127) != tiles ||
         getGridBlocks(op, tiles, m) <= sms)
       continue;
     int64_t rows = llvm::divideCeil(m, 256);
@@ -3066,27 +3055,17 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
     edit.ctaTile = {256, bn, tiles.getBlockK()};
     edit.warpTile = {64, bn};
     edit.stages = 4;
-    edit.maxM = m;
     edit.tailSplit = 1;
     edit.copy = CopyKind::tma;
     if (getSharedMemoryBytes(op, edit.get()) > kMaxQuadRingBytes)
       edit.stages = 3;
     ConfigAttr quad = edit.get();
-    // The step before, if it ran the same tiles, runs on to this one.
-    if (i > 0 && configs[i - 1].withMaxM(0) == quad.withMaxM(0) &&
-        from == m - 128) {
-      configs[i - 1] = quad;
-      if (tiles.getMaxM() == m)
-        configs.erase(configs.begin() + i);
-      continue;
-    }
-    SmallVector<ConfigAttr> pieces;
-    if (from < m - 128)
-      pieces.push_back(tiles.withMaxM(m - 128));
-    pieces.push_back(quad);
-    if (tiles.getMaxM() == m)
-      configs.erase(configs.begin() + i);
-    configs.insert(configs.begin() + i, pieces.begin(), pieces.end());
+    // The steps before, if they ran the same tiles, run on to this one.
+    int64_t lo = m - 127;
+    auto *before = llvm::find(configs, getServingConfig(configs, m - 128));
+    if (before != configs.end() && before->withMaxM(0) == quad.withMaxM(0))
+      lo = before == configs.begin() ? 1 : std::prev(before)->getMaxM() + 1;
+    (void)replaceMRange(configs, lo, m, quad);
   }
 }
 
@@ -3101,9 +3080,7 @@ static void extendW8A8SquareSplitTiles(MatmulOp op,
   constexpr int64_t kFromMaxM = 256, kToMaxM = 384, kMinKTiles = 64,
                     kMaxKTiles = 80, kStages = 6;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = op.getK() / 128;
-  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
-      kTiles > kMaxKTiles)
+  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
     return;
   for (size_t i = 0; i + 1 < configs.size(); ++i) {
     ConfigAttr square = configs[i], next = configs[i + 1];
@@ -3138,19 +3115,18 @@ static void narrowW8A8SplitTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kMinKTiles = 64, kMaxKTiles = 80, kStages = 8;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = op.getK() / 128;
-  if (op.getN() % 128 != 0 || op.getK() % 128 != 0 || kTiles < kMinKTiles ||
-      kTiles > kMaxKTiles)
+  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
     return;
-  for (size_t i = 1; i < configs.size(); ++i) {
-    ConfigAttr config = configs[i];
-    int64_t from = configs[i - 1].getMaxM();
-    // The tiles of M = 65 to 128 (128 x 64) and of 129 to 256 (128 x 128;
-    // extendW8A8SquareSplitTiles may have taken them on to 384).
-    int64_t m = config.getBlockN() == 64 ? 128 : 256;
-    if (!config.isWgmma() || config.isRegisterDirect() ||
-        config.getSplitK() != 2 || config.getBlockM() != 128 || from != m / 2 ||
-        config.getMaxM() < m || config.getBlockN() != m / 2)
+  // The tiles of M = 65 to 128 (128 x 64) and of 129 to 256 (128 x 128;
+  // extendW8A8SquareSplitTiles may have taken them on to 384), each
+  // starting where its M range does.
+  for (int64_t m : {128, 256}) {
+    ConfigAttr config = getServingConfig(configs, m);
+    if (!config || !config.isWgmma() || config.isRegisterDirect() ||
+        config.getSplitK() != 2 || config.getBlockM() != 128 ||
+        config.getBlockN() != m / 2 ||
+        getServingConfig(configs, m / 2) == config ||
+        getServingConfig(configs, m / 2 + 1) != config)
       continue;
     int64_t bn =
         llvm::alignTo(llvm::divideCeil(op.getN(), sms / 4), int64_t(16));
@@ -3158,17 +3134,12 @@ static void narrowW8A8SplitTiles(MatmulOp op,
     edit.ctaTile = {m / 2, bn, config.getBlockK()};
     edit.warpTile = {64, bn};
     edit.stages = kStages;
-    edit.maxM = m;
     ConfigAttr narrow = edit.get();
     int64_t blocks = getGridBlocks(op, config, m);
     int64_t narrowBlocks = getGridBlocks(op, narrow, m);
-    if (narrow.getBlockM() * bn >= config.getBlockM() * config.getBlockN() ||
-        narrowBlocks > sms || 2 * narrowBlocks < 3 * blocks)
-      continue;
-    if (config.getMaxM() == m)
-      configs[i] = narrow;
-    else
-      configs.insert(configs.begin() + i, narrow);
+    if (narrow.getBlockM() * bn < config.getBlockM() * config.getBlockN() &&
+        narrowBlocks <= sms && 2 * narrowBlocks >= 3 * blocks)
+      (void)replaceMRange(configs, m / 2 + 1, m, narrow);
   }
 }
 
