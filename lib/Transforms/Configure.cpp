@@ -3143,6 +3143,49 @@ static void narrowW8A8SplitTiles(MatmulOp op,
   }
 }
 
+/// W8A8 on sm_90a, quantizing its activations (no lhs_scales): where the
+/// chain serves M = 129 to 192 with 128 x 128 tiles in two K slices, K has
+/// 32 to 40 tiles of 128 and two rows of 128 x 64 tiles are 90% to all of
+/// one wave (N of 3777 to 4224 on 132 multiprocessors), those tiles
+/// unsplit on the producer's TMA ring, 8 stages, serve M = 129 to 192
+/// (docs/perf-notes.md, v73, e330, both bench orders: 4096 x 4096 0.92x
+/// to 0.95x the time, 4160 x 4160 0.95x to 0.97x). ncu (e329n) puts the
+/// matmul kernels alike (12.6 against 13.2 us at M = 160): the gain is the
+/// unsplit ring's weight prologue, issued before griddepcontrol.wait,
+/// running under the quantize kernel; the already quantized 4096 x 4096
+/// (no quantize kernel) was 0.99x to 1.02x, so not there. Wider layers
+/// lose (6144 x 4096, 5120 x 5120: 192 blocks or more, 1.31x to 1.45x),
+/// and so do longer K (3072 x 8192 0.95x to 1.03x, 4096 x 14336 1.01x to
+/// 1.09x) and the M = 193 to 256 rows (e328: 0.92x to 1.05x, worst where
+/// the last tile's TMA box passes M by 24 to 40 rows).
+static void unsplitW8A8PairRowTiles(MatmulOp op,
+                                    SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 129, kToM = 192, kMinKTiles = 32, kMaxKTiles = 40,
+                    kStages = 8;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
+    return;
+  ConfigAttr square = getServingConfig(configs, kFromM);
+  if (!square || !square.isWgmma() || square.isRegisterDirect() ||
+      square.getBlockM() != 128 || square.getBlockN() != 128 ||
+      square.getSplitK() != 2 || getServingConfig(configs, kToM) != square ||
+      getServingConfig(configs, kFromM - 1) == square)
+    return;
+  ConfigEdit edit(square);
+  edit.ctaTile = {128, 64, 128};
+  edit.warpTile = {64, 64};
+  edit.stages = kStages;
+  edit.splitK = 1;
+  edit.clusterSplit = false;
+  edit.tailSplit = 1;
+  edit.copy = CopyKind::tma_producer;
+  ConfigAttr tiles = edit.get();
+  int64_t blocks = getGridBlocks(op, tiles, kToM);
+  if (blocks <= sms && 10 * blocks >= 9 * sms)
+    (void)replaceMRange(configs, kFromM, kToM, tiles);
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -3264,6 +3307,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   addW8A8QuadWaveTiles(op, configs);
   extendW8A8SquareSplitTiles(op, configs);
   narrowW8A8SplitTiles(op, configs);
+  unsplitW8A8PairRowTiles(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an

@@ -46,8 +46,11 @@
 // variants add their two slices in a cluster. At M = 1025 to 1536, where
 // the 128 x 256 tiles pass one wave, 256 x 160 tiles to 1280 and 256 x
 // 192 to 1536 (four warpgroups, TMA ring; v72, e322: 0.79x to 0.89x).
+// M = 129 to 192 runs two rows of 128 x 64 tiles unsplit on the producer's
+// ring, 8 stages (128 blocks; v73, e330: 0.92x to 0.95x the time of the
+// 128 x 128 tiles in two clustered slices, which keep M = 193 to 256).
 // SM90A-LABEL: func @w8a8_4096x4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 1024, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 1280, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 1536, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 192, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 1024, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 1280, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 1536, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 // SM90A-SAME: target = #qgemm.target<"sm_90a">
 func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1284,8 +1287,11 @@ func.func @w8a8_n11304_k5152(%x: memref<?x5152xf16>, %w: memref<11304x5152xi8>, 
 // W8A8 4096 x 4096 on an activation already quantized (lhs_scales): the
 // register variant keeps M = 17 to 32 (as fast there as at 16, v63 e233),
 // where the fp16 activation's family stops it at 16 (@w8a8_4096x4096).
+// Without a quantize kernel to run under, the unsplit 128 x 64 tiles of
+// @w8a8_4096x4096 at M = 129 to 192 are no faster (v73, e330: 0.99x to
+// 1.02x): the two-slice 128 x 128 tiles stay.
 // SM90A-LABEL: func @w8a8q_n4096_k4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
 func.func @w8a8q_n4096_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%xq : memref<?x4096xi8>) lhs_scales(%sx : memref<?xf32>) weights(%wq, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1538,5 +1544,34 @@ func.func @w4a16_n1408_k640(%x: memref<?x640xf16>, %wq: memref<80x1408xi32>, %s:
 func.func @w4a16_n5696_k4096(%x: memref<?x4096xf16>, %wq: memref<512x5696xi32>, %s: memref<5696xf16>, %y: memref<?x5696xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x5696xi32>, memref<5696xf16>) outs(%y : memref<?x5696xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// W8A8 at M = 129 to 192 on two rows of unsplit 128 x 64 tiles (producer,
+// 8 stages) where they make 90% to all of a wave and K has 32 to 40 tiles
+// of 128 (v73, e330): 3840 x 4096 (120 blocks) takes them; 3584 x 4096
+// (112 blocks) and 4096 x 8192 (64 K tiles) keep the 128 x 128 tiles in
+// two clustered slices.
+// SM90A-LABEL: func @w8a8_n3840_k4096
+// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 192, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+func.func @w8a8_n3840_k4096(%x: memref<?x4096xf16>, %w: memref<3840x4096xi8>, %sw: memref<3840xf32>, %y: memref<?x3840xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<3840x4096xi8>, memref<3840xf32>) outs(%y : memref<?x3840xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n3584_k4096
+// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+func.func @w8a8_n3584_k4096(%x: memref<?x4096xf16>, %w: memref<3584x4096xi8>, %sw: memref<3584xf32>, %y: memref<?x3584xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<3584x4096xi8>, memref<3584xf32>) outs(%y : memref<?x3584xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n4096_k8192
+// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+func.func @w8a8_n4096_k8192(%x: memref<?x8192xf16>, %w: memref<4096x8192xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%w, %sw : memref<4096x8192xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
