@@ -29,13 +29,23 @@ static int64_t getEdgeColumns(Value y, int64_t bn) {
   return n % bn != 0 ? n : 0;
 }
 
+Value RingEpilogue::isStoredRow(Value row) {
+  Emitter e{b};
+  Value valid = e.ult(row, loop.m);
+  if (Value first = loop.tile.firstStoredRow)
+    valid = arith::AndIOp::create(
+        b, valid,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::uge, row, first));
+  return valid;
+}
+
 void RingEpilogue::storeDirect(ArrayRef<Pair> pairs) {
   Emitter e{b};
   int64_t edgeN = getEdgeColumns(y, t.bn);
   for (const Pair &p : pairs) {
     OpBuilder::InsertionGuard guard(b);
     // A pair's two columns lie both inside N or both past it (N is even).
-    Value valid = e.ult(p.row, loop.m);
+    Value valid = isStoredRow(p.row);
     if (edgeN)
       valid = arith::AndIOp::create(b, valid, e.ult(p.col, e.idx(edgeN)));
     buildIfThen(b, valid);
@@ -80,7 +90,7 @@ void RingEpilogue::storeStaged(ArrayRef<Pair> pairs) {
     Value col = e.mul(e.rem(c, chunksPerRow), vec);
     Value row = e.add(blockRow, r);
     Value yCol = e.add(blockCol, col);
-    Value valid = e.ult(row, loop.m);
+    Value valid = isStoredRow(row);
     if (first + t.threads > chunks)
       valid = arith::AndIOp::create(b, valid, e.ult(c, e.idx(chunks)));
     // A 16-byte chunk lies inside N or past it (N is a multiple of 8).
@@ -388,7 +398,7 @@ Value RingEpilogue::storeClusterChunks(ArrayRef<ClusterChunk> chunks) {
     Output o;
     o.row = e.add(blockRow, chunk.r);
     o.col = e.add(blockCol, chunk.col);
-    o.valid = e.ult(o.row, loop.m);
+    o.valid = isStoredRow(o.row);
     if (chunk.valid)
       o.valid = arith::AndIOp::create(b, o.valid, chunk.valid);
     // Four columns lie inside N or past it (N is a multiple of 8).

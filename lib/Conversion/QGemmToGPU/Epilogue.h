@@ -97,6 +97,9 @@ private:
   /// masked, else 0) the column clamped to N - 2, and the per-row data of
   /// `scaleRow` (a row below M; p.row clamped to M - 1 when null).
   Value scaleInBounds(Pair p, int64_t edgeN, Value scaleRow = Value());
+  /// Whether this block stores row `row` of y (an i1): below M, and not
+  /// above the tile's first stored row (RingTile::firstStoredRow).
+  Value isStoredRow(Value row);
   /// storeSplitKCluster's parts: a slice's 16-byte row chunks (`r`, `col`
   /// in the tile; `valid` null when every thread has one) and their sum
   /// over the cluster's slices.

@@ -137,6 +137,24 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
                                  t.tailSplit, totalKTiles, m);
   else if (!t.streamK)
     tile = scheduleRingTile(b, t.bm, t.bn, t.splitK, kTiles);
+  if (t.shiftLastRowTile && t.tma && t.tailSplit == 1 && !t.streamK) {
+    // A last tile that would take the whole box past M (its rows below M
+    // pass what the edge boxes, or the half box and its edge boxes,
+    // cover): rows [y BM, y BM + BM) -> [M - BM, M) where M >= BM. A last
+    // tile that the smaller boxes cover keeps them (fewer rows copied).
+    Value row = tile.blockRow;
+    int64_t halfRows = getTmaHalfBoxRows(t.bm);
+    int64_t covered = halfRows ? halfRows + getTmaHalfEdgeBoxes(t.bm, t.bn) *
+                                                getTmaRowBoxRows(t.bm)
+                               : getTmaEdgeBoxes(t.bm) * getTmaRowBoxRows(t.bm);
+    Value whole = arith::AndIOp::create(
+        b, e.ult(e.add(row, covered), m),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::uge, m, e.idx(t.bm)));
+    Value lastStart = arith::SelectOp::create(
+        b, whole, arith::SubIOp::create(b, m, e.idx(t.bm)), row);
+    tile.blockRow = arith::MinUIOp::create(b, row, lastStart);
+    tile.firstStoredRow = row;
+  }
   mLast = arith::SubIOp::create(b, m, e.idx(1));
   loop = nullptr;
 }

@@ -48,6 +48,13 @@ struct Tiling {
   /// cluster_split: the split_k slices of a tile are one cluster and add
   /// their partials through distributed shared memory.
   bool clusterSplit;
+  /// A TMA ring whose last row tile, when it passes M (and M >= BM), is
+  /// moved up to end at M: its activation box then lies wholly inside X
+  /// (a box past M by 24 to 40 rows cost up to 1.3x the time, perf notes
+  /// v73); its rows above the tile before it are computed again and not
+  /// stored (RingTile::firstStoredRow). Set by the schemes whose
+  /// epilogues honour it (W8A8, W4A16).
+  bool shiftLastRowTile = false;
 
   /// `elementBytes`: bytes of an A (activation) element; a row of the A
   /// slot holds BK of them.

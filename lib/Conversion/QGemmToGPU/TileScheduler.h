@@ -22,6 +22,9 @@ namespace mlir::qgemm::kernel {
 /// of y over K tiles [z T, z T + T) of the slice (T = K / BK / split_k).
 struct RingTile {
   Value blockRow, blockCol, slice, firstKTile;
+  /// The first row the block stores (Tiling::shiftLastRowTile; null: every
+  /// row of the tile below M).
+  Value firstStoredRow;
   /// A tail-split tile (scheduleTailSplitTile) only: the K tiles of this
   /// block's slice, the slices of its tile (1: unsplit), the first of the
   /// tile's partial slots and its counter (valid when split).

@@ -1385,6 +1385,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
   Tiling tiling(config, /*elementBytes=*/2);
+  tiling.shiftLastRowTile = true;
   tiling.residentBlocks = getRingResidentBlocks(target, tiling, sharedMemory);
   setRingLaunchBounds(func, tiling, tiling.residentBlocks);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);

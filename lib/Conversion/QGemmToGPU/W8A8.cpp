@@ -291,6 +291,7 @@ struct W8A8Types {
 Tiling getVariantTiling(MatmulOp op, ConfigAttr config) {
   TargetAttr target = op.getTargetAttr();
   Tiling tiling(config);
+  tiling.shiftLastRowTile = true;
   tiling.residentBlocks =
       getRingResidentBlocks(target, tiling, getSharedMemoryBytes(op, config));
   if (tiling.tailSplit > 1 || tiling.streamK) {
