@@ -3144,23 +3144,26 @@ static void narrowW8A8SplitTiles(MatmulOp op,
 }
 
 /// W8A8 on sm_90a, quantizing its activations (no lhs_scales): where the
-/// chain serves M = 129 to 192 with 128 x 128 tiles in two K slices, K has
+/// chain serves M = 129 to 256 with 128 x 128 tiles in two K slices, K has
 /// 32 to 40 tiles of 128 and two rows of 128 x 64 tiles are 90% to all of
 /// one wave (N of 3777 to 4224 on 132 multiprocessors), those tiles
-/// unsplit on the producer's TMA ring, 8 stages, serve M = 129 to 192
+/// unsplit on the producer's TMA ring, 8 stages, serve M = 129 to 256
 /// (docs/perf-notes.md, v73, e330, both bench orders: 4096 x 4096 0.92x
-/// to 0.95x the time, 4160 x 4160 0.95x to 0.97x). ncu (e329n) puts the
-/// matmul kernels alike (12.6 against 13.2 us at M = 160): the gain is the
-/// unsplit ring's weight prologue, issued before griddepcontrol.wait,
-/// running under the quantize kernel; the already quantized 4096 x 4096
-/// (no quantize kernel) was 0.99x to 1.02x, so not there. Wider layers
-/// lose (6144 x 4096, 5120 x 5120: 192 blocks or more, 1.31x to 1.45x),
-/// and so do longer K (3072 x 8192 0.95x to 1.03x, 4096 x 14336 1.01x to
-/// 1.09x) and the M = 193 to 256 rows (e328: 0.92x to 1.05x, worst where
-/// the last tile's TMA box passes M by 24 to 40 rows).
+/// to 0.95x the time at M = 129 to 192, 4160 x 4160 0.95x to 0.97x; v74,
+/// e341, at 193 to 256: 4096 x 4096 0.92x to 0.96x, 3840 / 4224 x 4096,
+/// 4096 x 4608 / 5120 0.92x to 1.00x, 4160 x 4160 0.95x to 1.02x). ncu
+/// (e329n) puts the matmul kernels alike (12.6 against 13.2 us at M =
+/// 160): the gain is the unsplit ring's weight prologue, issued before
+/// griddepcontrol.wait, running under the quantize kernel; the already
+/// quantized 4096 x 4096 (no quantize kernel) was 0.99x to 1.02x, so not
+/// there. Wider layers lose (6144 x 4096, 5120 x 5120: 192 blocks or more,
+/// 1.31x to 1.45x), and so do longer K (3072 x 8192 0.95x to 1.03x, 4096
+/// x 14336 1.01x to 1.09x). M = 193 to 256 needs the last row tile moved
+/// up to end at M (Tiling::shiftLastRowTile): before it, a last tile whose
+/// TMA box passed M by 24 to 40 rows made them up to 1.25x (e328).
 static void unsplitW8A8PairRowTiles(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 129, kToM = 192, kMinKTiles = 32, kMaxKTiles = 40,
+  constexpr int64_t kFromM = 129, kToM = 256, kMinKTiles = 32, kMaxKTiles = 40,
                     kStages = 8;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
