@@ -6,25 +6,63 @@
 // then lies inside X instead of passing M (perf notes v73, e338 / e339).
 // The epilogue stores only the rows from 128 y on (the rows above, which
 // the tile before it stores, are computed again and not stored).
+// K = 1088 ends in a partial K tile: no two-box move (@w8a8_two_box).
 
 // CHECK-LABEL: gpu.func @matmul_v0(
 // CHECK: %[[M:.*]] = memref.dim %arg4
 // CHECK: %[[ROW:.*]] = arith.muli %block_id_y, %c128
-// CHECK: %[[FITS:.*]] = arith.cmpi uge, %[[M]], %c128
 // CHECK: %[[END:.*]] = arith.addi %[[ROW]], %c64
-// CHECK: %[[PAST:.*]] = arith.cmpi ult, %[[END]], %[[M]]
-// CHECK: %[[WHOLE:.*]] = arith.andi %[[PAST]], %[[FITS]]
-// CHECK: %[[LAST:.*]] = arith.subi %[[M]], %c128
-// CHECK: %[[START:.*]] = arith.select %[[WHOLE]], %[[LAST]], %[[ROW]]
-// CHECK: arith.minui %[[ROW]], %[[START]]
+// CHECK-NEXT: %[[PAST:.*]] = arith.cmpi ult, %[[END]], %[[M]]
+// CHECK-NEXT: %{{.*}} = arith.constant 128
+// CHECK-NEXT: %[[FITS:.*]] = arith.cmpi uge, %[[M]], %{{.*}}
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.andi %[[PAST]], %[[FITS]]
+// CHECK: %[[LAST:.*]] = arith.subi %[[M]], %{{.*}}
+// CHECK-NEXT: %[[START:.*]] = arith.select %[[WHOLE]], %[[LAST]], %[[ROW]]
+// CHECK-NEXT: arith.minui %[[ROW]], %[[START]]
 // The stored rows: below M and from 128 y on.
 // CHECK: %[[FROM:.*]] = arith.cmpi uge, %{{.*}}, %[[ROW]]
 // CHECK-NEXT: %[[STORED:.*]] = arith.andi %{{.*}}, %[[FROM]]
 // CHECK-NEXT: scf.if %[[STORED]]
 // CHECK: vector.store
-func.func @w8a8_last_tile(%x: memref<?x1024xf16>, %w: memref<1024x1024xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
-  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<1024x1024xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>)
+func.func @w8a8_last_tile(%x: memref<?x1088xf16>, %w: memref<1024x1088xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1088xf16>) weights(%w, %sw : memref<1024x1088xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>)
       {configs = [#qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, mma = wgmma, copy = tma_producer>],
+       lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">}
+  return
+}
+
+// W8A8, K a multiple of 128 (Tiling::shiftTwoBoxLastRowTile): the last
+// tile moves too where its rows below M would take two boxes: 17 to 32
+// rows (two 16-row edge boxes) or 65 to 80 (the half box and an edge box,
+// 128 x 64 tiles) (perf notes v74, e342). 81 or more: the whole box, as
+// above.
+// CHECK-LABEL: gpu.func @matmul_v0(
+// CHECK: %[[M:.*]] = memref.dim %arg4
+// CHECK: %[[ROW:.*]] = arith.muli %block_id_y, %c128
+// CHECK: %[[END:.*]] = arith.addi %[[ROW]], %c80
+// CHECK-NEXT: %[[PAST:.*]] = arith.cmpi ult, %[[END]], %[[M]]
+// CHECK-NEXT: %[[BELOW:.*]] = arith.subi %[[M]], %[[ROW]]
+// CHECK-NEXT: %c16 = arith.constant 16
+// CHECK-NEXT: %[[A1:.*]] = arith.cmpi ult, %c16, %[[BELOW]]
+// CHECK-NEXT: %c33 = arith.constant 33
+// CHECK-NEXT: %[[B1:.*]] = arith.cmpi ult, %[[BELOW]], %c33
+// CHECK-NEXT: %[[TWOEDGE:.*]] = arith.andi %[[A1]], %[[B1]]
+// CHECK-NEXT: %[[C64:.*]] = arith.constant 64
+// CHECK-NEXT: %[[A2:.*]] = arith.cmpi ult, %[[C64]], %[[BELOW]]
+// CHECK-NEXT: %c81 = arith.constant 81
+// CHECK-NEXT: %[[B2:.*]] = arith.cmpi ult, %[[BELOW]], %c81
+// CHECK-NEXT: %[[HALFEDGE:.*]] = arith.andi %[[A2]], %[[B2]]
+// CHECK-NEXT: %[[TWO:.*]] = arith.ori %[[TWOEDGE]], %[[HALFEDGE]]
+// CHECK-NEXT: %[[MOVED:.*]] = arith.ori %[[PAST]], %[[TWO]]
+// CHECK-NEXT: %{{.*}} = arith.constant 128
+// CHECK-NEXT: %[[FITS:.*]] = arith.cmpi uge, %[[M]], %{{.*}}
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.andi %[[MOVED]], %[[FITS]]
+// CHECK: %[[LAST:.*]] = arith.subi %[[M]], %{{.*}}
+// CHECK-NEXT: %[[START:.*]] = arith.select %[[WHOLE]], %[[LAST]], %[[ROW]]
+// CHECK-NEXT: arith.minui %[[ROW]], %[[START]]
+func.func @w8a8_two_box(%x: memref<?x1024xf16>, %w: memref<1024x1024xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<1024x1024xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>)
+      {configs = [#qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, mma = wgmma, copy = tma_producer>],
        lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>, target = #qgemm.target<"sm_90a">}
   return
 }

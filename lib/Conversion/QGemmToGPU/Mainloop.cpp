@@ -140,16 +140,34 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
   if (t.shiftLastRowTile && t.tma && t.tailSplit == 1 && !t.streamK) {
     // A last tile that would take the whole box past M (its rows below M
     // pass what the edge boxes, or the half box and its edge boxes,
-    // cover): rows [y BM, y BM + BM) -> [M - BM, M) where M >= BM. A last
-    // tile that the smaller boxes cover keeps them (fewer rows copied).
+    // cover), or with shiftTwoBoxLastRowTile two boxes: rows [y BM, y BM +
+    // BM) -> [M - BM, M) where M >= BM. A last tile that the smaller boxes
+    // cover keeps them (fewer rows copied).
     Value row = tile.blockRow;
     int64_t halfRows = getTmaHalfBoxRows(t.bm);
     int64_t covered = halfRows ? halfRows + getTmaHalfEdgeBoxes(t.bm, t.bn) *
                                                 getTmaRowBoxRows(t.bm)
                                : getTmaEdgeBoxes(t.bm) * getTmaRowBoxRows(t.bm);
-    Value whole = arith::AndIOp::create(
-        b, e.ult(e.add(row, covered), m),
-        arith::CmpIOp::create(b, arith::CmpIPredicate::uge, m, e.idx(t.bm)));
+    Value moved = e.ult(e.add(row, covered), m);
+    if (t.shiftTwoBoxLastRowTile && getTmaHalfEdgeBoxes(t.bm, t.bn) > 0) {
+      // Two boxes: rows below M in (one edge box, two edge boxes] or in
+      // (the half box, the half box and its edge boxes]. (Each operand
+      // built in its own statement: the IR's order is fixed.)
+      int64_t boxRows = getTmaRowBoxRows(t.bm);
+      Value below = arith::SubIOp::create(b, m, row);
+      auto within = [&](int64_t lo, int64_t hi) {
+        Value above = e.ult(e.idx(lo), below);
+        Value upTo = e.ult(below, e.idx(hi + 1));
+        return arith::AndIOp::create(b, above, upTo);
+      };
+      Value twoEdge = within(boxRows, getTmaEdgeBoxes(t.bm) * boxRows);
+      Value halfEdge = within(halfRows, covered);
+      moved = arith::OrIOp::create(b, moved,
+                                   arith::OrIOp::create(b, twoEdge, halfEdge));
+    }
+    Value fits =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::uge, m, e.idx(t.bm));
+    Value whole = arith::AndIOp::create(b, moved, fits);
     Value lastStart = arith::SelectOp::create(
         b, whole, arith::SubIOp::create(b, m, e.idx(t.bm)), row);
     tile.blockRow = arith::MinUIOp::create(b, row, lastStart);

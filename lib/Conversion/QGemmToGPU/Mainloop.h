@@ -55,6 +55,16 @@ struct Tiling {
   /// stored (RingTile::firstStoredRow). Set by the schemes whose
   /// epilogues honour it (W8A8, W4A16).
   bool shiftLastRowTile = false;
+  /// With shiftLastRowTile, on tiles with a half box and its edge box
+  /// (getTmaHalfEdgeBoxes: BM >= 128, BN <= 64): move too a last tile whose
+  /// rows below M would take two boxes (two edge boxes, or the half box and
+  /// an edge box). W8A8's 128 x 64 producer tiles, K a multiple of BK: 0.95x
+  /// to 0.99x the time at M = 150 / 160 / 200 / 208 on five layers (perf
+  /// notes v74, e342 / e343); where K ends in a partial tile (4160 x 4160,
+  /// 2056 x 4128) 1.03x to 1.09x, and on wider or 256-row tiles 0.99x to
+  /// 1.02x, so not there. One box (1 to 16 rows, or 33 to 64) measured
+  /// 1.00x to 1.02x moved: kept.
+  bool shiftTwoBoxLastRowTile = false;
 
   /// `elementBytes`: bytes of an A (activation) element; a row of the A
   /// slot holds BK of them.

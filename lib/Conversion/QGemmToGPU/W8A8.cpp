@@ -292,6 +292,7 @@ Tiling getVariantTiling(MatmulOp op, ConfigAttr config) {
   TargetAttr target = op.getTargetAttr();
   Tiling tiling(config);
   tiling.shiftLastRowTile = true;
+  tiling.shiftTwoBoxLastRowTile = op.getK() % tiling.bk == 0;
   tiling.residentBlocks =
       getRingResidentBlocks(target, tiling, getSharedMemoryBytes(op, config));
   if (tiling.tailSplit > 1 || tiling.streamK) {
