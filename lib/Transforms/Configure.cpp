@@ -3189,6 +3189,52 @@ static void unsplitW8A8PairRowTiles(MatmulOp op,
     (void)replaceMRange(configs, kFromM, kToM, tiles);
 }
 
+/// W8A8 on sm_90a, quantizing its activations (no lhs_scales): where the
+/// chain serves M = 65 to 128 with 128 x 128 tiles in two clustered K
+/// slices or with unsplit 128 x 64 cp.async tiles, K has 32 to 40 tiles of
+/// 128 and one row of 128 x 64 tiles is 60% to all of one wave (N of 5057
+/// to 8448 on 132 multiprocessors), those tiles unsplit on the producer's
+/// TMA ring, 8 stages, serve M = 65 to 128 (docs/perf-notes.md, v74, e345,
+/// both bench orders: 6144 x 4096 0.91x to 0.95x the time, 5632 x 5120
+/// 0.93x to 0.98x, 7168 x 4096 0.93x to 0.95x, 5120 x 5120 0.95x to 0.99x
+/// at M = 88 to 128 and 1.00x to 1.01x at 65 to 80). The lone row tile
+/// takes one box of its rows rounded up to 16 (Tiling::singleBoxes): with
+/// the whole box, 32 rows past M at M = 96, 5120 x 5120 was 1.05x (v73,
+/// e337).
+static void unsplitW8A8SingleRowTiles(MatmulOp op,
+                                      SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 65, kToM = 128, kMinKTiles = 32, kMaxKTiles = 40,
+                    kStages = 8;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
+    return;
+  ConfigAttr served = getServingConfig(configs, kFromM);
+  if (!served || !served.isWgmma() || served.isRegisterDirect() ||
+      served.getBlockM() != 128 || getServingConfig(configs, kToM) != served ||
+      getServingConfig(configs, kToM + 1) == served ||
+      getServingConfig(configs, kFromM - 1) == served)
+    return;
+  // (chooseConfigs clusters the two slices later.)
+  bool twoSlices = served.getBlockN() == 128 && served.getSplitK() == 2;
+  bool unsplitCopies = served.getBlockN() == 64 && served.getSplitK() == 1 &&
+                       served.getCopy() == CopyKind::cp_async;
+  if (!twoSlices && !unsplitCopies)
+    return;
+  ConfigEdit edit(served);
+  edit.ctaTile = {128, 64, 128};
+  edit.warpTile = {64, 64};
+  edit.stages = kStages;
+  edit.splitK = 1;
+  edit.clusterSplit = false;
+  edit.tailSplit = 1;
+  edit.copy = CopyKind::tma_producer;
+  ConfigAttr tiles = edit.get();
+  int64_t blocks = getGridBlocks(op, tiles, kToM);
+  if (blocks <= sms && 10 * blocks >= 6 * sms)
+    (void)replaceMRange(configs, kFromM, kToM, tiles);
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -3311,6 +3357,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   extendW8A8SquareSplitTiles(op, configs);
   narrowW8A8SplitTiles(op, configs);
   unsplitW8A8PairRowTiles(op, configs);
+  unsplitW8A8SingleRowTiles(op, configs);
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an

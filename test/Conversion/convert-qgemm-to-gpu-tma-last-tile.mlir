@@ -37,7 +37,7 @@ func.func @w8a8_last_tile(%x: memref<?x1088xf16>, %w: memref<1024x1088xi8>, %sw:
 // 128 x 64 tiles) (perf notes v74, e342). 81 or more: the whole box, as
 // above.
 // CHECK-LABEL: gpu.func @matmul_v0(
-// CHECK: %[[M:.*]] = memref.dim %arg4
+// CHECK: %[[M:.*]] = memref.dim %arg7
 // CHECK: %[[ROW:.*]] = arith.muli %block_id_y, %c128
 // CHECK: %[[END:.*]] = arith.addi %[[ROW]], %c80
 // CHECK-NEXT: %[[PAST:.*]] = arith.cmpi ult, %[[END]], %[[M]]
@@ -60,6 +60,34 @@ func.func @w8a8_last_tile(%x: memref<?x1088xf16>, %w: memref<1024x1088xi8>, %sw:
 // CHECK: %[[LAST:.*]] = arith.subi %[[M]], %{{.*}}
 // CHECK-NEXT: %[[START:.*]] = arith.select %[[WHOLE]], %[[LAST]], %[[ROW]]
 // CHECK-NEXT: arith.minui %[[ROW]], %[[START]]
+// Serving M from 1, these 128 x 64 tiles take three more maps (%arg2 to
+// %arg4, before the half and edge maps): a last tile that is not moved (a
+// lone tile, M < 128) of 65 to 112 rows copies one box of its rows
+// rounded up to 16 (80, 96, 112), whose expected bytes are the rows short
+// of the whole box (6144 / 4096 / 2048 of 128-byte rows); 113 or more the
+// whole box (%arg0). Then the half box (%arg5) and the edge boxes (%arg6).
+// CHECK: arith.select %{{.*}}, %c6144_i32{{.*}}, %{{[0-9]+}} : i32
+// CHECK: %c4096_i32 = arith.constant 4096 : i32
+// CHECK-NEXT: arith.select %{{.*}}, %c4096_i32, %{{.*}} : i32
+// CHECK: %c2048_i32 = arith.constant 2048 : i32
+// CHECK-NEXT: arith.select %{{.*}}, %c2048_i32, %{{.*}} : i32
+// CHECK: %c112 = arith.constant 112 : index
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg0,
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %c96{{.*}} = arith.constant 96 : index
+// CHECK-NEXT: %[[R96:.*]] = arith.addi %{{.*}}, %c96
+// CHECK-NEXT: %[[T112:.*]] = arith.cmpi ult, %[[R96]], %[[M]]
+// CHECK-NEXT: scf.if %[[T112]] {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4,
+// CHECK: } else {
+// CHECK-NEXT: %c80{{.*}} = arith.constant 80 : index
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg3,
+// CHECK: } else {
+// CHECK-NEXT: %c64{{.*}} = arith.constant 64 : index
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg2,
+// CHECK: } else {
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg5,
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg6,
 func.func @w8a8_two_box(%x: memref<?x1024xf16>, %w: memref<1024x1024xi8>, %sw: memref<1024xf32>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<1024x1024xi8>, memref<1024xf32>) outs(%y : memref<?x1024xf16>)
       {configs = [#qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, mma = wgmma, copy = tma_producer>],

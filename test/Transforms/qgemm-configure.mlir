@@ -133,15 +133,16 @@ func.func @w8a8_n3584_k18944(%x: memref<?x18944xf16>, %w: memref<3584x18944xi8>,
 // give 192 blocks), but the unsplit grid does: unsplit, with the deepest
 // ring (8 stages), not the four clustered slices of three blocks a
 // multiprocessor (384 blocks) the packed rule gives; M = 65 to 128 on
-// 128 x 128 tiles in two clustered K slices (v71: 96 blocks, where the
-// lone unsplit 128 x 64 tiles were as many; 0.99x the time); M = 129 to
+// one row of unsplit 128 x 64 tiles on the producer's TMA ring, 8 stages
+// (96 blocks; v74, e345: 0.91x to 0.95x the time of the 128 x 128 tiles in
+// two clustered K slices that v71 chose over them on cp.async); M = 129 to
 // 192 on 192 x 96 tiles in two clustered K slices (64 columns, 128
 // blocks, 5 stages: v72, e312, 0.86x to 0.87x the time); and M = 193 to
 // 256 on unsplit 128 x 128 tiles (2 x 48 = 96 blocks, 6 stages), where two
 // slices would give 192, not the 64 x 128 tiles of two blocks a
 // multiprocessor.
 // SM90A-LABEL: func @w8a8_n6144_k4096
-// SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+// SM90A: #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
 // At M = 641 to 768 the tail-split 128 x 256 tiles' six rows pass one wave
 // (144 blocks): 256 x 144 tiles (three rows of 43, 129 blocks; v72, e315:
 // 0.74x to 0.75x the time), at 769 to 1024 256 x 192 in 3 stages (the
@@ -1382,9 +1383,11 @@ func.func @w8a8_n18944_k8192(%x: memref<?x8192xf16>, %w: memref<18944x8192xi8>, 
 // blocks, one wave of 8-warp blocks) keeps 8 warps, and so does 8192 x
 // 28672 (512 blocks, but 224 chunks: 56 a warp on 4 were slower than 28
 // on 8).
-// M = 65 to 128 (v71): 128 x 128 tiles in two clustered K slices (80
-// blocks), where the lone 128 x 64 tiles were unsplit (80 blocks of half
-// the columns: 0.83x to 0.91x the time). M = 129 to 192 (v72): 192 x 80
+// M = 65 to 128 (v74, e345): one row of unsplit 128 x 64 tiles on the
+// producer's TMA ring (80 blocks; 0.95x to 0.99x the time at M = 88 to
+// 128, 1.00x to 1.01x at 65 to 80), where v71 had chosen 128 x 128 tiles
+// in two clustered K slices over the 128 x 64 cp.async ones (0.83x to
+// 0.91x the time). M = 129 to 192 (v72): 192 x 80
 // tiles in two clustered K slices (128 blocks, 6 stages) in place of the
 // unsplit 128 x 128 tiles (80 blocks; e312: 0.76x to 0.83x the time), and
 // M = 193 to 256 on 256 x 80 tiles in two (5 stages; e313: 0.89x to
@@ -1394,7 +1397,7 @@ func.func @w8a8_n18944_k8192(%x: memref<?x8192xf16>, %w: memref<18944x8192xi8>, 
 // M = 193 to 256.
 // SM90A-LABEL: func @w8a8_n5120_k5120
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
-// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [192, 80, 128], warp_tile = [64, 80], stages = 6, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [256, 80, 128], warp_tile = [64, 80], stages = 5, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>
+// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 80, 128], warp_tile = [64, 80], stages = 6, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [256, 80, 128], warp_tile = [64, 80], stages = 5, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 384, mma = wgmma, cluster_split = true>
 // M = 769 to 1024, where the tail-split 128 x 256 tiles' seven and eight
 // rows pass one wave (140, 160 blocks): 256 x 160 tiles (four rows of 32;
 // v72, e319: 0.79x to 0.82x the time).
@@ -1574,6 +1577,28 @@ func.func @w8a8_n3584_k4096(%x: memref<?x4096xf16>, %w: memref<3584x4096xi8>, %s
 // SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
 func.func @w8a8_n4096_k8192(%x: memref<?x8192xf16>, %w: memref<4096x8192xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%w, %sw : memref<4096x8192xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 M = 65 to 128 on one row of unsplit 128 x 64 producer tiles where
+// they make 60% to all of a wave and K has 32 to 40 tiles of 128 (v74,
+// e345; @w8a8_n6144_k4096 and @w8a8_n5120_k5120 above take them): not on
+// an activation already quantized (no quantize kernel to run under, not
+// measured) nor on K of 64 tiles, which keep the 128 x 128 tiles in two
+// clustered slices.
+// SM90A-LABEL: func @w8a8q_n6144_k4096
+// SM90A: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>
+func.func @w8a8q_n6144_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: memref<6144x4096xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x4096xi8>) lhs_scales(%sx : memref<?xf32>) weights(%wq, %sw : memref<6144x4096xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n6144_k8192
+// SM90A: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>
+func.func @w8a8_n6144_k8192(%x: memref<?x8192xf16>, %w: memref<6144x8192xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%w, %sw : memref<6144x8192xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }

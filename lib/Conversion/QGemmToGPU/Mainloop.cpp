@@ -531,15 +531,33 @@ static Value passesTmaEdgeBoxes(RingMainloop &loop) {
                     getTmaEdgeBoxes(loop.t.bm) * getTmaRowBoxRows(loop.t.bm));
 }
 
+/// The rows the half box and the edge boxes after it cover (0: no half
+/// box).
+static int64_t getTmaHalfCoveredRows(const Tiling &t) {
+  int64_t halfRows = getTmaHalfBoxRows(t.bm);
+  return halfRows ? halfRows +
+                        getTmaHalfEdgeBoxes(t.bm, t.bn) * getTmaRowBoxRows(t.bm)
+                  : 0;
+}
+
 /// Whether the block's tile takes A's whole box: its rows below M do not
 /// all fit the edge boxes, nor the half box and the edge boxes after it
-/// where there is one.
+/// where there is one, nor the largest single box where there are some.
 static Value isTmaWholeTile(RingMainloop &loop) {
-  if (int64_t halfRows = getTmaHalfBoxRows(loop.t.bm))
-    return reachesRow(loop,
-                      halfRows + getTmaHalfEdgeBoxes(loop.t.bm, loop.t.bn) *
-                                     getTmaRowBoxRows(loop.t.bm));
+  SmallVector<int64_t, 3> single = getTmaSingleBoxRows(loop.t);
+  if (!single.empty())
+    return reachesRow(loop, single.back());
+  if (getTmaHalfBoxRows(loop.t.bm))
+    return reachesRow(loop, getTmaHalfCoveredRows(loop.t));
   return passesTmaEdgeBoxes(loop);
+}
+
+/// Whether the block's tile takes single box `j` (getTmaSingleBoxRows):
+/// its rows below M pass the box before it (the half box for the first)
+/// and fit it (!isTmaWholeTile and not a later box).
+static Value takesTmaSingleBox(RingMainloop &loop, unsigned j) {
+  return reachesRow(loop, j ? getTmaSingleBoxRows(loop.t)[j - 1]
+                            : getTmaHalfBoxRows(loop.t.bm));
 }
 
 Value RingMainloop::getTmaSkippedRowBytes() {
@@ -562,6 +580,12 @@ Value RingMainloop::getTmaSkippedRowBytes() {
     skipped = arith::SelectOp::create(b, passesTmaEdgeBoxes(*this), pastHalf,
                                       skipped);
   }
+  SmallVector<int64_t, 3> single = getTmaSingleBoxRows(t);
+  for (auto [j, rows] : llvm::enumerate(single)) {
+    Value takes = takesTmaSingleBox(*this, j);
+    skipped = arith::SelectOp::create(
+        b, takes, buildI32(b, (t.bm - rows) * t.rowBytes), skipped);
+  }
   return arith::SelectOp::create(b, isTmaWholeTile(*this), buildI32(b, 0),
                                  skipped);
 }
@@ -573,6 +597,16 @@ void RingMainloop::copyTmaActivations(Value dst, Value column, Value slot) {
   b.setInsertionPointToStart(ifWhole.thenBlock());
   copyTmaBox(tmaMaps[0], getTmaDestination(dst), column, tile.blockRow, slot);
   b.setInsertionPointToStart(ifWhole.elseBlock());
+  // The single boxes, largest first, from the maps before the half map.
+  SmallVector<int64_t, 3> single = getTmaSingleBoxRows(t);
+  for (unsigned j = single.size(); j-- > 0;) {
+    auto ifSingle =
+        scf::IfOp::create(b, takesTmaSingleBox(*this, j), /*withElse=*/true);
+    b.setInsertionPointToStart(ifSingle.thenBlock());
+    copyTmaBox(tmaMaps[tmaMaps.size() - 2 - single.size() + j],
+               getTmaDestination(dst), column, tile.blockRow, slot);
+    b.setInsertionPointToStart(ifSingle.elseBlock());
+  }
   int64_t boxRows = getTmaRowBoxRows(t.bm);
   if (int64_t halfRows = getTmaHalfBoxRows(t.bm)) {
     // Past the edge boxes: the half box, from the map before the edge map,

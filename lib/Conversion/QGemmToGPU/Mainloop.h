@@ -65,6 +65,12 @@ struct Tiling {
   /// 1.02x, so not there. One box (1 to 16 rows, or 33 to 64) measured
   /// 1.00x to 1.02x moved: kept.
   bool shiftTwoBoxLastRowTile = false;
+  /// A last row tile of BM = 128 on tiles with a half box and its edge box
+  /// whose rows below M pass the half box (65 to 112) and that is not
+  /// moved (a lone tile: M < BM) copies one box of those rows rounded up to
+  /// 16 (getTmaSingleBoxRows) instead of the half and edge boxes or the
+  /// whole box. Set by the schemes that pass those maps (W8A8).
+  bool singleBoxes = false;
 
   /// `elementBytes`: bytes of an A (activation) element; a row of the A
   /// slot holds BK of them.
@@ -144,6 +150,19 @@ inline int64_t getTmaHalfEdgeBoxes(int64_t bm, int64_t bn) {
     return 0;
   return std::max<int64_t>(0, std::min(kTmaMaxHalfEdgeBoxes,
                                        (bm - half) / getTmaRowBoxRows(bm) - 1));
+}
+
+/// The rows of the single boxes of a tile (Tiling::singleBoxes), one map
+/// each, ascending, before the half and edge maps: 80, 96 and 112 on
+/// 128-row tiles with a half box and its edge box, else none. A lone tile
+/// of 128 rows whose TMA box passed M by 32 rows (M = 96) made the call
+/// 1.05x slower than the two-slice tiles it replaced where M = 112 and 128
+/// were 0.94x (perf notes v73 step 10, e337); with the 96-row box, 0.92x
+/// to 0.96x at M = 88 / 96 (v74, e344).
+inline SmallVector<int64_t, 3> getTmaSingleBoxRows(const Tiling &t) {
+  if (!t.singleBoxes || t.bm != 128 || !getTmaHalfEdgeBoxes(t.bm, t.bn))
+    return {};
+  return {80, 96, 112};
 }
 
 /// The scheme's operand step of a RingMainloop.

@@ -293,6 +293,18 @@ Tiling getVariantTiling(MatmulOp op, ConfigAttr config) {
   Tiling tiling(config);
   tiling.shiftLastRowTile = true;
   tiling.shiftTwoBoxLastRowTile = op.getK() % tiling.bk == 0;
+  // The single boxes only where the variant serves a lone tile of 65 to
+  // 112 rows (its M range starts past the max_m of the variant before it):
+  // other kernels do not take their maps.
+  int64_t fromM = 1;
+  for (ConfigAttr c : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
+    if (c == config)
+      break;
+    if (c.getMaxM())
+      fromM = c.getMaxM() + 1;
+  }
+  tiling.singleBoxes =
+      fromM <= 112 && (config.getMaxM() == 0 || config.getMaxM() > 64);
   tiling.residentBlocks =
       getRingResidentBlocks(target, tiling, getSharedMemoryBytes(op, config));
   if (tiling.tailSplit > 1 || tiling.streamK) {
@@ -336,9 +348,10 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 /// The tensor maps of a TMA ring variant, in the order its kernel takes
 /// them: xq in boxes of BM rows, wq in boxes of BN rows (K-byte rows); where
 /// BN does not divide N, wq again in boxes of the last column tile's N mod
-/// BN rows (Int8RingOperands::copyTmaB); from BM = 128 on xq's half boxes;
-/// last xq's edge boxes (RingMainloop::copyTmaActivations reads the last
-/// two maps).
+/// BN rows (Int8RingOperands::copyTmaB); on 128 x 64 tiles that may serve
+/// a lone tile, xq's single boxes of 80, 96 and 112 rows; from BM = 128 on
+/// xq's half boxes; last xq's edge boxes (RingMainloop::copyTmaActivations
+/// reads the last two or five maps).
 std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
                                            int64_t k) {
   if (!t.tma)
@@ -346,6 +359,8 @@ std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
   std::vector<LaunchTensorMap> maps = {{"xq", k, t.bm}, {"wq", k, t.bn}};
   if (n % t.bn)
     maps.push_back({"wq", k, n % t.bn});
+  for (int64_t rows : getTmaSingleBoxRows(t))
+    maps.push_back({"xq", k, rows});
   if (int64_t halfRows = getTmaHalfBoxRows(t.bm))
     maps.push_back({"xq", k, halfRows});
   maps.push_back({"xq", k, getTmaRowBoxRows(t.bm)});
