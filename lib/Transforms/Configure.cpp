@@ -2889,8 +2889,10 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
                     kMaxStages = 6, kMinStages = 4,
                     kMaxSplitRingBytes = 216 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles) || !square.isWgmma() ||
-      square.isRegisterDirect() || square.getBlockM() != 128 ||
+  int64_t kTiles = op.getK() / 128;
+  if (op.getK() % 128 != 0 || kTiles < kMinKTiles || kTiles > kMaxKTiles ||
+      !square.isWgmma() || square.isRegisterDirect() ||
+      square.getBlockM() != 128 ||
       square.getBlockN() != 128 || square.getSplitK() != 1 ||
       square.getRowSplit() != 0 ||
       (square.getMaxM() != 0 && square.getMaxM() < kSquareMinMaxM))
@@ -2961,8 +2963,12 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
 /// takes 256-row tiles at M = 193 to 256 (addW8A8TripleRowSplitTiles). Not on
 /// 16 K tiles (8192 x 2048: 1.12x to 1.14x), nor in four slices where the 128 x
 /// 128 tiles are split already (4096 x 4096 1.69x, 2048 x 4096 and 2560 x
-/// 10240 1.14x to 1.45x: clusters of four). Measured where N and K are
-/// multiples of 128 only.
+/// 10240 1.14x to 1.45x: clusters of four). K a multiple of 128; N any
+/// (the last column of tiles masked): N off multiples of 128 measured in
+/// v74 (e348, both orders, against the unsplit 128 x 128 tiles): 6000 /
+/// 6080 x 4096 0.87x to 0.88x the time at M = 129 to 192, 7000 x 4608
+/// 0.88x to 0.89x, 8416 x 4096 0.94x to 0.95x, 5104 x 5120 0.76x to 0.83x
+/// (and 0.87x to 0.94x at 193 to 256 on its 256-row tiles).
 static void addW8A8TripleRowTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTripleMaxM = 192, kQuadMaxM = 256,
