@@ -2869,13 +2869,17 @@ static void addW8A8ColumnBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
-/// Whether N and K are multiples of 128 and K has `minKTiles` to
-/// `maxKTiles` K tiles of 128: the layers v72's W8A8 tile rules were
-/// measured on.
+/// Whether K is a multiple of 128 with `minKTiles` to `maxKTiles` K tiles
+/// of 128: the layers v72's W8A8 tile rules were measured on. N may be any
+/// (the last column of tiles masked): measured off multiples of 128 in v74
+/// (e349, both orders, against the chain without them): the 256-row tiles
+/// of addW8A8QuadWaveTiles on 6000 / 6080 x 4096 at M = 641 to 768 0.71x to
+/// 0.77x the time, 6080 x 4096 and 5104 x 5120 at 769 to 1024 0.78x to
+/// 0.83x, 7000 x 4608 and 8416 x 4096 at 513 to 768 0.84x to 0.89x, 4040 x
+/// 4224 at 1025 to 1280 0.78x; the other M 0.99x to 1.02x.
 static bool hasW8A8KTilesIn(MatmulOp op, int64_t minKTiles, int64_t maxKTiles) {
   int64_t kTiles = op.getK() / 128;
-  return op.getN() % 128 == 0 && op.getK() % 128 == 0 && kTiles >= minKTiles &&
-         kTiles <= maxKTiles;
+  return op.getK() % 128 == 0 && kTiles >= minKTiles && kTiles <= maxKTiles;
 }
 
 /// addW8A8TripleRowTiles' second case: M = 129 to 192 on 192-row tiles in

@@ -1606,9 +1606,13 @@ func.func @w8a8_n6144_k8192(%x: memref<?x8192xf16>, %w: memref<6144x8192xi8>, %s
 // W8A8 6000 x 4096 (N not a multiple of 128; 47 columns of 128 x 128
 // tiles, the last masked): M = 129 to 192 on 192 x 96 tiles in two
 // clustered K slices like 6144 x 4096 (v74, e348: 0.87x to 0.88x the time
-// of the unsplit 128 x 128 tiles, which keep 193 to 256).
+// of the unsplit 128 x 128 tiles, which keep 193 to 256). M = 641 to 768
+// on 256 x 144 tiles (four warpgroups, TMA ring), where the tail-split
+// 128 x 240 tiles pass one wave (addW8A8QuadWaveTiles; v74, e349: 0.76x
+// to 0.77x the time).
 // SM90A-LABEL: func @w8a8_n6000_k4096
 // SM90A: max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+// SM90A-SAME: max_m = 640, mma = wgmma>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 768, mma = wgmma, copy = tma>
 func.func @w8a8_n6000_k4096(%x: memref<?x4096xf16>, %w: memref<6000x4096xi8>, %sw: memref<6000xf32>, %y: memref<?x6000xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6000x4096xi8>, memref<6000xf32>) outs(%y : memref<?x6000xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
