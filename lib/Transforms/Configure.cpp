@@ -3153,6 +3153,21 @@ static void narrowW8A8SplitTiles(MatmulOp op,
   }
 }
 
+/// `from` as unsplit 128 x 64 tiles (one warpgroup of m64n64k32 and a
+/// producer warpgroup) on the producer's TMA ring, 8 stages: the tiles of
+/// unsplitW8A8PairRowTiles and unsplitW8A8SingleRowTiles.
+static ConfigAttr getW8A8UnsplitProducerTiles(ConfigAttr from) {
+  ConfigEdit edit(from);
+  edit.ctaTile = {128, 64, 128};
+  edit.warpTile = {64, 64};
+  edit.stages = 8;
+  edit.splitK = 1;
+  edit.clusterSplit = false;
+  edit.tailSplit = 1;
+  edit.copy = CopyKind::tma_producer;
+  return edit.get();
+}
+
 /// W8A8 on sm_90a, quantizing its activations (no lhs_scales): where the
 /// chain serves M = 129 to 256 with 128 x 128 tiles in two K slices, K has
 /// 32 to 40 tiles of 128 and two rows of 128 x 64 tiles are 90% to all of
@@ -3173,8 +3188,7 @@ static void narrowW8A8SplitTiles(MatmulOp op,
 /// TMA box passed M by 24 to 40 rows made them up to 1.25x (e328).
 static void unsplitW8A8PairRowTiles(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 129, kToM = 256, kMinKTiles = 32, kMaxKTiles = 40,
-                    kStages = 8;
+  constexpr int64_t kFromM = 129, kToM = 256, kMinKTiles = 32, kMaxKTiles = 40;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
@@ -3185,15 +3199,7 @@ static void unsplitW8A8PairRowTiles(MatmulOp op,
       square.getSplitK() != 2 || getServingConfig(configs, kToM) != square ||
       getServingConfig(configs, kFromM - 1) == square)
     return;
-  ConfigEdit edit(square);
-  edit.ctaTile = {128, 64, 128};
-  edit.warpTile = {64, 64};
-  edit.stages = kStages;
-  edit.splitK = 1;
-  edit.clusterSplit = false;
-  edit.tailSplit = 1;
-  edit.copy = CopyKind::tma_producer;
-  ConfigAttr tiles = edit.get();
+  ConfigAttr tiles = getW8A8UnsplitProducerTiles(square);
   int64_t blocks = getGridBlocks(op, tiles, kToM);
   if (blocks <= sms && 10 * blocks >= 9 * sms)
     (void)replaceMRange(configs, kFromM, kToM, tiles);
@@ -3213,8 +3219,7 @@ static void unsplitW8A8PairRowTiles(MatmulOp op,
 /// e337).
 static void unsplitW8A8SingleRowTiles(MatmulOp op,
                                       SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 65, kToM = 128, kMinKTiles = 32, kMaxKTiles = 40,
-                    kStages = 8;
+  constexpr int64_t kFromM = 65, kToM = 128, kMinKTiles = 32, kMaxKTiles = 40;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
@@ -3231,15 +3236,7 @@ static void unsplitW8A8SingleRowTiles(MatmulOp op,
                        served.getCopy() == CopyKind::cp_async;
   if (!twoSlices && !unsplitCopies)
     return;
-  ConfigEdit edit(served);
-  edit.ctaTile = {128, 64, 128};
-  edit.warpTile = {64, 64};
-  edit.stages = kStages;
-  edit.splitK = 1;
-  edit.clusterSplit = false;
-  edit.tailSplit = 1;
-  edit.copy = CopyKind::tma_producer;
-  ConfigAttr tiles = edit.get();
+  ConfigAttr tiles = getW8A8UnsplitProducerTiles(served);
   int64_t blocks = getGridBlocks(op, tiles, kToM);
   if (blocks <= sms && 10 * blocks >= 6 * sms)
     (void)replaceMRange(configs, kFromM, kToM, tiles);
