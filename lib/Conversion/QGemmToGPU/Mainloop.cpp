@@ -100,6 +100,15 @@ Value kernel::buildSwizzledDescriptor(ImplicitLocOpBuilder &b, Value addr,
       i64((leadingByteOffset << 16) | (strideByteOffset << 32) | (mode << 62)));
 }
 
+/// The rows of a tile's last boxes short of the whole one cover: the half
+/// box and the edge boxes after it where there is a half box, else the
+/// edge boxes.
+static int64_t getTmaSmallBoxRows(const Tiling &t) {
+  if (int64_t halfRows = getTmaHalfBoxRows(t.bm))
+    return halfRows + getTmaHalfEdgeBoxes(t.bm, t.bn) * getTmaRowBoxRows(t.bm);
+  return getTmaEdgeBoxes(t.bm) * getTmaRowBoxRows(t.bm);
+}
+
 RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
                            int64_t k, bool byteRings)
     : b(b), t(t), totalKTiles(llvm::divideCeil(k, t.bk)),
@@ -145,9 +154,7 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
     // cover keeps them (fewer rows copied).
     Value row = tile.blockRow;
     int64_t halfRows = getTmaHalfBoxRows(t.bm);
-    int64_t covered = halfRows ? halfRows + getTmaHalfEdgeBoxes(t.bm, t.bn) *
-                                                getTmaRowBoxRows(t.bm)
-                               : getTmaEdgeBoxes(t.bm) * getTmaRowBoxRows(t.bm);
+    int64_t covered = getTmaSmallBoxRows(t);
     Value moved = e.ult(e.add(row, covered), m);
     if (t.shiftTwoBoxLastRowTile && getTmaHalfEdgeBoxes(t.bm, t.bn) > 0) {
       // Two boxes: rows below M in (one edge box, two edge boxes] or in
@@ -531,25 +538,14 @@ static Value passesTmaEdgeBoxes(RingMainloop &loop) {
                     getTmaEdgeBoxes(loop.t.bm) * getTmaRowBoxRows(loop.t.bm));
 }
 
-/// The rows the half box and the edge boxes after it cover (0: no half
-/// box).
-static int64_t getTmaHalfCoveredRows(const Tiling &t) {
-  int64_t halfRows = getTmaHalfBoxRows(t.bm);
-  return halfRows ? halfRows +
-                        getTmaHalfEdgeBoxes(t.bm, t.bn) * getTmaRowBoxRows(t.bm)
-                  : 0;
-}
-
 /// Whether the block's tile takes A's whole box: its rows below M do not
 /// all fit the edge boxes, nor the half box and the edge boxes after it
-/// where there is one, nor the largest single box where there are some.
+/// where there is one (getTmaSmallBoxRows), nor the largest single box
+/// where there are some.
 static Value isTmaWholeTile(RingMainloop &loop) {
   SmallVector<int64_t, 3> single = getTmaSingleBoxRows(loop.t);
-  if (!single.empty())
-    return reachesRow(loop, single.back());
-  if (getTmaHalfBoxRows(loop.t.bm))
-    return reachesRow(loop, getTmaHalfCoveredRows(loop.t));
-  return passesTmaEdgeBoxes(loop);
+  return reachesRow(loop, single.empty() ? getTmaSmallBoxRows(loop.t)
+                                         : single.back());
 }
 
 /// Whether the block's tile takes single box `j` (getTmaSingleBoxRows):
