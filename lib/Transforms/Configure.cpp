@@ -3168,6 +3168,32 @@ static ConfigAttr getW8A8UnsplitProducerTiles(ConfigAttr from) {
   return edit.get();
 }
 
+/// The two rules below: W8A8 on sm_90a quantizing its activations (no
+/// lhs_scales), K of 32 to 40 tiles of 128, where the variant that starts
+/// at `fromM` is 128-row wgmma tiles that serve `toM` too and `takes` it:
+/// M = fromM to toM on getW8A8UnsplitProducerTiles, where their grid at
+/// `toM` is `minWaveTenths` tenths to all of one wave.
+static void unsplitW8A8ProducerRows(MatmulOp op,
+                                    SmallVectorImpl<ConfigAttr> &configs,
+                                    int64_t fromM, int64_t toM,
+                                    int64_t minWaveTenths,
+                                    function_ref<bool(ConfigAttr)> takes) {
+  constexpr int64_t kMinKTiles = 32, kMaxKTiles = 40;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
+    return;
+  ConfigAttr served = getServingConfig(configs, fromM);
+  if (!served || !served.isWgmma() || served.isRegisterDirect() ||
+      served.getBlockM() != 128 || getServingConfig(configs, toM) != served ||
+      getServingConfig(configs, fromM - 1) == served || !takes(served))
+    return;
+  ConfigAttr tiles = getW8A8UnsplitProducerTiles(served);
+  int64_t blocks = getGridBlocks(op, tiles, toM);
+  if (blocks <= sms && 10 * blocks >= minWaveTenths * sms)
+    (void)replaceMRange(configs, fromM, toM, tiles);
+}
+
 /// W8A8 on sm_90a, quantizing its activations (no lhs_scales): where the
 /// chain serves M = 129 to 256 with 128 x 128 tiles in two K slices, K has
 /// 32 to 40 tiles of 128 and two rows of 128 x 64 tiles are 90% to all of
@@ -3188,21 +3214,11 @@ static ConfigAttr getW8A8UnsplitProducerTiles(ConfigAttr from) {
 /// TMA box passed M by 24 to 40 rows made them up to 1.25x (e328).
 static void unsplitW8A8PairRowTiles(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 129, kToM = 256, kMinKTiles = 32, kMaxKTiles = 40;
-  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
-    return;
-  ConfigAttr square = getServingConfig(configs, kFromM);
-  if (!square || !square.isWgmma() || square.isRegisterDirect() ||
-      square.getBlockM() != 128 || square.getBlockN() != 128 ||
-      square.getSplitK() != 2 || getServingConfig(configs, kToM) != square ||
-      getServingConfig(configs, kFromM - 1) == square)
-    return;
-  ConfigAttr tiles = getW8A8UnsplitProducerTiles(square);
-  int64_t blocks = getGridBlocks(op, tiles, kToM);
-  if (blocks <= sms && 10 * blocks >= 9 * sms)
-    (void)replaceMRange(configs, kFromM, kToM, tiles);
+  // (extendW8A8SquareSplitTiles may have taken the square tiles past 256.)
+  unsplitW8A8ProducerRows(
+      op, configs, 129, 256, /*minWaveTenths=*/9, [](ConfigAttr square) {
+        return square.getBlockN() == 128 && square.getSplitK() == 2;
+      });
 }
 
 /// W8A8 on sm_90a, quantizing its activations (no lhs_scales): where the
@@ -3219,27 +3235,17 @@ static void unsplitW8A8PairRowTiles(MatmulOp op,
 /// e337).
 static void unsplitW8A8SingleRowTiles(MatmulOp op,
                                       SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 65, kToM = 128, kMinKTiles = 32, kMaxKTiles = 40;
-  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
-    return;
-  ConfigAttr served = getServingConfig(configs, kFromM);
-  if (!served || !served.isWgmma() || served.isRegisterDirect() ||
-      served.getBlockM() != 128 || getServingConfig(configs, kToM) != served ||
-      getServingConfig(configs, kToM + 1) == served ||
-      getServingConfig(configs, kFromM - 1) == served)
-    return;
-  // (chooseConfigs clusters the two slices later.)
-  bool twoSlices = served.getBlockN() == 128 && served.getSplitK() == 2;
-  bool unsplitCopies = served.getBlockN() == 64 && served.getSplitK() == 1 &&
-                       served.getCopy() == CopyKind::cp_async;
-  if (!twoSlices && !unsplitCopies)
-    return;
-  ConfigAttr tiles = getW8A8UnsplitProducerTiles(served);
-  int64_t blocks = getGridBlocks(op, tiles, kToM);
-  if (blocks <= sms && 10 * blocks >= 6 * sms)
-    (void)replaceMRange(configs, kFromM, kToM, tiles);
+  constexpr int64_t kToM = 128;
+  unsplitW8A8ProducerRows(
+      op, configs, 65, kToM, /*minWaveTenths=*/6, [&](ConfigAttr served) {
+        // (chooseConfigs clusters the two slices later.)
+        bool twoSlices = served.getBlockN() == 128 && served.getSplitK() == 2;
+        bool unsplitCopies = served.getBlockN() == 64 &&
+                             served.getSplitK() == 1 &&
+                             served.getCopy() == CopyKind::cp_async;
+        return (twoSlices || unsplitCopies) &&
+               getServingConfig(configs, kToM + 1) != served;
+      });
 }
 
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
