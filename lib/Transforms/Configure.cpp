@@ -3196,13 +3196,15 @@ static void unsplitW8A8ProducerRows(MatmulOp op,
 
 /// W8A8 on sm_90a, quantizing its activations (no lhs_scales): where the
 /// chain serves M = 129 to 256 with 128 x 128 tiles in two K slices, K has
-/// 32 to 40 tiles of 128 and two rows of 128 x 64 tiles are 90% to all of
-/// one wave (N of 3777 to 4224 on 132 multiprocessors), those tiles
+/// 32 to 40 tiles of 128 and two rows of 128 x 64 tiles are 70% to all of
+/// one wave (N of 2945 to 4224 on 132 multiprocessors), those tiles
 /// unsplit on the producer's TMA ring, 8 stages, serve M = 129 to 256
 /// (docs/perf-notes.md, v73, e330, both bench orders: 4096 x 4096 0.92x
 /// to 0.95x the time at M = 129 to 192, 4160 x 4160 0.95x to 0.97x; v74,
 /// e341, at 193 to 256: 4096 x 4096 0.92x to 0.96x, 3840 / 4224 x 4096,
-/// 4096 x 4608 / 5120 0.92x to 1.00x, 4160 x 4160 0.95x to 1.02x). ncu
+/// 4096 x 4608 / 5120 0.92x to 1.00x, 4160 x 4160 0.95x to 1.02x; v75,
+/// e351, 96 to 112 blocks: 3072 / 3328 / 3584 x 4096 0.92x to 0.96x at
+/// 129 to 256, 3584 x 5120 0.94x to 0.97x). ncu
 /// (e329n) puts the matmul kernels alike (12.6 against 13.2 us at M =
 /// 160): the gain is the unsplit ring's weight prologue, issued before
 /// griddepcontrol.wait, running under the quantize kernel; the already
@@ -3216,7 +3218,7 @@ static void unsplitW8A8PairRowTiles(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   // (extendW8A8SquareSplitTiles may have taken the square tiles past 256.)
   unsplitW8A8ProducerRows(
-      op, configs, 129, 256, /*minWaveTenths=*/9, [](ConfigAttr square) {
+      op, configs, 129, 256, /*minWaveTenths=*/7, [](ConfigAttr square) {
         return square.getBlockN() == 128 && square.getSplitK() == 2;
       });
 }

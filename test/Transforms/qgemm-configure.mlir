@@ -1553,10 +1553,10 @@ func.func @w4a16_n5696_k4096(%x: memref<?x4096xf16>, %wq: memref<512x5696xi32>, 
 }
 
 // W8A8 at M = 129 to 256 on two rows of unsplit 128 x 64 tiles (producer,
-// 8 stages) where they make 90% to all of a wave and K has 32 to 40 tiles
-// of 128 (v73 e330, v74 e341): 3840 x 4096 (120 blocks) takes them; 3584 x 4096
-// (112 blocks) and 4096 x 8192 (64 K tiles) keep the 128 x 128 tiles in
-// two clustered slices.
+// 8 stages) where they make 70% to all of a wave and K has 32 to 40 tiles
+// of 128 (v73 e330, v74 e341, v75 e351): 3840 x 4096 (120 blocks) and
+// 3584 x 4096 (112) take them; 2816 x 4096 (88 blocks, 67%) and 4096 x
+// 8192 (64 K tiles) keep the 128 x 128 tiles in two clustered slices.
 // SM90A-LABEL: func @w8a8_n3840_k4096
 // SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512
 func.func @w8a8_n3840_k4096(%x: memref<?x4096xf16>, %w: memref<3840x4096xi8>, %sw: memref<3840xf32>, %y: memref<?x3840xf16>) {
@@ -1566,9 +1566,17 @@ func.func @w8a8_n3840_k4096(%x: memref<?x4096xf16>, %w: memref<3840x4096xi8>, %s
 }
 
 // SM90A-LABEL: func @w8a8_n3584_k4096
-// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128]
 func.func @w8a8_n3584_k4096(%x: memref<?x4096xf16>, %w: memref<3584x4096xi8>, %sw: memref<3584xf32>, %y: memref<?x3584xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<3584x4096xi8>, memref<3584xf32>) outs(%y : memref<?x3584xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n2816_k4096
+// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 256, mma = wgmma, cluster_split = true>
+func.func @w8a8_n2816_k4096(%x: memref<?x4096xf16>, %w: memref<2816x4096xi8>, %sw: memref<2816xf32>, %y: memref<?x2816xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<2816x4096xi8>, memref<2816xf32>) outs(%y : memref<?x2816xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
