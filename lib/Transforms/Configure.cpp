@@ -2538,14 +2538,17 @@ static bool hasW8A8NarrowTiles(int64_t n128, int64_t sms) {
 /// the tiles to M = 2048 (`sliverN` wide: 144 where N passes a multiple of
 /// 128 by a sliver, else 128), the lone 128 x 128 tiles of the 128 x 128
 /// family (`wide`: N has four columns of 256 or more) and the unbounded
-/// variant. `colTiles`: the grid's columns of 128.
+/// variant. `colTiles`: the grid's columns of 128; `fitted`: the unbounded
+/// variant on fitted widths where N is a multiple of 128 too
+/// (appendW8A8WgmmaConfigs).
 static void appendW8A8RowTiles(MatmulOp op, int64_t n128, bool wide,
-                               int64_t colTiles, int64_t sliverN,
+                               int64_t colTiles, int64_t sliverN, bool fitted,
                                RingConfigMaker make,
                                SmallVectorImpl<ConfigAttr> &configs) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t n = op.getN(), bigN = wide ? 256 : 128;
-  int64_t fitN = n % 128 != 0 && n >= 2048 ? getFittedBlockN(n) : 256;
+  int64_t fitN =
+      (n % 128 != 0 || fitted) && n >= 2048 ? getFittedBlockN(n) : 256;
   if (wide && (2048 / 128) * (n128 / bigN) < sms &&
       configs.back().getMaxM() < 2048) {
     // The 128-row tiles to M = 2048, 144 wide on a sliver (v22, same run,
@@ -3278,9 +3281,9 @@ static void unsplitW8A8SingleRowTiles(MatmulOp op,
 ///   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
 /// Slices may differ by a K tile (the kernels bound the last one), so an
 /// odd number of K tiles splits too.
-static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
-                                   RingConfigMaker make,
-                                   SmallVectorImpl<ConfigAttr> &configs) {
+static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
+                                 RingConfigMaker make,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   // The columns of 128-wide tiles the grid has (N itself, not n128: 2056
@@ -3360,7 +3363,7 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
       configs.push_back(
           make(64, 144, 128, 64, 144, 4, sliverMaxM, midSplit, MmaKind::wgmma));
   }
-  appendW8A8RowTiles(op, n128, wide, colTiles, sliverN, make, configs);
+  appendW8A8RowTiles(op, n128, wide, colTiles, sliverN, fitted, make, configs);
   extendW8A8NarrowTiles(op, configs);
   insertW8A8PairRowTiles(op, make, configs);
   insertW8A8PairSplitTiles(op, make, configs);
@@ -3373,6 +3376,49 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   narrowW8A8SplitTiles(op, configs);
   unsplitW8A8PairRowTiles(op, configs);
   unsplitW8A8SingleRowTiles(op, configs);
+}
+
+/// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048
+/// or more) is a multiple of 128 but not of 256, the 128 x 256 tiles would
+/// leave a half-empty column and the 128 x 128 ones ran alone past M = 256:
+/// there the chain past M = 256 is the one a layer off multiples of 128
+/// gets (the unbounded variant on the fitted width among 256 to 208 columns
+/// that leaves the fewest columns past N, interleaved with 256-row tiles,
+/// and the rules over them), and the chain to 256 stays (the rules of the
+/// middle of M that ask N % 128 == 0 build it; the fitted chain was 1.03x
+/// to 1.42x slower there). Measured (docs/perf-notes.md, v75, e352, both
+/// bench orders, new / old time at M = 320 to 4096): 6016 x 4096 0.60x to
+/// 0.91x but 1.00x at 512 and 1.16x at 640; 4992 x 4096 0.62x to 0.91x
+/// but 1.00x at 320 and 1.13x at 768; 4224 x 4096 equal to 512, 0.66x to
+/// 0.84x past it (6016 x 4096 at M = 4096 207 -> 178 us, where 6000 x 4096
+/// takes 168).
+static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
+                                   RingConfigMaker make,
+                                   SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFittedFromM = 256;
+  int64_t n = op.getN();
+  if (n < 2048 || n % 128 != 0 || n % 256 == 0) {
+    appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
+    return;
+  }
+  SmallVector<ConfigAttr> fitted(configs.begin(), configs.end());
+  appendW8A8WgmmaChain(op, n128, /*fitted=*/true, make, fitted);
+  appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
+  // The chain to kFittedFromM (its variant there cut at it), then the fitted
+  // chain's variants past it.
+  SmallVector<ConfigAttr> spliced;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    spliced.push_back(bound != 0 && bound <= kFittedFromM
+                          ? config
+                          : config.withMaxM(kFittedFromM));
+    if (bound == 0 || bound >= kFittedFromM)
+      break;
+  }
+  for (ConfigAttr config : fitted)
+    if (config.getMaxM() == 0 || config.getMaxM() > kFittedFromM)
+      spliced.push_back(config);
+  configs.assign(spliced.begin(), spliced.end());
 }
 
 /// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an

@@ -1626,3 +1626,18 @@ func.func @w8a8_n6000_k4096(%x: memref<?x4096xf16>, %w: memref<6000x4096xi8>, %s
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// W8A8 6016 x 4096 (N a multiple of 128, not of 256): to M = 256 the chain
+// of the middle of M (192 x 96 tiles in two clustered slices, then 128 x
+// 128), past it the chain of a layer off multiples of 128: the unbounded
+// variant on 208 columns (29 of them, the last masked) in tail-split
+// slices on the producer's TMA ring, not 128 x 128 tiles (v75, e352:
+// 0.60x to 0.91x the time at M = 320 to 4096 but for 512 / 640).
+// SM90A-LABEL: func @w8a8_n6016_k4096
+// SM90A: #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
+// SM90A-SAME: #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 4032, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+func.func @w8a8_n6016_k4096(%x: memref<?x4096xf16>, %w: memref<6016x4096xi8>, %sw: memref<6016xf32>, %y: memref<?x6016xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6016x4096xi8>, memref<6016xf32>) outs(%y : memref<?x6016xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
