@@ -3253,6 +3253,64 @@ static void unsplitW8A8SingleRowTiles(MatmulOp op,
       });
 }
 
+/// W8A8 on sm_90a: where 128 x 128 tiles of two blocks a multiprocessor
+/// (plain cp.async ring, unsplit: the chain of a layer without four columns
+/// of 256 past its 64-row tiles) serve some of M = 129 to 384 in a grid
+/// past the multiprocessors, each 128 rows of that range take the column
+/// bands a wide layer's chain gets there (addW8A8ColumnBands): 128-row
+/// tiles of the fewest multiple of 16 columns whose r rows of tiles are at
+/// most one block a multiprocessor, on the producer's TMA ring (the last
+/// column masked by its boxes), 4 stages. Measured (docs/perf-notes.md,
+/// v75, e354, both bench orders, hand configs `_e354b`): 8576 / 9024 /
+/// 9344 / 9792 / 10112 / 10560 x 4096 0.62x to 0.68x the time at M = 193
+/// to 256 (128 x 144 to 128 x 160 tiles), 0.72x to 0.79x at 257 to 320
+/// (128 x 208 to 128 x 240); 11648 / 13184 x 4096 0.72x to 0.79x at 129
+/// to 256 (128 x 192 / 128 x 208). x cuBLAS fp16 at M = 256: 0.80 ->
+/// 1.28 on 8576 x 4096.
+static void bandW8A8PairTiles(MatmulOp op,
+                              SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMaxRows = 3, kMaxBandN = 256, kStages = 4;
+  int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
+  struct Band {
+    int64_t from, to;
+    ConfigAttr tile;
+  };
+  SmallVector<Band> bands;
+  for (int64_t rows = 2; rows <= kMaxRows; ++rows) {
+    int64_t lo = 128 * (rows - 1) + 1, hi = 128 * rows;
+    // The variants that serve some of the window, and where they start and
+    // end in it.
+    int64_t previous = 0;
+    for (ConfigAttr config : configs) {
+      int64_t bound = config.getMaxM();
+      int64_t from = std::max(lo, previous + 1);
+      int64_t to = bound == 0 ? hi : std::min(hi, bound);
+      previous = bound;
+      if (from > to)
+        continue;
+      bool pair = config.isWgmma() && !config.isRegisterDirect() &&
+                  config.getBlockM() == 128 && config.getBlockN() == 128 &&
+                  config.getSplitK() == 1 && config.getTailSplit() == 1 &&
+                  config.getRowSplit() == 0 &&
+                  config.getCopy() == CopyKind::cp_async &&
+                  getWaveBlocks(op, config) > sms &&
+                  getGridBlocks(op, config, to) > sms;
+      int64_t bandN =
+          llvm::alignTo(llvm::divideCeil(n, sms / rows), int64_t(16));
+      if (pair && bandN > 128 && bandN <= kMaxBandN) {
+        ConfigEdit band(config);
+        band.ctaTile = {128, bandN, config.getCtaTile()[2]};
+        band.warpTile = {64, bandN};
+        band.stages = kStages;
+        band.copy = CopyKind::tma_producer;
+        bands.push_back({from, to, band.get()});
+      }
+    }
+  }
+  for (const Band &band : bands)
+    (void)replaceMRange(configs, band.from, band.to, band.tile);
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -3376,6 +3434,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   narrowW8A8SplitTiles(op, configs);
   unsplitW8A8PairRowTiles(op, configs);
   unsplitW8A8SingleRowTiles(op, configs);
+  bandW8A8PairTiles(op, configs);
 }
 
 /// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048
@@ -3395,14 +3454,24 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
 static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
                                    RingConfigMaker make,
                                    SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFittedFromM = 256;
+  constexpr int64_t kFittedFromM = 256, kRoundUpMinN = 4096;
   int64_t n = op.getN();
   if (n < 2048 || n % 128 != 0 || n % 256 == 0) {
     appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
     return;
   }
+  // Where no width under 256 leaves fewer columns past N, the fitted chain
+  // is that of 256-column tiles, the last column half empty: the chain of
+  // N rounded up to a multiple of 256 (the off-128 neighbour's). Measured
+  // (v75, e354, both orders, time against the 128 x 128 tiles at M = 288
+  // to 4096): 13952 x 4096 0.71x to 0.75x, 10624 x 4096 0.57x to 0.89x,
+  // 6528 x 4096 0.63x to 0.81x; 3200 x 4096 0.76x to 0.97x at 1024 to
+  // 4096 but 1.13x to 1.51x at 288 to 512, hence kRoundUpMinN.
+  int64_t fittedN128 = getFittedBlockN(n) == 256 && n >= kRoundUpMinN
+                           ? int64_t(llvm::alignTo(n, 256))
+                           : n128;
   SmallVector<ConfigAttr> fitted(configs.begin(), configs.end());
-  appendW8A8WgmmaChain(op, n128, /*fitted=*/true, make, fitted);
+  appendW8A8WgmmaChain(op, fittedN128, /*fitted=*/true, make, fitted);
   appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
   // The chain to kFittedFromM (its variant there cut at it), then the fitted
   // chain's variants past it.

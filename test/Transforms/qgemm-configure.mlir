@@ -1641,3 +1641,54 @@ func.func @w8a8_n6016_k4096(%x: memref<?x4096xf16>, %w: memref<6016x4096xi8>, %s
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// N of 13952 (a multiple of 128, not of 256, no width under 256 fitting
+// better): past M = 256 the chain of N rounded up to 14080, 128 x 256 tiles
+// with the last column half empty, in tail-split slices (v75, e354: 0.71x
+// to 0.75x the time of the 128 x 128 tiles at M = 288 to 4096); to 256
+// the column bands below. 3200 (under 4096) keeps its 128 x 128 tiles.
+// SM90A-LABEL: func @w8a8_n13952_k4096
+// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+func.func @w8a8_n13952_k4096(%x: memref<?x4096xf16>, %w: memref<13952x4096xi8>, %sw: memref<13952xf32>, %y: memref<?x13952xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<13952x4096xi8>, memref<13952xf32>) outs(%y : memref<?x13952xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n3200_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 640, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]
+func.func @w8a8_n3200_k4096(%x: memref<?x4096xf16>, %w: memref<3200x4096xi8>, %sw: memref<3200xf32>, %y: memref<?x3200xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<3200x4096xi8>, memref<3200xf32>) outs(%y : memref<?x3200xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 M = 129 to 384 where 128 x 128 tiles of two blocks a multiprocessor
+// would run a grid past the multiprocessors: 128-row column bands on the
+// producer's TMA ring, r rows of them one block a multiprocessor (v75,
+// e354: 0.62x to 0.79x the time). 8576 x 4096: 128 x 144 at 193 to 256,
+// 128 x 208 from 257; 11648 x 4096: 128 x 192 at 129 to 256. 5504 x 4096
+// (43 columns: three rows fit the multiprocessors) keeps them.
+// SM90A-LABEL: func @w8a8_n8576_k4096
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
+func.func @w8a8_n8576_k4096(%x: memref<?x4096xf16>, %w: memref<8576x4096xi8>, %sw: memref<8576xf32>, %y: memref<?x8576xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<8576x4096xi8>, memref<8576xf32>) outs(%y : memref<?x8576xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n11648_k4096
+// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 320, mma = wgmma, copy = tma>
+func.func @w8a8_n11648_k4096(%x: memref<?x4096xf16>, %w: memref<11648x4096xi8>, %sw: memref<11648xf32>, %y: memref<?x11648xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11648x4096xi8>, memref<11648xf32>) outs(%y : memref<?x11648xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n5504_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 320, mma = wgmma, tail_split = 8>
+func.func @w8a8_n5504_k4096(%x: memref<?x4096xf16>, %w: memref<5504x4096xi8>, %sw: memref<5504xf32>, %y: memref<?x5504xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<5504x4096xi8>, memref<5504xf32>) outs(%y : memref<?x5504xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
