@@ -3311,6 +3311,46 @@ static void bandW8A8PairTiles(MatmulOp op,
     (void)replaceMRange(configs, band.from, band.to, band.tile);
 }
 
+/// W8A8 on sm_90a: where 256-row tiles (four warpgroups, one block a
+/// multiprocessor) of 128 columns serve some of M = 257 to 512 in a grid
+/// past the multiprocessors (two rows of over 66 columns on 132), the same
+/// tiles as wide as makes the two rows one wave: the fewest multiple of 16
+/// columns, up to 192. Measured (docs/perf-notes.md, v75, e355, both bench
+/// orders, hand configs `_e355q`, M = 449 to 512): 8640 / 9024 / 9344 /
+/// 9408 x 4096 on 256 x 144 tiles 0.67x to 0.68x the time, 9792 / 10560 x
+/// 4096 on 256 x 160 0.70x to 0.72x, 12096 x 4096 on 256 x 192 0.79x
+/// (8640 x 4096 at M = 512 1.08 -> 1.62 x cuBLAS fp16).
+static void widenW8A8QuadTiles(MatmulOp op,
+                               SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 257, kToM = 512, kMaxBlockN = 192;
+  int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blockN =
+      llvm::alignTo(llvm::divideCeil(n, sms / (kToM / 256)), int64_t(16));
+  if (blockN <= 128 || blockN > kMaxBlockN)
+    return;
+  SmallVector<std::pair<int64_t, int64_t>> ranges;
+  SmallVector<ConfigAttr> tiles;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    int64_t from = std::max(kFromM, previous + 1);
+    int64_t to = bound == 0 ? kToM : std::min(kToM, bound);
+    previous = bound;
+    if (from > to || !config.isWgmma() || config.isRegisterDirect() ||
+        config.getBlockM() != 256 || config.getBlockN() != 128 ||
+        config.getSplitK() != 1 || config.getRowSplit() != 0 ||
+        getWaveBlocks(op, config) != sms ||
+        getGridBlocks(op, config, to) <= sms)
+      continue;
+    ConfigEdit wide(config);
+    wide.ctaTile[1] = wide.warpTile[1] = blockN;
+    ranges.push_back({from, to});
+    tiles.push_back(wide.get());
+  }
+  for (auto [range, tile] : llvm::zip(ranges, tiles))
+    (void)replaceMRange(configs, range.first, range.second, tile);
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -3435,6 +3475,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   unsplitW8A8PairRowTiles(op, configs);
   unsplitW8A8SingleRowTiles(op, configs);
   bandW8A8PairTiles(op, configs);
+  widenW8A8QuadTiles(op, configs);
 }
 
 /// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048

@@ -1678,9 +1678,24 @@ func.func @w8a8_n8576_k4096(%x: memref<?x4096xf16>, %w: memref<8576x4096xi8>, %s
 }
 
 // SM90A-LABEL: func @w8a8_n11648_k4096
-// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 320, mma = wgmma, copy = tma>
+// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 320, mma = wgmma, copy = tma>
 func.func @w8a8_n11648_k4096(%x: memref<?x4096xf16>, %w: memref<11648x4096xi8>, %sw: memref<11648xf32>, %y: memref<?x11648xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11648x4096xi8>, memref<11648xf32>) outs(%y : memref<?x11648xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 256-row tiles of 128 columns whose grid passes the multiprocessors
+// at M = 257 to 512 (two rows of 68 columns on 132) are as wide as makes
+// them one wave, up to 192 columns (v75, e355: 0.67x to 0.79x the time at
+// 449 to 512): 8640 x 4096 on 256 x 144 tiles at 449 to 512 (and 11648 x
+// 4096 above on 256 x 192 at 257 to 320); past 512 its 256 x 128 tiles
+// stay.
+// SM90A-LABEL: func @w8a8_n8640_k4096
+// SM90A: max_m = 448, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
+// SM90A-SAME: #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1088, mma = wgmma, copy = tma>
+func.func @w8a8_n8640_k4096(%x: memref<?x4096xf16>, %w: memref<8640x4096xi8>, %sw: memref<8640xf32>, %y: memref<?x8640xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<8640x4096xi8>, memref<8640xf32>) outs(%y : memref<?x8640xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
