@@ -3292,7 +3292,8 @@ static void bandW8A8PairTiles(MatmulOp op,
                   config.getBlockM() == 128 && config.getBlockN() == 128 &&
                   config.getSplitK() == 1 && config.getTailSplit() == 1 &&
                   config.getRowSplit() == 0 &&
-                  config.getCopy() == CopyKind::cp_async &&
+                  (config.getCopy() == CopyKind::cp_async ||
+                   config.getCopy() == CopyKind::tma_producer) &&
                   getWaveBlocks(op, config) > sms &&
                   getGridBlocks(op, config, to) > sms;
       int64_t bandN =
@@ -3349,6 +3350,42 @@ static void widenW8A8QuadTiles(MatmulOp op,
   }
   for (auto [range, tile] : llvm::zip(ranges, tiles))
     (void)replaceMRange(configs, range.first, range.second, tile);
+}
+
+/// W8A8 on sm_90a quantizing its activations (no lhs_scales), K of 32 to
+/// 40 tiles of 128: M = 257 to 384 on three rows of unsplit 128-row tiles
+/// of the fewest multiple of 16 columns, 64 at least, whose three rows are
+/// 85% to all of one wave of one block a multiprocessor, up to 96 columns
+/// (N of 2390 to 4224 on 132 multiprocessors), on the producer's TMA ring
+/// (8 stages at 64 columns, as unsplitW8A8PairRowTiles' tiles, 4 above).
+/// Measured (docs/perf-notes.md, v75, e357, both bench orders, hand
+/// configs `_e357b`, time against the head's 256 x 128 and tail-split
+/// 128 x 256 tiles at M = 288 to 384): 2496 x 4096 (128 x 64) 0.52x to
+/// 0.53x, 2816 x 4096 (64) 0.63x, 3264 x 4096 (80) 0.69x to 0.70x, 3584 x
+/// 4096 (96) 0.73x to 0.75x, 4032 x 4096 (96) 0.63x to 0.65x (3584 x 4096
+/// at M = 320 0.86 -> 1.15 x cuBLAS fp16).
+static void
+addW8A8TripleRowProducerTiles(MatmulOp op,
+                              SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 257, kToM = 384, kMinKTiles = 32, kMaxKTiles = 40,
+                    kMinBlockN = 64, kMaxBlockN = 96;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
+    return;
+  int64_t rows = kToM / 128;
+  int64_t blockN = std::max(
+      kMinBlockN,
+      int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms / rows), 16)));
+  int64_t blocks = rows * llvm::divideCeil(op.getN(), blockN);
+  ConfigAttr served = getServingConfig(configs, kFromM);
+  if (!served || blockN > kMaxBlockN || blocks > sms || 20 * blocks < 17 * sms)
+    return;
+  ConfigEdit tiles(getW8A8UnsplitProducerTiles(served));
+  tiles.ctaTile[1] = tiles.warpTile[1] = blockN;
+  if (blockN != kMinBlockN)
+    tiles.stages = 4;
+  (void)replaceMRange(configs, kFromM, kToM, tiles.get());
 }
 
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
@@ -3476,6 +3513,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   unsplitW8A8SingleRowTiles(op, configs);
   bandW8A8PairTiles(op, configs);
   widenW8A8QuadTiles(op, configs);
+  addW8A8TripleRowProducerTiles(op, configs);
 }
 
 /// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048
@@ -3495,7 +3533,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
 static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
                                    RingConfigMaker make,
                                    SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFittedFromM = 256, kRoundUpMinN = 4096;
+  constexpr int64_t kFittedFromM = 256, kRoundUpMinN = 4096, kSmallFromM = 640;
   int64_t n = op.getN();
   if (n < 2048 || n % 128 != 0 || n % 256 == 0) {
     appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
@@ -3507,26 +3545,27 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // (v75, e354, both orders, time against the 128 x 128 tiles at M = 288
   // to 4096): 13952 x 4096 0.71x to 0.75x, 10624 x 4096 0.57x to 0.89x,
   // 6528 x 4096 0.63x to 0.81x; 3200 x 4096 0.76x to 0.97x at 1024 to
-  // 4096 but 1.13x to 1.51x at 288 to 512, hence kRoundUpMinN.
-  int64_t fittedN128 = getFittedBlockN(n) == 256 && n >= kRoundUpMinN
-                           ? int64_t(llvm::alignTo(n, 256))
-                           : n128;
+  // 4096 but 1.13x to 1.51x at 288 to 512 and (e357) 1.20x at 640: under
+  // kRoundUpMinN the chain past kSmallFromM only (e357: 3200 x 4096 0.63x
+  // to 0.97x at 768 to 4096, 3200 x 8192 0.50x to 0.71x).
+  bool roundUp = getFittedBlockN(n) == 256;
+  int64_t fittedN128 = roundUp ? int64_t(llvm::alignTo(n, 256)) : n128;
   SmallVector<ConfigAttr> fitted(configs.begin(), configs.end());
   appendW8A8WgmmaChain(op, fittedN128, /*fitted=*/true, make, fitted);
   appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
   // The chain to kFittedFromM (its variant there cut at it), then the fitted
   // chain's variants past it.
+  int64_t fromM = roundUp && n < kRoundUpMinN ? kSmallFromM : kFittedFromM;
   SmallVector<ConfigAttr> spliced;
   for (ConfigAttr config : configs) {
     int64_t bound = config.getMaxM();
-    spliced.push_back(bound != 0 && bound <= kFittedFromM
-                          ? config
-                          : config.withMaxM(kFittedFromM));
-    if (bound == 0 || bound >= kFittedFromM)
+    spliced.push_back(bound != 0 && bound <= fromM ? config
+                                                   : config.withMaxM(fromM));
+    if (bound == 0 || bound >= fromM)
       break;
   }
   for (ConfigAttr config : fitted)
-    if (config.getMaxM() == 0 || config.getMaxM() > kFittedFromM)
+    if (config.getMaxM() == 0 || config.getMaxM() > fromM)
       spliced.push_back(config);
   configs.assign(spliced.begin(), spliced.end());
 }

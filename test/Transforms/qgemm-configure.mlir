@@ -48,9 +48,11 @@
 // 192 to 1536 (four warpgroups, TMA ring; v72, e322: 0.79x to 0.89x).
 // M = 129 to 256 runs two rows of 128 x 64 tiles unsplit on the producer's
 // ring, 8 stages (128 blocks; v73 e330 and v74 e341: 0.92x to 0.96x the
-// time of the 128 x 128 tiles in two clustered slices).
+// time of the 128 x 128 tiles in two clustered slices), M = 257 to 384
+// three rows of 128 x 96 ones, 4 stages (129 blocks; v75 e358: 0.85x to
+// 0.87x the time of the two-slice 128 x 256 tiles, which keep 385 to 512).
 // SM90A-LABEL: func @w8a8_4096x4096
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 1024, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 1280, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 1536, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 1, operands = registers, fuse_quantize = true>, #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 1024, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [256, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 1280, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 1536, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 // SM90A-SAME: target = #qgemm.target<"sm_90a">
 func.func @w8a8_4096x4096(%x: memref<?x4096xf16>, %w: memref<4096x4096xi8>, %sw: memref<4096xf32>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4096x4096xi8>, memref<4096xf32>) outs(%y : memref<?x4096xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1557,8 +1559,11 @@ func.func @w4a16_n5696_k4096(%x: memref<?x4096xf16>, %wq: memref<512x5696xi32>, 
 // of 128 (v73 e330, v74 e341, v75 e351): 3840 x 4096 (120 blocks) and
 // 3584 x 4096 (112) take them; 2816 x 4096 (88 blocks, 67%) and 4096 x
 // 8192 (64 K tiles) keep the 128 x 128 tiles in two clustered slices.
+// M = 257 to 384 on three rows of 128 x 96 tiles on the same ring, 4
+// stages, where they make 85% to all of a wave (v75 e357 / e358: 0.73x to
+// 0.86x the time on these two).
 // SM90A-LABEL: func @w8a8_n3840_k4096
-// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512
+// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, split_k = 2, max_m = 512
 func.func @w8a8_n3840_k4096(%x: memref<?x4096xf16>, %w: memref<3840x4096xi8>, %sw: memref<3840xf32>, %y: memref<?x3840xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<3840x4096xi8>, memref<3840xf32>) outs(%y : memref<?x3840xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1566,7 +1571,7 @@ func.func @w8a8_n3840_k4096(%x: memref<?x4096xf16>, %w: memref<3840x4096xi8>, %s
 }
 
 // SM90A-LABEL: func @w8a8_n3584_k4096
-// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128]
+// SM90A: max_m = 128, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128]
 func.func @w8a8_n3584_k4096(%x: memref<?x4096xf16>, %w: memref<3584x4096xi8>, %sw: memref<3584xf32>, %y: memref<?x3584xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<3584x4096xi8>, memref<3584xf32>) outs(%y : memref<?x3584xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1646,7 +1651,9 @@ func.func @w8a8_n6016_k4096(%x: memref<?x4096xf16>, %w: memref<6016x4096xi8>, %s
 // better): past M = 256 the chain of N rounded up to 14080, 128 x 256 tiles
 // with the last column half empty, in tail-split slices (v75, e354: 0.71x
 // to 0.75x the time of the 128 x 128 tiles at M = 288 to 4096); to 256
-// the column bands below. 3200 (under 4096) keeps its 128 x 128 tiles.
+// the column bands below. 3200 (under 4096) keeps its chain to M = 640
+// (e357: the rounded-up chain was 1.13x to 1.51x slower at 288 to 640)
+// and takes it past (0.63x to 0.97x).
 // SM90A-LABEL: func @w8a8_n13952_k4096
 // SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n13952_k4096(%x: memref<?x4096xf16>, %w: memref<13952x4096xi8>, %sw: memref<13952xf32>, %y: memref<?x13952xf16>) {
@@ -1656,7 +1663,8 @@ func.func @w8a8_n13952_k4096(%x: memref<?x4096xf16>, %w: memref<13952x4096xi8>, 
 }
 
 // SM90A-LABEL: func @w8a8_n3200_k4096
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 640, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], mma = wgmma>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 640, mma = wgmma, tail_split = 8>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>
+// SM90A-SAME: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n3200_k4096(%x: memref<?x4096xf16>, %w: memref<3200x4096xi8>, %sw: memref<3200xf32>, %y: memref<?x3200xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<3200x4096xi8>, memref<3200xf32>) outs(%y : memref<?x3200xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1696,6 +1704,16 @@ func.func @w8a8_n11648_k4096(%x: memref<?x4096xf16>, %w: memref<11648x4096xi8>, 
 // SM90A-SAME: #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1088, mma = wgmma, copy = tma>
 func.func @w8a8_n8640_k4096(%x: memref<?x4096xf16>, %w: memref<8640x4096xi8>, %sw: memref<8640xf32>, %y: memref<?x8640xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<8640x4096xi8>, memref<8640xf32>) outs(%y : memref<?x8640xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// The bands take the pair tiles on the producer's ring too (10112 x 8192
+// at M = 193 to 256: 128 x 160 tiles, e357: 0.54x the time).
+// SM90A-LABEL: func @w8a8_n10112_k8192
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
+func.func @w8a8_n10112_k8192(%x: memref<?x8192xf16>, %w: memref<10112x8192xi8>, %sw: memref<10112xf32>, %y: memref<?x10112xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%w, %sw : memref<10112x8192xi8>, memref<10112xf32>) outs(%y : memref<?x10112xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
