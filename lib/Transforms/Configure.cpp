@@ -1110,6 +1110,35 @@ static void addW4A16WideBandTiles(MatmulOp op,
     configs.assign(banded.begin(), banded.end());
 }
 
+/// W4A16 register-A token bands of 160, 192 and 224 tokens and 192
+/// channels (three warpgroups of 64, on the cp.async ring) in two clustered
+/// K slices at M = 129 to 224, one band for each 32 of M, where two slices
+/// of 128-channel tiles pass the multiprocessors and two of 192-channel
+/// ones do not (N of 8449 to 12672 on 132), on K of 64 tiles of 64 (the K
+/// measured: 4096). Measured on the H200 (docs/perf-notes.md, v75, e360,
+/// both bench orders, hand configs `_e360w`, against the chain's unsplit
+/// 128-channel bands, 67 / 73 blocks): 8576 / 9344 x 4096 pc 0.89x to
+/// 0.94x the time at M = 129 to 224 (34.5 -> 31.0 us at 129). M = 225 to
+/// 256 keeps the chain's (a 256-token band of 64 channels a warpgroup
+/// spilled, v71).
+static void addW4A16WideBandSplitTiles(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 128, kStep = 32, kToM = 224, kChannels = 192,
+                    kSplit = 2, kKTiles = 64;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t n = op.getN();
+  if (kSplit * int64_t(llvm::divideCeil(n, 128)) <= sms ||
+      kSplit * int64_t(llvm::divideCeil(n, kChannels)) > sms ||
+      getW4A16RuleKTiles(op) != kKTiles)
+    return;
+  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
+  if (replaceMBands(banded, kFromM, kToM, kStep, [&](int64_t bm) {
+        return getW4A16MidTile(op.getContext(), bm, kSplit, kChannels,
+                               /*clustered=*/true, /*warpChannels=*/64);
+      }))
+    configs.assign(banded.begin(), banded.end());
+}
+
 /// The register-direct variant `r16` (16 rows a block) with its warps over
 /// `rows` = 32 or 64 rows, bounded at `maxM`: every weight word converted
 /// once for all of them (warp tile [rows, WN]).
@@ -1521,6 +1550,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16SixtyFourTokenSplitTiles(op, configs);
     addW4A16TokenBandSplitTiles(op, configs);
     addW4A16WideBandTiles(op, configs);
+    addW4A16WideBandSplitTiles(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four
