@@ -3283,6 +3283,29 @@ static void unsplitW8A8SingleRowTiles(MatmulOp op,
       });
 }
 
+/// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m), each
+/// variant that serves some of it on the tile `replace(variant, from, to)`
+/// gives for its part, from to to (none where it gives a null tile): the
+/// parts are found first, then replaced (replaceMRange).
+static void replaceServedParts(
+    SmallVectorImpl<ConfigAttr> &configs, int64_t lo, int64_t hi,
+    function_ref<ConfigAttr(ConfigAttr, int64_t, int64_t)> replace) {
+  SmallVector<std::tuple<int64_t, int64_t, ConfigAttr>> parts;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    int64_t from = std::max(lo, previous + 1);
+    int64_t to = bound == 0 ? hi : std::min(hi, bound);
+    previous = bound;
+    if (from > to)
+      continue;
+    if (ConfigAttr tile = replace(config, from, to))
+      parts.push_back({from, to, tile});
+  }
+  for (auto [from, to, tile] : parts)
+    (void)replaceMRange(configs, from, to, tile);
+}
+
 /// W8A8 on sm_90a: where 128 x 128 tiles of two blocks a multiprocessor
 /// (plain cp.async ring, unsplit: the chain of a layer without four columns
 /// of 256 past its 64-row tiles) serve some of M = 129 to 384 in a grid
@@ -3301,45 +3324,31 @@ static void bandW8A8PairTiles(MatmulOp op,
                               SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kMaxRows = 3, kMaxBandN = 256, kStages = 4;
   int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
-  struct Band {
-    int64_t from, to;
-    ConfigAttr tile;
-  };
-  SmallVector<Band> bands;
   for (int64_t rows = 2; rows <= kMaxRows; ++rows) {
-    int64_t lo = 128 * (rows - 1) + 1, hi = 128 * rows;
-    // The variants that serve some of the window, and where they start and
-    // end in it.
-    int64_t previous = 0;
-    for (ConfigAttr config : configs) {
-      int64_t bound = config.getMaxM();
-      int64_t from = std::max(lo, previous + 1);
-      int64_t to = bound == 0 ? hi : std::min(hi, bound);
-      previous = bound;
-      if (from > to)
-        continue;
-      bool pair = config.isWgmma() && !config.isRegisterDirect() &&
-                  config.getBlockM() == 128 && config.getBlockN() == 128 &&
-                  config.getSplitK() == 1 && config.getTailSplit() == 1 &&
-                  config.getRowSplit() == 0 &&
-                  (config.getCopy() == CopyKind::cp_async ||
-                   config.getCopy() == CopyKind::tma_producer) &&
-                  getWaveBlocks(op, config) > sms &&
-                  getGridBlocks(op, config, to) > sms;
-      int64_t bandN =
-          llvm::alignTo(llvm::divideCeil(n, sms / rows), int64_t(16));
-      if (pair && bandN > 128 && bandN <= kMaxBandN) {
-        ConfigEdit band(config);
-        band.ctaTile = {128, bandN, config.getCtaTile()[2]};
-        band.warpTile = {64, bandN};
-        band.stages = kStages;
-        band.copy = CopyKind::tma_producer;
-        bands.push_back({from, to, band.get()});
-      }
-    }
+    int64_t bandN = llvm::alignTo(llvm::divideCeil(n, sms / rows), int64_t(16));
+    if (bandN <= 128 || bandN > kMaxBandN)
+      continue;
+    replaceServedParts(
+        configs, 128 * (rows - 1) + 1, 128 * rows,
+        [&](ConfigAttr config, int64_t, int64_t to) -> ConfigAttr {
+          bool pair = config.isWgmma() && !config.isRegisterDirect() &&
+                      config.getBlockM() == 128 && config.getBlockN() == 128 &&
+                      config.getSplitK() == 1 && config.getTailSplit() == 1 &&
+                      config.getRowSplit() == 0 &&
+                      (config.getCopy() == CopyKind::cp_async ||
+                       config.getCopy() == CopyKind::tma_producer) &&
+                      getWaveBlocks(op, config) > sms &&
+                      getGridBlocks(op, config, to) > sms;
+          if (!pair)
+            return ConfigAttr();
+          ConfigEdit band(config);
+          band.ctaTile = {128, bandN, config.getCtaTile()[2]};
+          band.warpTile = {64, bandN};
+          band.stages = kStages;
+          band.copy = CopyKind::tma_producer;
+          return band.get();
+        });
   }
-  for (const Band &band : bands)
-    (void)replaceMRange(configs, band.from, band.to, band.tile);
 }
 
 /// W8A8 on sm_90a: where 256-row tiles (four warpgroups, one block a
@@ -3359,27 +3368,19 @@ static void widenW8A8QuadTiles(MatmulOp op,
       llvm::alignTo(llvm::divideCeil(n, sms / (kToM / 256)), int64_t(16));
   if (blockN <= 128 || blockN > kMaxBlockN)
     return;
-  SmallVector<std::pair<int64_t, int64_t>> ranges;
-  SmallVector<ConfigAttr> tiles;
-  int64_t previous = 0;
-  for (ConfigAttr config : configs) {
-    int64_t bound = config.getMaxM();
-    int64_t from = std::max(kFromM, previous + 1);
-    int64_t to = bound == 0 ? kToM : std::min(kToM, bound);
-    previous = bound;
-    if (from > to || !config.isWgmma() || config.isRegisterDirect() ||
-        config.getBlockM() != 256 || config.getBlockN() != 128 ||
-        config.getSplitK() != 1 || config.getRowSplit() != 0 ||
-        getWaveBlocks(op, config) != sms ||
-        getGridBlocks(op, config, to) <= sms)
-      continue;
-    ConfigEdit wide(config);
-    wide.ctaTile[1] = wide.warpTile[1] = blockN;
-    ranges.push_back({from, to});
-    tiles.push_back(wide.get());
-  }
-  for (auto [range, tile] : llvm::zip(ranges, tiles))
-    (void)replaceMRange(configs, range.first, range.second, tile);
+  replaceServedParts(
+      configs, kFromM, kToM,
+      [&](ConfigAttr config, int64_t, int64_t to) -> ConfigAttr {
+        if (!config.isWgmma() || config.isRegisterDirect() ||
+            config.getBlockM() != 256 || config.getBlockN() != 128 ||
+            config.getSplitK() != 1 || config.getRowSplit() != 0 ||
+            getWaveBlocks(op, config) != sms ||
+            getGridBlocks(op, config, to) <= sms)
+          return ConfigAttr();
+        ConfigEdit wide(config);
+        wide.ctaTile[1] = wide.warpTile[1] = blockN;
+        return wide.get();
+      });
 }
 
 /// W8A8 on sm_90a quantizing its activations (no lhs_scales), K of 32 to
