@@ -3307,8 +3307,9 @@ static void replaceServedParts(
 }
 
 /// W8A8 on sm_90a: where 128 x 128 tiles of two blocks a multiprocessor
-/// (plain cp.async ring, unsplit: the chain of a layer without four columns
-/// of 256 past its 64-row tiles) serve some of M = 129 to 384 in a grid
+/// (unsplit, on the cp.async or the producer's ring: the chain of a layer
+/// without four columns of 256 past its 64-row tiles) serve some of M =
+/// 129 to 384 in a grid
 /// past the multiprocessors, each 128 rows of that range take the column
 /// bands a wide layer's chain gets there (addW8A8ColumnBands): 128-row
 /// tiles of the fewest multiple of 16 columns whose r rows of tiles are at
@@ -3318,8 +3319,11 @@ static void replaceServedParts(
 /// 9344 / 9792 / 10112 / 10560 x 4096 0.62x to 0.68x the time at M = 193
 /// to 256 (128 x 144 to 128 x 160 tiles), 0.72x to 0.79x at 257 to 320
 /// (128 x 208 to 128 x 240); 11648 / 13184 x 4096 0.72x to 0.79x at 129
-/// to 256 (128 x 192 / 128 x 208). x cuBLAS fp16 at M = 256: 0.80 ->
-/// 1.28 on 8576 x 4096.
+/// to 256 (128 x 192 / 128 x 208); e357, the producer's ring (K of 64
+/// tiles): 10112 / 12416 x 8192 0.54x to 0.58x at M = 192 to 256. x
+/// cuBLAS fp16 at M = 256: 0.80 -> 1.28 on 8576 x 4096, 0.78 -> 1.44 on
+/// 10112 x 8192. Not the consumers' TMA ring (K off multiples of 128: not
+/// measured).
 static void bandW8A8PairTiles(MatmulOp op,
                               SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kMaxRows = 3, kMaxBandN = 256, kStages = 4;
@@ -3387,7 +3391,7 @@ static void widenW8A8QuadTiles(MatmulOp op,
 /// 40 tiles of 128: M = 257 to 384 on three rows of unsplit 128-row tiles
 /// of the fewest multiple of 16 columns, 64 at least, whose three rows are
 /// 85% to all of one wave of one block a multiprocessor, up to 96 columns
-/// (N of 2390 to 4224 on 132 multiprocessors), on the producer's TMA ring
+/// (N of 2369 to 4224 on 132 multiprocessors), on the producer's TMA ring
 /// (8 stages at 64 columns, as unsplitW8A8PairRowTiles' tiles, 4 above).
 /// Measured (docs/perf-notes.md, v75, e357, both bench orders, hand
 /// configs `_e357b`, time against the head's 256 x 128 and tail-split
