@@ -2129,6 +2129,12 @@ static int64_t getWaveRows(MatmulOp op, ConfigAttr config, int64_t columns) {
   return getWaveBlocks(op, config) / (config.getSplitK() * columns);
 }
 
+/// The narrowest W8A8 tile width, a multiple of 16 columns, that covers
+/// N in `columns` columns of tiles (a band whose rows of tiles fit a wave).
+static int64_t getW8A8BandN(MatmulOp op, int64_t columns) {
+  return llvm::alignTo(llvm::divideCeil(op.getN(), columns), int64_t(16));
+}
+
 /// The tile width among 256, 240, 224 and 208 columns that leaves the
 /// fewest columns past `n` (the widest of equals).
 static int64_t getFittedBlockN(int64_t n) {
@@ -2871,8 +2877,7 @@ static void addW8A8ColumnBands(MatmulOp op,
         push(config.withMaxM(maxM));
         continue;
       }
-      int64_t bandN = std::max(
-          kMinBandN, int64_t(llvm::alignTo(llvm::divideCeil(n, bandCols), 16)));
+      int64_t bandN = std::max(kMinBandN, getW8A8BandN(op, bandCols));
       // At least 32 columns under a 128-row variant's; at most three
       // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
       // 256 x 128 measured, nothing closer).
@@ -2934,8 +2939,7 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
       square.getRowSplit() != 0 ||
       (square.getMaxM() != 0 && square.getMaxM() < kSquareMinMaxM))
     return false;
-  int64_t bn = std::max(
-      kMinN, int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms / 2), 16)));
+  int64_t bn = std::max(kMinN, getW8A8BandN(op, sms / 2));
   if (bn > kMaxN)
     return false;
   ConfigEdit edit(square);
@@ -3025,8 +3029,7 @@ static void addW8A8TripleRowTiles(MatmulOp op,
       wide.getRowSplit() != 0 ||
       (wide.getMaxM() != 0 && wide.getMaxM() < kQuadMaxM))
     return;
-  int64_t bn = std::max(
-      kMinN, int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms), 16)));
+  int64_t bn = std::max(kMinN, getW8A8BandN(op, sms));
   if (bn > kMaxN || bn + 32 > wide.getBlockN())
     return;
   auto rows = [&](int64_t bm) {
@@ -3090,8 +3093,7 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
         getGridBlocks(op, tiles, m) <= sms)
       continue;
     int64_t rows = llvm::divideCeil(m, 256);
-    int64_t bn =
-        llvm::alignTo(llvm::divideCeil(op.getN(), sms / rows), int64_t(16));
+    int64_t bn = getW8A8BandN(op, sms / rows);
     if (bn < kMinN || bn > kMaxN)
       continue;
     ConfigEdit edit(tiles);
@@ -3171,8 +3173,7 @@ static void narrowW8A8SplitTiles(MatmulOp op,
         getServingConfig(configs, m / 2) == config ||
         getServingConfig(configs, m / 2 + 1) != config)
       continue;
-    int64_t bn =
-        llvm::alignTo(llvm::divideCeil(op.getN(), sms / 4), int64_t(16));
+    int64_t bn = getW8A8BandN(op, sms / 4);
     ConfigEdit edit(config);
     edit.ctaTile = {m / 2, bn, config.getBlockK()};
     edit.warpTile = {64, bn};
@@ -3327,9 +3328,9 @@ static void replaceServedParts(
 static void bandW8A8PairTiles(MatmulOp op,
                               SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kMaxRows = 3, kMaxBandN = 256, kStages = 4;
-  int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   for (int64_t rows = 2; rows <= kMaxRows; ++rows) {
-    int64_t bandN = llvm::alignTo(llvm::divideCeil(n, sms / rows), int64_t(16));
+    int64_t bandN = getW8A8BandN(op, sms / rows);
     if (bandN <= 128 || bandN > kMaxBandN)
       continue;
     replaceServedParts(
@@ -3367,9 +3368,8 @@ static void bandW8A8PairTiles(MatmulOp op,
 static void widenW8A8QuadTiles(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 257, kToM = 512, kMaxBlockN = 192;
-  int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t blockN =
-      llvm::alignTo(llvm::divideCeil(n, sms / (kToM / 256)), int64_t(16));
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blockN = getW8A8BandN(op, sms / (kToM / 256));
   if (blockN <= 128 || blockN > kMaxBlockN)
     return;
   replaceServedParts(
@@ -3409,9 +3409,7 @@ addW8A8TripleRowProducerTiles(MatmulOp op,
   if (!op.getLhsScales().empty() || kTiles < kMinKTiles || kTiles > kMaxKTiles)
     return;
   int64_t rows = kToM / 128;
-  int64_t blockN = std::max(
-      kMinBlockN,
-      int64_t(llvm::alignTo(llvm::divideCeil(op.getN(), sms / rows), 16)));
+  int64_t blockN = std::max(kMinBlockN, getW8A8BandN(op, sms / rows));
   int64_t blocks = rows * llvm::divideCeil(op.getN(), blockN);
   ConfigAttr served = getServingConfig(configs, kFromM);
   if (!served || blockN > kMaxBlockN || blocks > sms || 20 * blocks < 17 * sms)
