@@ -1139,6 +1139,50 @@ static void addW4A16WideBandSplitTiles(MatmulOp op,
     configs.assign(banded.begin(), banded.end());
 }
 
+/// W4A16 register-A tiles at M = 193 to 256 where the chain's 128 x 128
+/// tiles in two clustered K slices make two rows of more than a wave and
+/// 192-channel ones in two slices would not (N of 4225 to 6336 on 132
+/// multiprocessors; addW4A16TokenBandSplitTiles takes those from 5057), on K
+/// of 64 tiles of 64 (the K measured: 4096): a 224-token band of 128
+/// channels in two clustered slices at M = 193 to 224 (the producer's
+/// ring, half a wave), 128 x 192 tiles in two clustered slices (three
+/// warpgroups of 64 channels on the cp.async ring) at 225 to 256. Measured
+/// on the H200 (docs/perf-notes.md, v76, e363, both bench orders, hand
+/// configs `_e363t` / `_e363c`, against the 128 x 128 tiles, 136 to 152
+/// blocks): 4352 / 4416 / 4800 x 4096 pc 0.84x to 0.85x the time at M =
+/// 208 / 224 (the band), 0.88x to 0.89x at 240 / 256 (128 x 192; the
+/// 256-token band 0.93x); e365, the rule on layers not used to choose it:
+/// 4288 / 4608 / 4992 x 4096 pc, 4352 / 4608 x 4096 g128z and 4352 x 4032
+/// pc 0.84x to 0.86x at 208 / 224, 0.88x to 0.99x at 240 / 256.
+static void addW4A16TwoWaveSplitTiles(MatmulOp op,
+                                      SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 193, kBandM = 224, kToM = 256, kKTiles = 64,
+                    kSplit = 2, kWideChannels = 192;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t n = op.getN();
+  if (getW4A16RuleKTiles(op) != kKTiles ||
+      2 * kSplit * int64_t(llvm::divideCeil(n, kWideChannels)) > sms)
+    return;
+  ConfigAttr square = getServingConfig(configs, kFromM);
+  if (!square || square != getServingConfig(configs, kToM) ||
+      getServingConfig(configs, kFromM - 1) == square ||
+      square.getBlockM() != 128 || square.getBlockN() != 128 ||
+      square.getSplitK() != kSplit ||
+      square.getOperands() != OperandPath::register_a ||
+      2 * kSplit * int64_t(llvm::divideCeil(n, 128)) <= sms)
+    return;
+  SmallVector<ConfigAttr> tiles(configs.begin(), configs.end());
+  if (replaceMRange(tiles, kFromM, kBandM,
+                    getW4A16MidTile(op.getContext(), kBandM, kSplit, 128,
+                                    /*clustered=*/true, /*warpChannels=*/64,
+                                    CopyKind::tma_producer)) &&
+      replaceMRange(tiles, kBandM + 1, kToM,
+                    getW4A16MidTile(op.getContext(), 128, kSplit, kWideChannels,
+                                    /*clustered=*/true,
+                                    /*warpChannels=*/64)))
+    configs.assign(tiles.begin(), tiles.end());
+}
+
 /// The register-direct variant `r16` (16 rows a block) with its warps over
 /// `rows` = 32 or 64 rows, bounded at `maxM`: every weight word converted
 /// once for all of them (warp tile [rows, WN]).
@@ -1551,6 +1595,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16TokenBandSplitTiles(op, configs);
     addW4A16WideBandTiles(op, configs);
     addW4A16WideBandSplitTiles(op, configs);
+    addW4A16TwoWaveSplitTiles(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four
@@ -3421,6 +3466,65 @@ addW8A8TripleRowProducerTiles(MatmulOp op,
   (void)replaceMRange(configs, kFromM, kToM, tiles.get());
 }
 
+/// W8A8 on sm_90a, K of 28 to 40 tiles of 128, M = 257 to 384: where the
+/// chain serves that range on 256-row tiles (two rows of 256 where 384
+/// rows would do) or on 128-row tiles whose three rows pass a wave, two rows
+/// of 192-row tiles (three warpgroups on the consumers' TMA ring, 4
+/// stages) of the fewest multiple of 16 columns that makes them one wave,
+/// where that is 176 to 224 columns (N of 10561 to 14784 on 132
+/// multiprocessors). Measured (docs/perf-notes.md, v76, e363, both bench
+/// orders, hand configs `_e363r`, time against the chain before at M = 288
+/// to 384): 11328 x 4096 on 192 x 176 0.84x against 256 x 176 at 288 / 320
+/// and 0.73x to 0.74x against tail-split 128 x 224 at 352 / 384; 12032 /
+/// 12800 / 14336 x 4096 on 192 x 192 / 208 / 224 against tail-split 128 x
+/// 256 0.75x to 0.82x (14336 x 4096 at M = 320 1.20 -> 1.47 x cuBLAS
+/// fp16); e365, the rule against the chain before on layers not used to
+/// choose it: 10944 / 11648 / 13696 / 14720 / 14784 x 4096, 12288 x 3584,
+/// 11328 / 13824 x 5120 0.70x to 0.85x at M = 288 to 384. 11008 x 4096,
+/// whose three rows of 128 x 256 tiles are one wave (129 blocks), keeps
+/// them.
+static void addW8A8TripleRowWideTiles(MatmulOp op,
+                                      SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 257, kToM = 384, kMinKTiles = 28, kMaxKTiles = 40,
+                    kMinBlockN = 176, kMaxBlockN = 224, kStages = 4;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
+    return;
+  int64_t blockN = getW8A8BandN(op, sms / 2);
+  if (blockN < kMinBlockN || blockN > kMaxBlockN)
+    return;
+  // Every variant serving some of the range wastes rows or passes a wave.
+  ConfigAttr first;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    int64_t from = std::max(kFromM, previous + 1);
+    int64_t to = bound == 0 ? kToM : std::min(kToM, bound);
+    previous = bound;
+    if (from > to)
+      continue;
+    bool wasteful =
+        config.isWgmma() && !config.isRegisterDirect() &&
+        config.getSplitK() == 1 && config.getRowSplit() == 0 &&
+        (config.getBlockM() == 256 ||
+         (config.getBlockM() == 128 &&
+          getGridBlocks(op, config, to) > getWaveBlocks(op, config)));
+    if (!wasteful)
+      return;
+    if (!first)
+      first = config;
+  }
+  if (!first)
+    return;
+  ConfigEdit tiles(first);
+  tiles.ctaTile = {192, blockN, first.getBlockK()};
+  tiles.warpTile = {64, blockN};
+  tiles.stages = kStages;
+  tiles.tailSplit = 1;
+  tiles.copy = CopyKind::tma;
+  (void)replaceMRange(configs, kFromM, kToM, tiles.get());
+}
+
 /// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
 /// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
 /// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
@@ -3547,6 +3651,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   bandW8A8PairTiles(op, configs);
   widenW8A8QuadTiles(op, configs);
   addW8A8TripleRowProducerTiles(op, configs);
+  addW8A8TripleRowWideTiles(op, configs);
 }
 
 /// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048

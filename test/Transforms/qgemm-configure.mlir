@@ -1577,6 +1577,28 @@ func.func @w4a16_n5696_k4096(%x: memref<?x4096xf16>, %wq: memref<512x5696xi32>, 
   return
 }
 
+// M = 193 to 256 where the 128 x 128 tiles in two clustered slices make two
+// rows of more than a wave (4608 x 4096: 36 columns, 144 blocks): a
+// 224-token band of 128 channels in two clustered slices to M = 224, 128 x
+// 192 tiles in two to 256 (v76, e363 / e365: 0.84x to 0.86x the time at
+// 208 / 224, 0.88x to 0.99x at 240 / 256). Measured on K of 64 tiles:
+// 4608 x 8192 keeps its 128 x 128 tiles.
+// SM90A-LABEL: func @w4a16_n4608_k4096
+// SM90A: max_m = 192, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, split_k = 2, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 192, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 128, 64]
+func.func @w4a16_n4608_k4096(%x: memref<?x4096xf16>, %wq: memref<512x4608xi32>, %s: memref<4608xf16>, %y: memref<?x4608xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4608xi32>, memref<4608xf16>) outs(%y : memref<?x4608xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w4a16_n4608_k8192
+// SM90A: max_m = 192, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>
+func.func @w4a16_n4608_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x4608xi32>, %s: memref<4608xf16>, %y: memref<?x4608xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x4608xi32>, memref<4608xf16>) outs(%y : memref<?x4608xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // W8A8 at M = 129 to 256 on two rows of unsplit 128 x 64 tiles (producer,
 // 8 stages) where they make 70% to all of a wave and K has 32 to 40 tiles
 // of 128 (v73 e330, v74 e341, v75 e351): 3840 x 4096 (120 blocks) and
@@ -1677,8 +1699,10 @@ func.func @w8a8_n6016_k4096(%x: memref<?x4096xf16>, %w: memref<6016x4096xi8>, %s
 // the column bands below. 3200 (under 4096) keeps its chain to M = 640
 // (e357: the rounded-up chain was 1.13x to 1.51x slower at 288 to 640)
 // and takes it past (0.63x to 0.97x).
+// M = 257 to 384 takes two rows of 192 x 224 tiles (addW8A8TripleRowWideTiles,
+// below).
 // SM90A-LABEL: func @w8a8_n13952_k4096
-// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 384, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
 func.func @w8a8_n13952_k4096(%x: memref<?x4096xf16>, %w: memref<13952x4096xi8>, %sw: memref<13952xf32>, %y: memref<?x13952xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<13952x4096xi8>, memref<13952xf32>) outs(%y : memref<?x13952xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1708,8 +1732,9 @@ func.func @w8a8_n8576_k4096(%x: memref<?x4096xf16>, %w: memref<8576x4096xi8>, %s
   return
 }
 
+// (Past M = 256 11648 x 4096 takes two rows of 192 x 192 tiles, below.)
 // SM90A-LABEL: func @w8a8_n11648_k4096
-// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 320, mma = wgmma, copy = tma>
+// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma>
 func.func @w8a8_n11648_k4096(%x: memref<?x4096xf16>, %w: memref<11648x4096xi8>, %sw: memref<11648xf32>, %y: memref<?x11648xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11648x4096xi8>, memref<11648xf32>) outs(%y : memref<?x11648xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1719,9 +1744,8 @@ func.func @w8a8_n11648_k4096(%x: memref<?x4096xf16>, %w: memref<11648x4096xi8>, 
 // W8A8 256-row tiles of 128 columns whose grid passes the multiprocessors
 // at M = 257 to 512 (two rows of 68 columns on 132) are as wide as makes
 // them one wave, up to 192 columns (v75, e355: 0.67x to 0.79x the time at
-// 449 to 512): 8640 x 4096 on 256 x 144 tiles at 449 to 512 (and 11648 x
-// 4096 above on 256 x 192 at 257 to 320); past 512 its 256 x 128 tiles
-// stay.
+// 449 to 512): 8640 x 4096 on 256 x 144 tiles at 449 to 512; past 512 its
+// 256 x 128 tiles stay.
 // SM90A-LABEL: func @w8a8_n8640_k4096
 // SM90A: max_m = 448, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
 // SM90A-SAME: #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1088, mma = wgmma, copy = tma>
@@ -1745,6 +1769,38 @@ func.func @w8a8_n10112_k8192(%x: memref<?x8192xf16>, %w: memref<10112x8192xi8>, 
 // SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 320, mma = wgmma, tail_split = 8>
 func.func @w8a8_n5504_k4096(%x: memref<?x4096xf16>, %w: memref<5504x4096xi8>, %sw: memref<5504xf32>, %y: memref<?x5504xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<5504x4096xi8>, memref<5504xf32>) outs(%y : memref<?x5504xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 M = 257 to 384 on two rows of 192-row tiles (three warpgroups, TMA
+// ring) of the fewest multiple of 16 columns that makes them one wave, 176
+// to 224, where the chain ran 256-row tiles or 128-row ones past a wave
+// there (v76, e363 / e365: 0.70x to 0.85x the time on twelve layers):
+// 12032 x 4096 on 192 x 192 in place of tail-split 128 x 256 tiles (47
+// columns, 141 blocks). 11008 x 4096 (43 columns: 129 blocks, one wave)
+// keeps them; so does 12032 x 2048 (16 K tiles: not measured).
+// SM90A-LABEL: func @w8a8_n12032_k4096
+// SM90A: max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128]
+func.func @w8a8_n12032_k4096(%x: memref<?x4096xf16>, %w: memref<12032x4096xi8>, %sw: memref<12032xf32>, %y: memref<?x12032xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<12032x4096xi8>, memref<12032xf32>) outs(%y : memref<?x12032xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_wave_n11008_k4096
+// SM90A: max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 384, mma = wgmma, tail_split = 8>
+func.func @w8a8_wave_n11008_k4096(%x: memref<?x4096xf16>, %w: memref<11008x4096xi8>, %sw: memref<11008xf32>, %y: memref<?x11008xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<11008x4096xi8>, memref<11008xf32>) outs(%y : memref<?x11008xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n12032_k2048
+// SM90A-NOT: cta_tile = [192, 192, 128]
+// SM90A: return
+func.func @w8a8_n12032_k2048(%x: memref<?x2048xf16>, %w: memref<12032x2048xi8>, %sw: memref<12032xf32>, %y: memref<?x12032xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<12032x2048xi8>, memref<12032xf32>) outs(%y : memref<?x12032xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
