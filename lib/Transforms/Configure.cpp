@@ -2375,6 +2375,29 @@ constexpr int64_t kQuadTileMaxM = 4096;
 /// / 35.5 / 60.6: the rule picks the faster of the two at each of those M.
 /// On 4096 x 4096, whose 128 x 256 tiles fill their waves as well and are
 /// as large, 256 x 128 tiles were 0 to 2% slower at M >= 1024.
+/// Past the last 128-row step that ends by M = kFineFromM, up to
+/// kFineToM, the steps are 64 rows, each ending at a multiple of 64 (a
+/// 128-row step could end past the M at which 256-row tiles pass a wave:
+/// 5504 x 4096 at M = 768, three rows of 43 tiles, was decided at 832),
+/// and where the 128-row tiles are one block a multiprocessor the tiles of
+/// a step are those whose grid's slots (waves x resident blocks) times tile
+/// area are fewer: the rows and columns the tiles pad count, where the fill
+/// of the last wave ignores them. Measured (docs/perf-notes.md, v76, e366
+/// to e369, both bench orders, against the 128-row steps, 37 layers of K =
+/// 256 to 8192 whose chains it changes): 0.68x to 0.98x the time on 67 of
+/// 75 changed cells of M = 576 to 1024 (6272 x 4096 at 768 0.68x, 6720 x
+/// 4096 / 8192 at 576 / 640 0.72x, 4800 x 4096 at 896 0.73x, 4992 x 4096
+/// at 768 0.75x, 5504 x 4096 at 1024 0.78x), 1.00x to 1.03x on six,
+/// 1.05x / 1.12x on two (11712 x 4096 at 896, 14464 x 4096 at 640). Not
+/// by area: at M <= 576 (4800 x 4096 at 320 / 384 1.37x to 1.39x: the
+/// 256-row tiles that addW8A8ColumnBands cuts into a wave of 128 x 112
+/// bands gave way to 128 x 240 tiles of half a wave), past 1024 (1.10x to
+/// 1.16x on five cells of M = 1152 to 1536 among gains), where the 128-row
+/// tiles are two a multiprocessor (5000 x 4096 at 577 to 640: 128 x 128
+/// tiles of two blocks a multiprocessor instead of the 128 x 208 bands of
+/// the 256-row tiles, 1.46x to 1.50x), nor where the 256-row tiles' grid
+/// passes a wave with its last wave more than half full, which
+/// addW8A8ColumnBands cuts into bands (6720 x 4096 at 769 to 896 1.13x).
 static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   // The 128-row tiles of 128 columns and more past the last 64-row variant
@@ -2424,7 +2447,44 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
     else
       merged.push_back(config.withMaxM(maxM));
   };
-  for (int64_t m = firstM + 128; m <= kQuadTileMaxM; m += 128) {
+  auto isQuadSmaller = [&](ConfigAttr config, int64_t m) {
+    int64_t slots = getWaveFill(op, config, m).second,
+            quadSlots = getWaveFill(op, quad, m).second;
+    int64_t area = config.getBlockM() * config.getBlockN(),
+            quadArea = quad.getBlockM() * quad.getBlockN();
+    return slots * area > quadSlots * quadArea ||
+           (slots * area == quadSlots * quadArea && quadArea > area);
+  };
+  // Tile area decides where the 128-row tiles are one block a
+  // multiprocessor and the 256-row tiles are not what addW8A8ColumnBands
+  // cuts into bands (a grid past one wave whose last wave is more than
+  // half full).
+  auto isQuadByArea = [&](ConfigAttr config, int64_t m) {
+    int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+    int64_t quadBlocks = getGridBlocks(op, quad, m);
+    int64_t rest = quadBlocks - (llvm::divideCeil(quadBlocks, sms) - 1) * sms;
+    bool banded = quadBlocks > sms && 2 * rest > sms;
+    return getWaveBlocks(op, config) == sms && !banded;
+  };
+  constexpr int64_t kFineFromM = 576, kFineToM = 1024;
+  // `last` ends the steps taken so far.
+  int64_t last = firstM;
+  for (int64_t m = firstM + 128; m <= std::min(kFineFromM, kQuadTileMaxM);
+       m += 128, last += 128) {
+    ConfigAttr config = at(m);
+    append(isQuadBetter(config, m) ? quad : config, m);
+  }
+  for (int64_t m = llvm::alignTo(last + 1, 64);
+       m <= std::min(kFineToM, kQuadTileMaxM); m += 64) {
+    ConfigAttr config = at(m);
+    bool takeQuad = isQuadByArea(config, m) ? isQuadSmaller(config, m)
+                                            : isQuadBetter(config, m);
+    append(takeQuad ? quad : config, m);
+    last = m;
+  }
+  // Past kFineToM the 128-row steps of the grid from firstM again.
+  for (int64_t m = firstM + 128 * llvm::divideCeil(last - firstM + 1, 128);
+       m <= kQuadTileMaxM; m += 128) {
     ConfigAttr config = at(m);
     append(isQuadBetter(config, m) ? quad : config, m);
   }

@@ -1804,3 +1804,31 @@ func.func @w8a8_n12032_k2048(%x: memref<?x2048xf16>, %w: memref<12032x2048xi8>, 
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// W8A8 interleaveW8A8QuadTiles from M = 577 to 1024 in 64-row steps chosen
+// by slots x tile area (v76, e366 to e369: 0.68x to 0.98x the time on 70 of
+// 75 changed cells): 4992 x 4096 runs 256 x 128 tiles (three rows of 39,
+// one wave) at 705 to 768 where 128-row steps gave tail-split 128 x 208
+// tiles (0.75x the time at 768).
+// SM90A-LABEL: func @w8a8_n4992_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 768, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 160, 128]
+func.func @w8a8_n4992_k4096(%x: memref<?x4096xf16>, %w: memref<4992x4096xi8>, %sw: memref<4992xf32>, %y: memref<?x4992xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<4992x4096xi8>, memref<4992xf32>) outs(%y : memref<?x4992xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// Not where the 256-row tiles' grid passes a wave with its last wave more
+// than half full (addW8A8ColumnBands cuts it into bands: 6720 x 4096 at
+// M = 769 to 896 keeps its 128 x 192 bands; by area it took tail-split
+// 128 x 240 tiles, 1.13x the time, e367), nor where the 128-row tiles are
+// two blocks a multiprocessor (@w8a8_n5000_k4096 above keeps its 128 x 208
+// band at 513 to 640; by area it took 128 x 128 tiles, 1.46x to 1.50x the
+// time, e368).
+// SM90A-LABEL: func @w8a8_n6720_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 896, mma = wgmma, copy = tma_producer>
+func.func @w8a8_n6720_k4096(%x: memref<?x4096xf16>, %w: memref<6720x4096xi8>, %sw: memref<6720xf32>, %y: memref<?x6720xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6720x4096xi8>, memref<6720xf32>) outs(%y : memref<?x6720xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
