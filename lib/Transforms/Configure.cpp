@@ -3526,12 +3526,12 @@ addW8A8TripleRowProducerTiles(MatmulOp op,
   (void)replaceMRange(configs, kFromM, kToM, tiles.get());
 }
 
-/// W8A8 on sm_90a, K of 28 to 40 tiles of 128, M = 257 to 384: where the
+/// W8A8 on sm_90a, K of 16 to 64 tiles of 128, M = 257 to 384: where the
 /// chain serves that range on 256-row tiles (two rows of 256 where 384
 /// rows would do) or on 128-row tiles whose three rows pass a wave, two rows
 /// of 192-row tiles (three warpgroups on the consumers' TMA ring, 4
 /// stages) of the fewest multiple of 16 columns that makes them one wave,
-/// where that is 176 to 224 columns (N of 10561 to 14784 on 132
+/// where that is 160 to 224 columns (N of 9505 to 14784 on 132
 /// multiprocessors). Measured (docs/perf-notes.md, v76, e363, both bench
 /// orders, hand configs `_e363r`, time against the chain before at M = 288
 /// to 384): 11328 x 4096 on 192 x 176 0.84x against 256 x 176 at 288 / 320
@@ -3540,13 +3540,18 @@ addW8A8TripleRowProducerTiles(MatmulOp op,
 /// 256 0.75x to 0.82x (14336 x 4096 at M = 320 1.20 -> 1.47 x cuBLAS
 /// fp16); e365, the rule against the chain before on layers not used to
 /// choose it: 10944 / 11648 / 13696 / 14720 / 14784 x 4096, 12288 x 3584,
-/// 11328 / 13824 x 5120 0.70x to 0.85x at M = 288 to 384. 11008 x 4096,
-/// whose three rows of 128 x 256 tiles are one wave (129 blocks), keeps
-/// them.
+/// 11328 / 13824 x 5120 0.70x to 0.85x at M = 288 to 384; e371, K of 16
+/// and 64 tiles and 160 columns: 12032 / 14336 x 2048 0.71x to 0.74x,
+/// 12032 / 12096 / 14336 / 14400 x 8192 0.74x to 0.88x, 10176 x 4096 (192
+/// x 160) 0.71x to 0.86x (K of 24 and 48 tiles, between those, not
+/// measured). 11008 x 4096, whose three rows of 128 x 256
+/// tiles are one wave (129 blocks), keeps them, as do the layers whose
+/// chain has column bands there (bandW8A8PairTiles: 9600 / 10112 x
+/// 4096).
 static void addW8A8TripleRowWideTiles(MatmulOp op,
                                       SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 257, kToM = 384, kMinKTiles = 28, kMaxKTiles = 40,
-                    kMinBlockN = 176, kMaxBlockN = 224, kStages = 4;
+  constexpr int64_t kFromM = 257, kToM = 384, kMinKTiles = 16, kMaxKTiles = 64,
+                    kMinBlockN = 160, kMaxBlockN = 224, kStages = 4;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
     return;

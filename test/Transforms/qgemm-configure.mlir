@@ -1370,11 +1370,13 @@ func.func @w8a8_n28672_k4096(%x: memref<?x4096xf16>, %w: memref<28672x4096xi8>, 
 
 // W8A8 12288 x 3072: its 128 x 256 tiles pass one wave first at M = 257
 // to 384 (144 blocks), before the steps the 256-row one-wave tiles were
-// measured at (385 to 1024): the tail-split tiles stay there; at 385 to
-// 512 256 x 192 tiles (two rows of 64; v72, e320: 0.79x to 0.81x the
-// time); past 512 one wave would need 256 columns.
+// measured at (385 to 1024); there two rows of 192 x 192 tiles
+// (addW8A8TripleRowWideTiles, v76; 24 K tiles, within the K measured
+// around it, not itself measured); at 385 to 512 256 x 192 tiles (two
+// rows of 64; v72, e320: 0.79x to 0.81x the time); past 512 one wave
+// would need 256 columns.
 // SM90A-LABEL: func @w8a8_n12288_k3072
-// SM90A: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 384, mma = wgmma, tail_split = 6>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 512, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 6>]
+// SM90A: #qgemm.config<cta_tile = [192, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 512, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 6>]
 func.func @w8a8_n12288_k3072(%x: memref<?x3072xf16>, %w: memref<12288x3072xi8>, %sw: memref<12288xf32>, %y: memref<?x12288xf16>) {
   qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%w, %sw : memref<12288x3072xi8>, memref<12288xf32>) outs(%y : memref<?x12288xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -1776,10 +1778,11 @@ func.func @w8a8_n5504_k4096(%x: memref<?x4096xf16>, %w: memref<5504x4096xi8>, %s
 // W8A8 M = 257 to 384 on two rows of 192-row tiles (three warpgroups, TMA
 // ring) of the fewest multiple of 16 columns that makes them one wave, 176
 // to 224, where the chain ran 256-row tiles or 128-row ones past a wave
-// there (v76, e363 / e365: 0.70x to 0.85x the time on twelve layers):
+// there (v76, e363 / e365 / e371: 0.70x to 0.88x the time on nineteen layers):
 // 12032 x 4096 on 192 x 192 in place of tail-split 128 x 256 tiles (47
-// columns, 141 blocks). 11008 x 4096 (43 columns: 129 blocks, one wave)
-// keeps them; so does 12032 x 2048 (16 K tiles: not measured).
+// columns, 141 blocks); so does 12032 x 2048 (16 K tiles, e371: 0.71x).
+// 11008 x 4096 (43 columns: 129 blocks, one wave) keeps them; so does
+// 12032 x 1024 (8 K tiles: not measured).
 // SM90A-LABEL: func @w8a8_n12032_k4096
 // SM90A: max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 192, 128]
 func.func @w8a8_n12032_k4096(%x: memref<?x4096xf16>, %w: memref<12032x4096xi8>, %sw: memref<12032xf32>, %y: memref<?x12032xf16>) {
@@ -1797,10 +1800,18 @@ func.func @w8a8_wave_n11008_k4096(%x: memref<?x4096xf16>, %w: memref<11008x4096x
 }
 
 // SM90A-LABEL: func @w8a8_n12032_k2048
-// SM90A-NOT: cta_tile = [192, 192, 128]
-// SM90A: return
+// SM90A: #qgemm.config<cta_tile = [192, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 384, mma = wgmma, copy = tma>
 func.func @w8a8_n12032_k2048(%x: memref<?x2048xf16>, %w: memref<12032x2048xi8>, %sw: memref<12032xf32>, %y: memref<?x12032xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<12032x2048xi8>, memref<12032xf32>) outs(%y : memref<?x12032xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// SM90A-LABEL: func @w8a8_n12032_k1024
+// SM90A-NOT: cta_tile = [192, 192, 128]
+// SM90A: return
+func.func @w8a8_n12032_k1024(%x: memref<?x1024xf16>, %w: memref<12032x1024xi8>, %sw: memref<12032xf32>, %y: memref<?x12032xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%w, %sw : memref<12032x1024xi8>, memref<12032xf32>) outs(%y : memref<?x12032xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
