@@ -3389,6 +3389,23 @@ static void unsplitW8A8SingleRowTiles(MatmulOp op,
       });
 }
 
+/// The variants of a chain (`configs`, ordered by max_m) that serve some
+/// of M = `lo` to `hi`, each with the part it serves, from to to.
+static SmallVector<std::tuple<ConfigAttr, int64_t, int64_t>>
+getServedParts(ArrayRef<ConfigAttr> configs, int64_t lo, int64_t hi) {
+  SmallVector<std::tuple<ConfigAttr, int64_t, int64_t>> parts;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    int64_t from = std::max(lo, previous + 1);
+    int64_t to = bound == 0 ? hi : std::min(hi, bound);
+    previous = bound;
+    if (from <= to)
+      parts.push_back({config, from, to});
+  }
+  return parts;
+}
+
 /// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m), each
 /// variant that serves some of it on the tile `replace(variant, from, to)`
 /// gives for its part, from to to (none where it gives a null tile): the
@@ -3397,17 +3414,9 @@ static void replaceServedParts(
     SmallVectorImpl<ConfigAttr> &configs, int64_t lo, int64_t hi,
     function_ref<ConfigAttr(ConfigAttr, int64_t, int64_t)> replace) {
   SmallVector<std::tuple<int64_t, int64_t, ConfigAttr>> parts;
-  int64_t previous = 0;
-  for (ConfigAttr config : configs) {
-    int64_t bound = config.getMaxM();
-    int64_t from = std::max(lo, previous + 1);
-    int64_t to = bound == 0 ? hi : std::min(hi, bound);
-    previous = bound;
-    if (from > to)
-      continue;
+  for (auto [config, from, to] : getServedParts(configs, lo, hi))
     if (ConfigAttr tile = replace(config, from, to))
       parts.push_back({from, to, tile});
-  }
   for (auto [from, to, tile] : parts)
     (void)replaceMRange(configs, from, to, tile);
 }
@@ -3559,28 +3568,18 @@ static void addW8A8TripleRowWideTiles(MatmulOp op,
   if (blockN < kMinBlockN || blockN > kMaxBlockN)
     return;
   // Every variant serving some of the range wastes rows or passes a wave.
-  ConfigAttr first;
-  int64_t previous = 0;
-  for (ConfigAttr config : configs) {
-    int64_t bound = config.getMaxM();
-    int64_t from = std::max(kFromM, previous + 1);
-    int64_t to = bound == 0 ? kToM : std::min(kToM, bound);
-    previous = bound;
-    if (from > to)
-      continue;
-    bool wasteful =
-        config.isWgmma() && !config.isRegisterDirect() &&
-        config.getSplitK() == 1 && config.getRowSplit() == 0 &&
-        (config.getBlockM() == 256 ||
-         (config.getBlockM() == 128 &&
-          getGridBlocks(op, config, to) > getWaveBlocks(op, config)));
-    if (!wasteful)
-      return;
-    if (!first)
-      first = config;
-  }
-  if (!first)
+  auto parts = getServedParts(configs, kFromM, kToM);
+  auto isWasteful = [&](const std::tuple<ConfigAttr, int64_t, int64_t> &part) {
+    auto [config, from, to] = part;
+    return config.isWgmma() && !config.isRegisterDirect() &&
+           config.getSplitK() == 1 && config.getRowSplit() == 0 &&
+           (config.getBlockM() == 256 ||
+            (config.getBlockM() == 128 &&
+             getGridBlocks(op, config, to) > getWaveBlocks(op, config)));
+  };
+  if (parts.empty() || !llvm::all_of(parts, isWasteful))
     return;
+  ConfigAttr first = std::get<0>(parts.front());
   ConfigEdit tiles(first);
   tiles.ctaTile = {192, blockN, first.getBlockK()};
   tiles.warpTile = {64, blockN};
