@@ -877,17 +877,38 @@ static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m) {
   return ConfigAttr();
 }
 
+/// An M range of a chain, lo to hi, and the tile that serves it.
+using MRange = std::tuple<int64_t, int64_t, ConfigAttr>;
+
+/// Each of `ranges`, in order, served by its tile in `configs`
+/// (replaceMRange); false, and `configs` unchanged, where one does not
+/// fit.
+static bool replaceMRanges(SmallVectorImpl<ConfigAttr> &configs,
+                           ArrayRef<MRange> ranges) {
+  SmallVector<ConfigAttr> result(configs.begin(), configs.end());
+  for (auto [lo, hi, tile] : ranges)
+    if (!replaceMRange(result, lo, hi, tile))
+      return false;
+  configs.assign(result.begin(), result.end());
+  return true;
+}
+
 /// Bands `makeBand(bm)` for bm = `from` + `step`, ... up to `to`, each
-/// serving M = bm - `step` + 1 to bm of `configs` (replaceMRange); false
-/// at the first band that does not fit, with `configs` partly changed:
-/// callers work on a copy.
+/// serving M = bm - `step` + 1 to bm, appended to `ranges`.
+static void appendMBands(SmallVectorImpl<MRange> &ranges, int64_t from,
+                         int64_t to, int64_t step,
+                         function_ref<ConfigAttr(int64_t)> makeBand) {
+  for (int64_t bm = from + step; bm <= to; bm += step)
+    ranges.push_back({bm - step + 1, bm, makeBand(bm)});
+}
+
+/// The bands of appendMBands in `configs` (replaceMRanges: all or none).
 static bool replaceMBands(SmallVectorImpl<ConfigAttr> &configs, int64_t from,
                           int64_t to, int64_t step,
                           function_ref<ConfigAttr(int64_t)> makeBand) {
-  for (int64_t bm = from + step; bm <= to; bm += step)
-    if (!replaceMRange(configs, bm - step + 1, bm, makeBand(bm)))
-      return false;
-  return true;
+  SmallVector<MRange> ranges;
+  appendMBands(ranges, from, to, step, makeBand);
+  return replaceMRanges(configs, ranges);
 }
 
 /// W4A16 register-A tiles of 128 tokens and 64 channels (one warpgroup,
@@ -1058,12 +1079,10 @@ static void addW4A16TokenBandSplitTiles(MatmulOp op,
     }
   if (split == 0 || kTiles < split * kMinSliceKTiles || kTiles > kMaxKTiles)
     return;
-  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
-  if (replaceMBands(banded, kFromM, kToM, kStep, [&](int64_t bm) {
-        return getW4A16MidTile(op.getContext(), bm, split, kChannels,
-                               /*clustered=*/true, /*warpChannels=*/64);
-      }))
-    configs.assign(banded.begin(), banded.end());
+  (void)replaceMBands(configs, kFromM, kToM, kStep, [&](int64_t bm) {
+    return getW4A16MidTile(op.getContext(), bm, split, kChannels,
+                           /*clustered=*/true, /*warpChannels=*/64);
+  });
 }
 
 /// W4A16 register-A token bands of 80 to 224 tokens and 192 channels
@@ -1104,10 +1123,10 @@ static void addW4A16WideBandTiles(MatmulOp op,
   ConfigAttr at80 = getServingConfig(configs, kLowFromM + kLowStep);
   int64_t lowFromM =
       at80 && at80.getSplitK() == 1 ? kLowFromM : kLowFromM + kLowStep;
-  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
-  if (replaceMBands(banded, lowFromM, kFromM, kLowStep, makeBand) &&
-      replaceMBands(banded, kFromM, kToM, kStep, makeBand))
-    configs.assign(banded.begin(), banded.end());
+  SmallVector<MRange> bands;
+  appendMBands(bands, lowFromM, kFromM, kLowStep, makeBand);
+  appendMBands(bands, kFromM, kToM, kStep, makeBand);
+  (void)replaceMRanges(configs, bands);
 }
 
 /// W4A16 register-A token bands of 160, 192 and 224 tokens and 192
@@ -1131,12 +1150,10 @@ static void addW4A16WideBandSplitTiles(MatmulOp op,
       kSplit * int64_t(llvm::divideCeil(n, kChannels)) > sms ||
       getW4A16RuleKTiles(op) != kKTiles)
     return;
-  SmallVector<ConfigAttr> banded(configs.begin(), configs.end());
-  if (replaceMBands(banded, kFromM, kToM, kStep, [&](int64_t bm) {
-        return getW4A16MidTile(op.getContext(), bm, kSplit, kChannels,
-                               /*clustered=*/true, /*warpChannels=*/64);
-      }))
-    configs.assign(banded.begin(), banded.end());
+  (void)replaceMBands(configs, kFromM, kToM, kStep, [&](int64_t bm) {
+    return getW4A16MidTile(op.getContext(), bm, kSplit, kChannels,
+                           /*clustered=*/true, /*warpChannels=*/64);
+  });
 }
 
 /// W4A16 register-A tiles at M = 193 to 256 where the chain's 128 x 128
@@ -1171,16 +1188,15 @@ static void addW4A16TwoWaveSplitTiles(MatmulOp op,
       square.getOperands() != OperandPath::register_a ||
       2 * kSplit * int64_t(llvm::divideCeil(n, 128)) <= sms)
     return;
-  SmallVector<ConfigAttr> tiles(configs.begin(), configs.end());
-  if (replaceMRange(tiles, kFromM, kBandM,
-                    getW4A16MidTile(op.getContext(), kBandM, kSplit, 128,
-                                    /*clustered=*/true, /*warpChannels=*/64,
-                                    CopyKind::tma_producer)) &&
-      replaceMRange(tiles, kBandM + 1, kToM,
-                    getW4A16MidTile(op.getContext(), 128, kSplit, kWideChannels,
-                                    /*clustered=*/true,
-                                    /*warpChannels=*/64)))
-    configs.assign(tiles.begin(), tiles.end());
+  MLIRContext *ctx = op.getContext();
+  (void)replaceMRanges(
+      configs,
+      {{kFromM, kBandM,
+        getW4A16MidTile(ctx, kBandM, kSplit, 128, /*clustered=*/true,
+                        /*warpChannels=*/64, CopyKind::tma_producer)},
+       {kBandM + 1, kToM,
+        getW4A16MidTile(ctx, 128, kSplit, kWideChannels, /*clustered=*/true,
+                        /*warpChannels=*/64)}});
 }
 
 /// The register-direct variant `r16` (16 rows a block) with its warps over
