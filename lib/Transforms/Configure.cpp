@@ -2463,26 +2463,48 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
     else
       merged.push_back(config.withMaxM(maxM));
   };
+  // The slots x tile area of `c`'s grid at M = `m`, or of the column bands
+  // addW8A8ColumnBands will cut it into there (its rule, one wave of 128-row
+  // tiles of bandN columns for each 128 rows): the tiles the step will
+  // run, not the tiles before them.
+  auto getCost = [&](ConfigAttr c, int64_t m) -> int64_t {
+    constexpr int64_t kMinBandN = 80, kMinNarrowing = 32, kMaxWaves = 3,
+                      kMaxMultiWaveBandN = 208;
+    int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+    int64_t bm = c.getBlockM(), bn = c.getBlockN();
+    int64_t plain = getWaveFill(op, c, m).second * bm * bn;
+    bool candidate = (bm == 128 && getW8A8TailSplit(op, c) >= 2) || bm == 256;
+    if (!candidate || getWaveBlocks(op, c) != sms)
+      return plain;
+    int64_t rows = llvm::divideCeil(m, 128);
+    int64_t tiles =
+        llvm::divideCeil(128 * rows, bm) * llvm::divideCeil(op.getN(), bn);
+    int64_t waves = llvm::divideCeil(tiles, sms);
+    int64_t rest = tiles - (waves - 1) * sms;
+    int64_t bandCols = waves * sms / rows;
+    if (bandCols == 0)
+      return plain;
+    int64_t bandN = std::max(kMinBandN, getW8A8BandN(op, bandCols));
+    bool narrower = bm == 128 ? bandN + kMinNarrowing <= bn
+                              : 4 * 128 * bandN <= 3 * bm * bn;
+    bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
+    if (waves <= kMaxWaves && 2 * rest > sms && narrower && !wide)
+      return waves * sms * 128 * bandN;
+    return plain;
+  };
   auto isQuadSmaller = [&](ConfigAttr config, int64_t m) {
-    int64_t slots = getWaveFill(op, config, m).second,
-            quadSlots = getWaveFill(op, quad, m).second;
-    int64_t area = config.getBlockM() * config.getBlockN(),
-            quadArea = quad.getBlockM() * quad.getBlockN();
-    return slots * area > quadSlots * quadArea ||
-           (slots * area == quadSlots * quadArea && quadArea > area);
+    int64_t cost = getCost(config, m), quadCost = getCost(quad, m);
+    return cost > quadCost ||
+           (cost == quadCost && quad.getBlockM() * quad.getBlockN() >
+                                    config.getBlockM() * config.getBlockN());
   };
   // Tile area decides where the 128-row tiles are one block a
-  // multiprocessor and the 256-row tiles are not what addW8A8ColumnBands
-  // cuts into bands (a grid past one wave whose last wave is more than
-  // half full).
-  auto isQuadByArea = [&](ConfigAttr config, int64_t m) {
-    int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-    int64_t quadBlocks = getGridBlocks(op, quad, m);
-    int64_t rest = quadBlocks - (llvm::divideCeil(quadBlocks, sms) - 1) * sms;
-    bool banded = quadBlocks > sms && 2 * rest > sms;
-    return getWaveBlocks(op, config) == sms && !banded;
+  // multiprocessor.
+  auto isQuadByArea = [&](ConfigAttr config, int64_t) {
+    return getWaveBlocks(op, config) ==
+           op.getTargetAttr().getMultiprocessorCount();
   };
-  constexpr int64_t kFineFromM = 576, kFineToM = 1024;
+  constexpr int64_t kFineFromM = 576, kFineToM = 1536;
   // `last` ends the steps taken so far.
   int64_t last = firstM;
   for (int64_t m = firstM + 128; m <= std::min(kFineFromM, kQuadTileMaxM);
