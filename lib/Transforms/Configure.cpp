@@ -3493,6 +3493,7 @@ static void bandW8A8PairTiles(MatmulOp op,
                       config.getSplitK() == 1 && config.getTailSplit() == 1 &&
                       config.getRowSplit() == 0 &&
                       (config.getCopy() == CopyKind::cp_async ||
+                       config.getCopy() == CopyKind::tma ||
                        config.getCopy() == CopyKind::tma_producer) &&
                       getWaveBlocks(op, config) > sms &&
                       getGridBlocks(op, config, to) > sms;
