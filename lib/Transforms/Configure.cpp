@@ -2404,16 +2404,20 @@ constexpr int64_t kQuadTileMaxM = 4096;
 /// 75 changed cells of M = 576 to 1024 (6272 x 4096 at 768 0.68x, 6720 x
 /// 4096 / 8192 at 576 / 640 0.72x, 4800 x 4096 at 896 0.73x, 4992 x 4096
 /// at 768 0.75x, 5504 x 4096 at 1024 0.78x), 1.00x to 1.03x on six,
-/// 1.05x / 1.12x on two (11712 x 4096 at 896, 14464 x 4096 at 640). Not
-/// by area: at M <= 576 (4800 x 4096 at 320 / 384 1.37x to 1.39x: the
-/// 256-row tiles that addW8A8ColumnBands cuts into a wave of 128 x 112
-/// bands gave way to 128 x 240 tiles of half a wave), past 1024 (1.10x to
-/// 1.16x on five cells of M = 1152 to 1536 among gains), where the 128-row
-/// tiles are two a multiprocessor (5000 x 4096 at 577 to 640: 128 x 128
-/// tiles of two blocks a multiprocessor instead of the 128 x 208 bands of
-/// the 256-row tiles, 1.46x to 1.50x), nor where the 256-row tiles' grid
-/// passes a wave with its last wave more than half full, which
-/// addW8A8ColumnBands cuts into bands (6720 x 4096 at 769 to 896 1.13x).
+/// 1.05x / 1.12x on two (11712 x 4096 at 896, 14464 x 4096 at 640). The
+/// cost of a 128-row tile that addW8A8ColumnBands cuts into bands (tail-
+/// split tiles, or 256-row ones, of one block a multiprocessor whose grid
+/// passes a wave with its last wave more than half full) is that of the
+/// bands it will run, and the 64-row steps go on to M = 1536 (e373, both
+/// orders, against the rule bounded at 1024 with the banded grids
+/// excluded, 20 layers and 2056 x 4128, M = 576 to 1536 every 64: 46 of
+/// 336 cells 0.82x to 0.95x the time, geometric mean 0.984, seven 1.02x
+/// to 1.05x). Not by area: at M <= 576 (4800 x 4096 at 320 / 384 1.37x
+/// to 1.39x: the 256-row tiles that addW8A8ColumnBands cuts into a wave
+/// of 128 x 112 bands gave way to 128 x 240 tiles of half a wave), where
+/// the 128-row tiles are two a multiprocessor (5000 x 4096 at 577 to 640:
+/// 128 x 128 tiles of two blocks a multiprocessor instead of the 128 x
+/// 208 bands of the 256-row tiles, 1.46x to 1.50x).
 static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   // The 128-row tiles of 128 columns and more past the last 64-row variant

@@ -1827,9 +1827,9 @@ func.func @w8a8_n12032_k1024(%x: memref<?x1024xf16>, %w: memref<12032x1024xi8>, 
   return
 }
 
-// W8A8 interleaveW8A8QuadTiles from M = 577 to 1024 in 64-row steps chosen
+// W8A8 interleaveW8A8QuadTiles from M = 577 to 1536 in 64-row steps chosen
 // by slots x tile area (v76, e366 to e369: 0.68x to 0.98x the time on 70 of
-// 75 changed cells): 4992 x 4096 runs 256 x 128 tiles (three rows of 39,
+// 75 changed cells; v77, e373, to 1536): 4992 x 4096 runs 256 x 128 tiles (three rows of 39,
 // one wave) at 705 to 768 where 128-row steps gave tail-split 128 x 208
 // tiles (0.75x the time at 768).
 // SM90A-LABEL: func @w8a8_n4992_k4096
@@ -1840,10 +1840,9 @@ func.func @w8a8_n4992_k4096(%x: memref<?x4096xf16>, %w: memref<4992x4096xi8>, %s
   return
 }
 
-// Not where the 256-row tiles' grid passes a wave with its last wave more
-// than half full (addW8A8ColumnBands cuts it into bands: 6720 x 4096 at
-// M = 769 to 896 keeps its 128 x 192 bands; by area it took tail-split
-// 128 x 240 tiles, 1.13x the time, e367), nor where the 128-row tiles are
+// A grid that addW8A8ColumnBands cuts into bands costs the bands (6720 x
+// 4096 at M = 769 to 896 keeps its 128 x 192 bands; by the tiles' own area
+// it took tail-split 128 x 240 tiles, 1.13x the time, e367). Not where the 128-row tiles are
 // two blocks a multiprocessor (@w8a8_n5000_k4096 above keeps its 128 x 208
 // band at 513 to 640; by area it took 128 x 128 tiles, 1.46x to 1.50x the
 // time, e368).
