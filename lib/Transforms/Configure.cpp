@@ -2408,11 +2408,14 @@ constexpr int64_t kQuadTileMaxM = 4096;
 /// cost of a 128-row tile that addW8A8ColumnBands cuts into bands (tail-
 /// split tiles, or 256-row ones, of one block a multiprocessor whose grid
 /// passes a wave with its last wave more than half full) is that of the
-/// bands it will run, and the 64-row steps go on to M = 1536 (e373, both
+/// bands it will run, and the 64-row steps go on to M = 2048 (e373, both
 /// orders, against the rule bounded at 1024 with the banded grids
 /// excluded, 20 layers and 2056 x 4128, M = 576 to 1536 every 64: 46 of
 /// 336 cells 0.82x to 0.95x the time, geometric mean 0.984, seven 1.02x
-/// to 1.05x). Not by area: at M <= 576 (4800 x 4096 at 320 / 384 1.37x
+/// to 1.05x; e375, the same layers against the steps to 1536, M = 1600 to
+/// 1984: 19 of 105 cells 0.80x to 0.95x, geometric mean 0.978, two 1.06x
+/// / 1.07x; past 2048 as many cells lost as gained, up to 1.15x). Not by
+/// area: at M <= 576 (4800 x 4096 at 320 / 384 1.37x
 /// to 1.39x: the 256-row tiles that addW8A8ColumnBands cuts into a wave
 /// of 128 x 112 bands gave way to 128 x 240 tiles of half a wave), where
 /// the 128-row tiles are two a multiprocessor (5000 x 4096 at 577 to 640:
@@ -2508,7 +2511,7 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
     return getWaveBlocks(op, config) ==
            op.getTargetAttr().getMultiprocessorCount();
   };
-  constexpr int64_t kFineFromM = 576, kFineToM = 1536;
+  constexpr int64_t kFineFromM = 576, kFineToM = 2048;
   // `last` ends the steps taken so far.
   int64_t last = firstM;
   for (int64_t m = firstM + 128; m <= std::min(kFineFromM, kQuadTileMaxM);
