@@ -2391,20 +2391,19 @@ constexpr int64_t kQuadTileMaxM = 4096;
 /// / 35.5 / 60.6: the rule picks the faster of the two at each of those M.
 /// On 4096 x 4096, whose 128 x 256 tiles fill their waves as well and are
 /// as large, 256 x 128 tiles were 0 to 2% slower at M >= 1024.
-/// Past the last 128-row step that ends by M = kFineFromM, up to
-/// kFineToM, the steps are 64 rows, each ending at a multiple of 64 (a
-/// 128-row step could end past the M at which 256-row tiles pass a wave:
-/// 5504 x 4096 at M = 768, three rows of 43 tiles, was decided at 832),
-/// and where the 128-row tiles are one block a multiprocessor the tiles of
-/// a step are those whose grid's slots (waves x resident blocks) times tile
-/// area are fewer: the rows and columns the tiles pad count, where the fill
-/// of the last wave ignores them. Measured (docs/perf-notes.md, v76, e366
-/// to e369, both bench orders, against the 128-row steps, 37 layers of K =
-/// 256 to 8192 whose chains it changes): 0.68x to 0.98x the time on 67 of
-/// 75 changed cells of M = 576 to 1024 (6272 x 4096 at 768 0.68x, 6720 x
-/// 4096 / 8192 at 576 / 640 0.72x, 4800 x 4096 at 896 0.73x, 4992 x 4096
-/// at 768 0.75x, 5504 x 4096 at 1024 0.78x), 1.00x to 1.03x on six,
-/// 1.05x / 1.12x on two (11712 x 4096 at 896, 14464 x 4096 at 640). The
+/// From the first 128-row variant up to kFineToM, the steps are 64 rows, each
+/// ending at a multiple of 64 (a 128-row step could end past the M at which
+/// 256-row tiles pass a wave: 5504 x 4096 at M = 768, three rows of 43 tiles,
+/// was decided at 832), and where the 128-row tiles are one block a
+/// multiprocessor the tiles of a step are those whose grid's slots (waves x
+/// resident blocks) times tile area are fewer: the rows and columns the tiles
+/// pad count, where the fill of the last wave ignores them. Measured
+/// (docs/perf-notes.md, v76, e366 to e369, both bench orders, against the
+/// 128-row steps, 37 layers of K = 256 to 8192 whose chains it changes): 0.68x
+/// to 0.98x the time on 67 of 75 changed cells of M = 576 to 1024 (6272 x 4096
+/// at 768 0.68x, 6720 x 4096 / 8192 at 576 / 640 0.72x, 4800 x 4096 at 896
+/// 0.73x, 4992 x 4096 at 768 0.75x, 5504 x 4096 at 1024 0.78x), 1.00x to 1.03x
+/// on six, 1.05x / 1.12x on two (11712 x 4096 at 896, 14464 x 4096 at 640). The
 /// cost of a 128-row tile that addW8A8ColumnBands cuts into bands (tail-
 /// split tiles, or 256-row ones, of one block a multiprocessor whose grid
 /// passes a wave with its last wave more than half full) is that of the
@@ -2414,13 +2413,20 @@ constexpr int64_t kQuadTileMaxM = 4096;
 /// 336 cells 0.82x to 0.95x the time, geometric mean 0.984, seven 1.02x
 /// to 1.05x; e375, the same layers against the steps to 1536, M = 1600 to
 /// 1984: 19 of 105 cells 0.80x to 0.95x, geometric mean 0.978, two 1.06x
-/// / 1.07x; past 2048 as many cells lost as gained, up to 1.15x). Not by
-/// area: at M <= 576 (4800 x 4096 at 320 / 384 1.37x
-/// to 1.39x: the 256-row tiles that addW8A8ColumnBands cuts into a wave
-/// of 128 x 112 bands gave way to 128 x 240 tiles of half a wave), where
-/// the 128-row tiles are two a multiprocessor (5000 x 4096 at 577 to 640:
-/// 128 x 128 tiles of two blocks a multiprocessor instead of the 128 x
-/// 208 bands of the 256-row tiles, 1.46x to 1.50x).
+/// / 1.07x; past 2048 as many cells lost as gained, up to 1.15x). The
+/// 64-row steps start at the first 128-row variant (they started past M =
+/// 576, 128-row steps by wave fill before them), a 256 x 128 grid past one
+/// wave at M = 257 to 512 costing the one wave of wider tiles
+/// widenW8A8QuadTiles makes of it (e377, both orders, against the 128-row
+/// steps to 576, 35 layers of N = 4736 to 16000 and K = 4096 to 8192 whose
+/// chains it changes, M = 144 to 576 every 32: 123 of 490 cells 0.67x to
+/// 0.95x the time, geometric mean 0.961, 0.954 on the 8 layers it was not
+/// chosen on; 13 cells 1.05x to 1.19x, on 15552 x K at 240 to 368, 14656
+/// x K at 528 / 560 and 5000 x 8192 at 208). Without the widened tiles'
+/// cost it lost 1.24x to 1.32x on 9024 / 8832 x 8192 at 449 to 512 (e376).
+/// Not by area where the 128-row tiles are two a multiprocessor (5000 x
+/// 4096 at 577 to 640: 128 x 128 tiles of two blocks a multiprocessor
+/// instead of the 128 x 208 bands of the 256-row tiles, 1.46x to 1.50x).
 static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   // The 128-row tiles of 128 columns and more past the last 64-row variant
@@ -2497,6 +2503,17 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
     bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
     if (waves <= kMaxWaves && 2 * rest > sms && narrower && !wide)
       return waves * sms * 128 * bandN;
+    // Or of the one wave of wider 256-row tiles widenW8A8QuadTiles makes of
+    // a 256 x 128 grid past one wave at M = 257 to 512 (its rule).
+    constexpr int64_t kWideFromM = 257, kWideToM = 512, kMaxWideN = 192;
+    int64_t wideN = getW8A8BandN(op, sms / (kWideToM / 256));
+    if (bm == 256 && bn == 128 && c.getSplitK() == 1 && c.getRowSplit() == 0 &&
+        m >= kWideFromM && m <= kWideToM && tiles > sms && wideN > 128 &&
+        wideN <= kMaxWideN) {
+      int64_t wideTiles =
+          llvm::divideCeil(m, 256) * llvm::divideCeil(op.getN(), wideN);
+      return llvm::divideCeil(wideTiles, sms) * sms * 256 * wideN;
+    }
     return plain;
   };
   auto isQuadSmaller = [&](ConfigAttr config, int64_t m) {
@@ -2511,14 +2528,9 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
     return getWaveBlocks(op, config) ==
            op.getTargetAttr().getMultiprocessorCount();
   };
-  constexpr int64_t kFineFromM = 576, kFineToM = 2048;
+  constexpr int64_t kFineToM = 2048;
   // `last` ends the steps taken so far.
   int64_t last = firstM;
-  for (int64_t m = firstM + 128; m <= std::min(kFineFromM, kQuadTileMaxM);
-       m += 128, last += 128) {
-    ConfigAttr config = at(m);
-    append(isQuadBetter(config, m) ? quad : config, m);
-  }
   for (int64_t m = llvm::alignTo(last + 1, 64);
        m <= std::min(kFineToM, kQuadTileMaxM); m += 64) {
     ConfigAttr config = at(m);

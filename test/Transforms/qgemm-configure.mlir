@@ -1303,9 +1303,12 @@ func.func @w8a8_n4904_k6176(%x: memref<?x6176xf16>, %w: memref<4904x6176xi8>, %s
 // W8A8 11304 x 5152 (89 columns of 128, N and K edges): M = 65 to 128 on
 // one row of 128 x 128 tiles (89 blocks), kept by interleaveW8A8QuadTiles
 // (it resampled them away for the 51 blocks of 128 x 224 tiles before v64:
-// 1.16x to 1.25x the time, e255), then its 128-row bands from M = 129.
+// 1.16x to 1.25x the time, e255), then the interleave's 64-row steps by
+// cost: 128 x 176 column bands at M = 129 to 256 and the one wave of 256 x
+// 176 tiles widenW8A8QuadTiles makes at 257 to 512 (v77, e378: 0.72x to
+// 0.84x the time at 336 to 464, 0.96x to 1.00x at 144 to 304).
 // SM90A-LABEL: func @w8a8_n11304_k5152
-// SM90A: max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 192, mma = wgmma, copy = tma_producer>,
+// SM90A: max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 512, mma = wgmma, copy = tma>,
 func.func @w8a8_n11304_k5152(%x: memref<?x5152xf16>, %w: memref<11304x5152xi8>, %sw: memref<11304xf32>, %y: memref<?x11304xf16>) {
   qgemm.matmul lhs(%x : memref<?x5152xf16>) weights(%w, %sw : memref<11304x5152xi8>, memref<11304xf32>) outs(%y : memref<?x11304xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1746,11 +1749,14 @@ func.func @w8a8_n11648_k4096(%x: memref<?x4096xf16>, %w: memref<11648x4096xi8>, 
 // W8A8 256-row tiles of 128 columns whose grid passes the multiprocessors
 // at M = 257 to 512 (two rows of 68 columns on 132) are as wide as makes
 // them one wave, up to 192 columns (v75, e355: 0.67x to 0.79x the time at
-// 449 to 512): 8640 x 4096 on 256 x 144 tiles at 449 to 512. Past 768 the
-// interleave's 64-row steps take its tail-split 128 x 240 tiles (their
-// bands cost less than the 256 x 128 grid) to M = 2048 (v77, e373 / e375).
+// 449 to 512): 8640 x 4096 on 256 x 144 tiles at 385 to 512 (the
+// interleave's step at 385 to 448 costs the 256 x 128 grid as the tiles
+// widenW8A8QuadTiles makes of it: v77, e376 0.75x the time at 400 / 432).
+// Past 768 the interleave's 64-row steps take its tail-split 128 x 240
+// tiles (their bands cost less than the 256 x 128 grid) to M = 2048 (v77,
+// e373 / e375).
 // SM90A-LABEL: func @w8a8_n8640_k4096
-// SM90A: max_m = 448, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
+// SM90A: max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
 // SM90A-SAME: #qgemm.config<cta_tile = [128, 240, 128], warp_tile = [64, 240], stages = 4, max_m = 2048, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2112, mma = wgmma, copy = tma>
 func.func @w8a8_n8640_k4096(%x: memref<?x4096xf16>, %w: memref<8640x4096xi8>, %sw: memref<8640xf32>, %y: memref<?x8640xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<8640x4096xi8>, memref<8640xf32>) outs(%y : memref<?x8640xf16>)
@@ -1770,17 +1776,21 @@ func.func @w8a8_n10112_k8192(%x: memref<?x8192xf16>, %w: memref<10112x8192xi8>, 
 
 // And on the consumers' TMA ring, where K is not a multiple of 128 (9024 x
 // 4160: 128 x 144 bands at M = 193 to 256, 128 x 208 to 384; e374: 0.81x
-// to 0.91x the time).
+// to 0.91x the time), then 256 x 144 tiles to 512 (v77, e378: 0.69x /
+// 0.70x the time at 400 / 432).
 // SM90A-LABEL: func @w8a8_n9024_k4160
-// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
+// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
 func.func @w8a8_n9024_k4160(%x: memref<?x4160xf16>, %w: memref<9024x4160xi8>, %sw: memref<9024xf32>, %y: memref<?x9024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<9024x4160xi8>, memref<9024xf32>) outs(%y : memref<?x9024xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
 
+// 5504 x 4096 keeps its 128 x 128 tiles, unsplit on the producer's ring at
+// M = 257 to 384 since the interleave's 64-row steps start at its first
+// 128-row variant (v77, e376: 0.89x / 0.90x the time at 272 / 304).
 // SM90A-LABEL: func @w8a8_n5504_k4096
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 320, mma = wgmma, tail_split = 8>
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
 func.func @w8a8_n5504_k4096(%x: memref<?x4096xf16>, %w: memref<5504x4096xi8>, %sw: memref<5504xf32>, %y: memref<?x5504xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<5504x4096xi8>, memref<5504xf32>) outs(%y : memref<?x5504xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
