@@ -3479,26 +3479,29 @@ static void replaceServedParts(
 }
 
 /// W8A8 on sm_90a: where 128 x 128 tiles of two blocks a multiprocessor
-/// (unsplit, on the cp.async or the producer's ring: the chain of a layer
-/// without four columns of 256 past its 64-row tiles) serve some of M =
-/// 129 to 384 in a grid
-/// past the multiprocessors, each 128 rows of that range take the column
-/// bands a wide layer's chain gets there (addW8A8ColumnBands): 128-row
-/// tiles of the fewest multiple of 16 columns whose r rows of tiles are at
-/// most one block a multiprocessor, on the producer's TMA ring (the last
-/// column masked by its boxes), 4 stages. Measured (docs/perf-notes.md,
-/// v75, e354, both bench orders, hand configs `_e354b`): 8576 / 9024 /
-/// 9344 / 9792 / 10112 / 10560 x 4096 0.62x to 0.68x the time at M = 193
-/// to 256 (128 x 144 to 128 x 160 tiles), 0.72x to 0.79x at 257 to 320
-/// (128 x 208 to 128 x 240); 11648 / 13184 x 4096 0.72x to 0.79x at 129
-/// to 256 (128 x 192 / 128 x 208); e357, the producer's ring (K of 64
+/// (unsplit, on the cp.async, the consumers' or the producer's ring: the
+/// chain of a layer without four columns of 256 past its 64-row tiles)
+/// serve some of M = 129 to 512 in a grid past the multiprocessors, each 128
+/// rows of that range take the column bands a wide layer's chain gets there
+/// (addW8A8ColumnBands): 128-row tiles of the fewest multiple of 16 columns
+/// whose r rows of tiles are at most one block a multiprocessor, on the
+/// producer's TMA ring (the last column masked by its boxes), 4 stages.
+/// Measured (docs/perf-notes.md, v75, e354, both bench orders, hand configs
+/// `_e354b`): 8576 / 9024 / 9344 / 9792 / 10112 / 10560 x 4096 0.62x to 0.68x
+/// the time at M = 193 to 256 (128 x 144 to 128 x 160 tiles), 0.72x to 0.79x at
+/// 257 to 320 (128 x 208 to 128 x 240); 11648 / 13184 x 4096 0.72x to 0.79x at
+/// 129 to 256 (128 x 192 / 128 x 208); e357, the producer's ring (K of 64
 /// tiles): 10112 / 12416 x 8192 0.54x to 0.58x at M = 192 to 256. x
 /// cuBLAS fp16 at M = 256: 0.80 -> 1.28 on 8576 x 4096, 0.78 -> 1.44 on
-/// 10112 x 8192. Not the consumers' TMA ring (K off multiples of 128: not
-/// measured).
+/// 10112 x 8192. The consumers' TMA ring (K off multiples of 128; v77,
+/// e374): 8576 / 9024 / 9088 / 9536 x 4160 0.80x to 0.91x at M = 208 to
+/// 320. Four rows, M = 385 to 512 (v77, e380, both orders): 4496 / 5000 /
+/// 5256 / 6056 / 7056 / 8336 x 4096 and 5000 x 8192 0.54x to 0.78x the
+/// time (128 x 144 to 128 x 256 bands; 5000 x 4096 at 464 0.84 -> 1.35 x
+/// cuBLAS fp16).
 static void bandW8A8PairTiles(MatmulOp op,
                               SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kMaxRows = 3, kMaxBandN = 256, kStages = 4;
+  constexpr int64_t kMaxRows = 4, kMaxBandN = 256, kStages = 4;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   for (int64_t rows = 2; rows <= kMaxRows; ++rows) {
     int64_t bandN = getW8A8BandN(op, sms / rows);

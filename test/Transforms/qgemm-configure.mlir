@@ -1233,9 +1233,12 @@ func.func @bsr_k53248(%x: memref<?x53248xf16>, %row_ptr: memref<9xi32>, %col_idx
 // 35 columns, 105 of 132 blocks) give the whole range to 128 x 208 tiles
 // (24 columns, five rows: 120 blocks, 0.72 of the 256 x 144 tile's work):
 // the band reaches the variant's bound, which is then dropped, not kept
-// with the same max_m (the RUN lines parse the chain again).
+// with the same max_m (the RUN lines parse the chain again). At M = 385 to
+// 512 its 128 x 128 tiles of two blocks a multiprocessor (160 blocks) give
+// way to four rows of 128 x 160 bands (bandW8A8PairTiles; v77, e380: 0.61x
+// to 0.62x the time).
 // SM90A-LABEL: func @w8a8_n5000_k4096
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 768, mma = wgmma>
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 512, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 768, mma = wgmma>
 // SM90A-NOT: max_m = 640,
 // SM90A: return
 func.func @w8a8_n5000_k4096(%x: memref<?x4096xf16>, %w: memref<5000x4096xi8>, %sw: memref<5000xf32>, %y: memref<?x5000xf16>) {
