@@ -32,14 +32,15 @@ def bench_ratio(row):
 
 
 # The kinds of run that are bugs: the others are "ok" and "diagnostic".
-FAILURES = ("crash", "ptxas", "timeout")
+FAILURES = ("crash", "ptxas", "configure", "timeout")
 
 
 def run_compile(command):
     """Runs qgemm-compile `command`; returns (kind, stderr). Kinds: "ok";
     "diagnostic" (exit 1 with a message); "crash" (a signal, an assertion,
     an LLVM fatal error, another exit status or a silent failure); "ptxas"
-    (ptxas refused what the verifier accepted); "timeout"."""
+    (ptxas refused what the verifier accepted); "configure" (qgemm-configure
+    chose configs its own verifier refused); "timeout"."""
     try:
         r = subprocess.run(command, capture_output=True, text=True,
                            timeout=600)
@@ -52,6 +53,8 @@ def run_compile(command):
         return "crash", err
     if "ptxas failed" in err:
         return "ptxas", err
+    if "a bug of qgemm-configure" in err:
+        return "configure", err
     return ("ok" if r.returncode == 0 else "diagnostic"), err
 
 

@@ -1541,6 +1541,26 @@ static void addW4A16MidConfigs(MatmulOp op,
 /// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
 ///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles) when N
 ///   has 16 such columns, else 128 x 128 tiles with warp tiles of 64 x 32.
+/// The W4A16 rules count the K tiles of K rounded up to 128
+/// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
+/// the chain of its neighbour); where that gives a variant more K slices
+/// than K has tiles (K = 192: three tiles of 64, a split in four from 256's
+/// chain, which the verifier refuses), the slices are the most power of two
+/// that K's tiles hold, and one slice is not clustered.
+static void clampW4A16Splits(MatmulOp op,
+                             SmallVectorImpl<ConfigAttr> &configs) {
+  for (ConfigAttr &config : configs) {
+    // The register variants walk K in chunks of their own (no K tiles).
+    int64_t kTiles = op.getK() / config.getBlockK();
+    if (config.isRegisterDirect() || kTiles < 1 || config.getSplitK() <= kTiles)
+      continue;
+    ConfigEdit edit(config);
+    edit.splitK = int64_t(llvm::bit_floor(uint64_t(kTiles)));
+    edit.clusterSplit = edit.clusterSplit && edit.splitK > 1;
+    config = edit.get();
+  }
+}
+
 static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
@@ -1612,6 +1632,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16WideBandTiles(op, configs);
     addW4A16WideBandSplitTiles(op, configs);
     addW4A16TwoWaveSplitTiles(op, configs);
+    clampW4A16Splits(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four
@@ -4466,8 +4487,15 @@ struct QGemmConfigurePass
             chooseConfigs(op), [](ConfigAttr c) -> Attribute { return c; });
         op.setConfigsAttr(ArrayAttr::get(ctx, configs));
         ++numConfigured;
-        if (failed(op.verify()))
+        if (failed(op.verify())) {
+          // The op had no configs: the error above is about the ones chosen
+          // here, which no valid op should get.
+          op.emitOpError()
+              << "got configs from qgemm-configure that its verifier refuses "
+                 "(the error above): a bug of qgemm-configure; give the op "
+                 "its configs by hand until it is fixed";
           return WalkResult::interrupt();
+        }
       }
       for (Attribute attr : op.getConfigsAttr())
         if (failed(checkSharedMemory(op, cast<ConfigAttr>(attr))))

@@ -1279,6 +1279,20 @@ func.func @w4a16_n1024_k4096_g64(%x: memref<?x4096xf16>, %wq: memref<512x1024xi3
   return
 }
 
+// W4A16 K = 192 (three K tiles): the chain of K = 256 splits its 128 x 128
+// tiles in four, more slices than K has tiles, which the verifier refuses
+// (a valid matmul failed to configure until v77, found by
+// scripts/fuzz-compile.py); the split is clamped to two.
+// SM90A-LABEL: func @w4a16_n128_k192_g32z
+// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a
+// SM90A-NOT: split_k = 4
+// SM90A: return
+func.func @w4a16_n128_k192_g32z(%x: memref<?x192xf16>, %wq: memref<24x128xi32>, %s: memref<6x128xf16>, %z: memref<6x16xi32>, %y: memref<?x128xf16>) {
+  qgemm.matmul lhs(%x : memref<?x192xf16>) weights(%wq, %s, %z : memref<24x128xi32>, memref<6x128xf16>, memref<6x16xi32>) outs(%y : memref<?x128xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 32, zero_points = true>}
+  return
+}
+
 // W8A8 6816 x 7008 (K not a multiple of 128, N >= 6144): M = 65 to 256 on
 // its neighbour 6784 x 7040's tiles, 128 x 64 to M = 128, then unsplit 128
 // x 128, both on cp.async rings (since v64: 0.87x to 0.90x the time of the
