@@ -1522,25 +1522,6 @@ static void addW4A16MidConfigs(MatmulOp op,
   addW4A16WideTokenTiles(op, configs, midN, midSplit);
 }
 
-/// W4A16 (int4 weights, fp16 activation). Measured on the H200
-/// (docs/perf-notes.md, v12):
-/// - M <= 64: the register-direct variant, one block per warp tile of WN
-///   channels (N / WN blocks), the 128-K chunks spread over as many warps
-///   along K as bring the grid to about 8 warps per multiprocessor (at most
-///   16 a block, at most 6 chunks a warp when the grid is one wave (v15),
-///   trimmed so that no warp has two chunks fewer than another),
-///   up to 4 chunks of weights in flight per warp. Warp tiles of 32 channels
-///   to M = 16 (one token tile of 8 to M = 8: 11008 x 4096 at M = 1,
-///   13.0 -> 11.7 us), of 64 channels to M = 64 (4096 x 4096 at M = 64:
-///   15.2 us against 36.9 us with 64 x 128 ring tiles) when the weights
-///   are at most 24 MiB; since v42 (sm_90 family, K <= 4096; since v43 on
-///   sm_90a also wherever their grid is one wave) the 32-channel warps over
-///   32 rows to M = 32 and over 64 rows further (below);
-/// - M <= 256: the cp.async ring, 64 x 128 x 64 tiles, warp tiles of 32
-///   tokens x 64 channels;
-/// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
-///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles) when N
-///   has 16 such columns, else 128 x 128 tiles with warp tiles of 64 x 32.
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -1561,6 +1542,25 @@ static void clampW4A16Splits(MatmulOp op,
   }
 }
 
+/// W4A16 (int4 weights, fp16 activation). Measured on the H200
+/// (docs/perf-notes.md, v12):
+/// - M <= 64: the register-direct variant, one block per warp tile of WN
+///   channels (N / WN blocks), the 128-K chunks spread over as many warps
+///   along K as bring the grid to about 8 warps per multiprocessor (at most
+///   16 a block, at most 6 chunks a warp when the grid is one wave (v15),
+///   trimmed so that no warp has two chunks fewer than another),
+///   up to 4 chunks of weights in flight per warp. Warp tiles of 32 channels
+///   to M = 16 (one token tile of 8 to M = 8: 11008 x 4096 at M = 1,
+///   13.0 -> 11.7 us), of 64 channels to M = 64 (4096 x 4096 at M = 64:
+///   15.2 us against 36.9 us with 64 x 128 ring tiles) when the weights
+///   are at most 24 MiB; since v42 (sm_90 family, K <= 4096; since v43 on
+///   sm_90a also wherever their grid is one wave) the 32-channel warps over
+///   32 rows to M = 32 and over 64 rows further (below);
+/// - M <= 256: the cp.async ring, 64 x 128 x 64 tiles, warp tiles of 32
+///   tokens x 64 channels;
+/// - past it: 128 x 256 x 64 tiles, warp tiles of 64 x 64, 3 stages (4096 x
+///   4096 at M = 1024: 96 us against 122 us with 128 x 128 tiles) when N
+///   has 16 such columns, else 128 x 128 tiles with warp tiles of 64 x 32.
 static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN(), k = op.getK();
