@@ -2550,8 +2550,10 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
            op.getTargetAttr().getMultiprocessorCount();
   };
   constexpr int64_t kFineToM = 2048;
-  // `last` ends the steps taken so far.
-  int64_t last = firstM;
+  // `last` ends the steps taken so far: the one-row tiles', where they are
+  // kept (a step bounded at their M would serve nothing, and the verifier
+  // refuses two variants of one bound).
+  int64_t last = std::prev(rows)->getMaxM();
   for (int64_t m = llvm::alignTo(last + 1, 64);
        m <= std::min(kFineToM, kQuadTileMaxM); m += 64) {
     ConfigAttr config = at(m);
