@@ -2217,6 +2217,62 @@ static int64_t getW8A8BandN(MatmulOp op, int64_t columns) {
   return llvm::alignTo(llvm::divideCeil(op.getN(), columns), int64_t(16));
 }
 
+/// The most waves a grid that addW8A8ColumnBands cuts into bands has.
+constexpr int64_t kW8A8BandMaxWaves = 3;
+
+/// The column band addW8A8ColumnBands cuts the grid of `config` (128-row
+/// tiles the tail split takes, or 256-row ones, one block a multiprocessor)
+/// into at `rows` rows of 128 (docs there): its width and the grid's waves,
+/// or a width of 0 where the variant keeps its own tiles.
+struct W8A8ColumnBand {
+  int64_t blockN = 0, waves = 0;
+};
+static W8A8ColumnBand getW8A8ColumnBand(MatmulOp op, ConfigAttr config,
+                                        int64_t rows) {
+  // Bands of 80 to 224 columns measured.
+  constexpr int64_t kMinNarrowing = 32, kMinBandN = 80,
+                    kMaxMultiWaveBandN = 208;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t bm = config.getBlockM(), bn = config.getBlockN();
+  int64_t tiles =
+      llvm::divideCeil(128 * rows, bm) * llvm::divideCeil(op.getN(), bn);
+  // The variant's waves, the last one partial with `rest` tiles; more
+  // than half a wave there is what the tail split leaves unsplit.
+  int64_t waves = llvm::divideCeil(tiles, sms);
+  int64_t rest = tiles - (waves - 1) * sms;
+  // The band's columns of tiles that r rows fit in as many waves: none
+  // when a 256-row variant's rows outnumber its waves' blocks.
+  int64_t bandCols = waves * sms / rows;
+  if (bandCols == 0)
+    return {};
+  int64_t bandN = std::max(kMinBandN, getW8A8BandN(op, bandCols));
+  // At least 32 columns under a 128-row variant's; at most three
+  // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
+  // 256 x 128 measured, nothing closer).
+  bool narrower =
+      bm == 128 ? bandN + kMinNarrowing <= bn : 4 * 128 * bandN <= 3 * bm * bn;
+  // Over several waves 128 x 224 tiles did not gain (11008 x 4096 at
+  // M = 513 to 640: 1.00x to 1.02x the time, v56), 208 and under did.
+  bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
+  if (waves <= kW8A8BandMaxWaves && 2 * rest > sms && narrower && !wide)
+    return {bandN, waves};
+  return {};
+}
+
+/// The M range widenW8A8QuadTiles widens 256 x 128 tiles in.
+constexpr int64_t kW8A8WideQuadFromM = 257, kW8A8WideQuadToM = 512;
+
+/// The width widenW8A8QuadTiles gives 256 x 128 tiles past one wave at
+/// M = kW8A8WideQuadFromM to kW8A8WideQuadToM (the fewest multiple of 16
+/// columns that makes two rows one wave, up to 192), or 0 where it does
+/// not widen them.
+static int64_t getW8A8WideQuadN(MatmulOp op) {
+  constexpr int64_t kMaxBlockN = 192;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blockN = getW8A8BandN(op, sms / (kW8A8WideQuadToM / 256));
+  return blockN > 128 && blockN <= kMaxBlockN ? blockN : 0;
+}
+
 /// The tile width among 256, 240, 224 and 208 columns that leaves the
 /// fewest columns past `n` (the widest of equals).
 static int64_t getFittedBlockN(int64_t n) {
@@ -2502,37 +2558,23 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
   // tiles of bandN columns for each 128 rows): the tiles the step will
   // run, not the tiles before them.
   auto getCost = [&](ConfigAttr c, int64_t m) -> int64_t {
-    constexpr int64_t kMinBandN = 80, kMinNarrowing = 32, kMaxWaves = 3,
-                      kMaxMultiWaveBandN = 208;
     int64_t sms = op.getTargetAttr().getMultiprocessorCount();
     int64_t bm = c.getBlockM(), bn = c.getBlockN();
     int64_t plain = getWaveFill(op, c, m).second * bm * bn;
     bool candidate = (bm == 128 && getW8A8TailSplit(op, c) >= 2) || bm == 256;
     if (!candidate || getWaveBlocks(op, c) != sms)
       return plain;
-    int64_t rows = llvm::divideCeil(m, 128);
-    int64_t tiles =
-        llvm::divideCeil(128 * rows, bm) * llvm::divideCeil(op.getN(), bn);
-    int64_t waves = llvm::divideCeil(tiles, sms);
-    int64_t rest = tiles - (waves - 1) * sms;
-    int64_t bandCols = waves * sms / rows;
-    if (bandCols == 0)
-      return plain;
-    int64_t bandN = std::max(kMinBandN, getW8A8BandN(op, bandCols));
-    bool narrower = bm == 128 ? bandN + kMinNarrowing <= bn
-                              : 4 * 128 * bandN <= 3 * bm * bn;
-    bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
-    if (waves <= kMaxWaves && 2 * rest > sms && narrower && !wide)
-      return waves * sms * 128 * bandN;
+    W8A8ColumnBand band = getW8A8ColumnBand(op, c, llvm::divideCeil(m, 128));
+    if (band.blockN)
+      return band.waves * sms * 128 * band.blockN;
     // Or of the one wave of wider 256-row tiles widenW8A8QuadTiles makes of
-    // a 256 x 128 grid past one wave at M = 257 to 512 (its rule).
-    constexpr int64_t kWideFromM = 257, kWideToM = 512, kMaxWideN = 192;
-    int64_t wideN = getW8A8BandN(op, sms / (kWideToM / 256));
+    // a 256 x 128 grid past one wave (its rule).
+    int64_t wideN = getW8A8WideQuadN(op);
+    int64_t rows = llvm::divideCeil(m, 256);
     if (bm == 256 && bn == 128 && c.getSplitK() == 1 && c.getRowSplit() == 0 &&
-        m >= kWideFromM && m <= kWideToM && tiles > sms && wideN > 128 &&
-        wideN <= kMaxWideN) {
-      int64_t wideTiles =
-          llvm::divideCeil(m, 256) * llvm::divideCeil(op.getN(), wideN);
+        m >= kW8A8WideQuadFromM && m <= kW8A8WideQuadToM && wideN &&
+        rows * int64_t(llvm::divideCeil(op.getN(), 128)) > sms) {
+      int64_t wideTiles = rows * int64_t(llvm::divideCeil(op.getN(), wideN));
       return llvm::divideCeil(wideTiles, sms) * sms * 256 * wideN;
     }
     return plain;
@@ -3009,9 +3051,6 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
 /// (11008 x 4096 at 513 to 640) 1.00 to 1.02, hence the bound.
 static void addW8A8ColumnBands(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
-  // Bands of 80 to 224 columns measured.
-  constexpr int64_t kMinNarrowing = 32, kMinBandN = 80, kMaxWaves = 3,
-                    kMaxMultiWaveBandN = 208;
   int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
   SmallVector<ConfigAttr> banded;
   // The pieces of one variant (its bands and what they leave it) merge
@@ -3047,34 +3086,14 @@ static void addW8A8ColumnBands(MatmulOp op,
     // In rows of 128 (the bands' tiles); the variant's own tiles cover
     // ceil(128 rows / bm) rows of theirs.
     int64_t lastRows = bound ? llvm::divideCeil(bound, 128)
-                             : (kMaxWaves * sms / cols) * (bm / 128);
+                             : (kW8A8BandMaxWaves * sms / cols) * (bm / 128);
     for (int64_t rows = previous / 128 + 1; rows <= lastRows; ++rows) {
       int64_t maxM = bound ? std::min(bound, 128 * rows) : 128 * rows;
-      int64_t tiles = llvm::divideCeil(128 * rows, bm) * cols;
-      // The variant's waves, the last one partial with `rest` tiles; more
-      // than half a wave there is what the tail split leaves unsplit.
-      int64_t waves = llvm::divideCeil(tiles, sms);
-      int64_t rest = tiles - (waves - 1) * sms;
-      // The band's columns of tiles that r rows fit in as many waves: none
-      // when a 256-row variant's rows outnumber its waves' blocks.
-      int64_t bandCols = waves * sms / rows;
-      if (bandCols == 0) {
-        push(config.withMaxM(maxM));
-        continue;
-      }
-      int64_t bandN = std::max(kMinBandN, getW8A8BandN(op, bandCols));
-      // At least 32 columns under a 128-row variant's; at most three
-      // quarters of a 256-row tile's work (128 x 160 and 128 x 192 of
-      // 256 x 128 measured, nothing closer).
-      bool narrower = bm == 128 ? bandN + kMinNarrowing <= bn
-                                : 4 * 128 * bandN <= 3 * bm * bn;
-      // Over several waves 128 x 224 tiles did not gain (11008 x 4096 at
-      // M = 513 to 640: 1.00x to 1.02x the time, v56), 208 and under did.
-      bool wide = waves > 1 && bandN > kMaxMultiWaveBandN;
-      if (waves <= kMaxWaves && 2 * rest > sms && narrower && !wide) {
+      W8A8ColumnBand bandTile = getW8A8ColumnBand(op, config, rows);
+      if (bandTile.blockN) {
         ConfigEdit band(config);
         band.ctaTile[0] = 128;
-        band.ctaTile[1] = band.warpTile[1] = bandN;
+        band.ctaTile[1] = band.warpTile[1] = bandTile.blockN;
         band.maxM = maxM;
         band.tailSplit = 1;
         band.copy = CopyKind::tma_producer;
@@ -3565,13 +3584,12 @@ static void bandW8A8PairTiles(MatmulOp op,
 /// (8640 x 4096 at M = 512 1.08 -> 1.62 x cuBLAS fp16).
 static void widenW8A8QuadTiles(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 257, kToM = 512, kMaxBlockN = 192;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t blockN = getW8A8BandN(op, sms / (kToM / 256));
-  if (blockN <= 128 || blockN > kMaxBlockN)
+  int64_t blockN = getW8A8WideQuadN(op);
+  if (!blockN)
     return;
   replaceServedParts(
-      configs, kFromM, kToM,
+      configs, kW8A8WideQuadFromM, kW8A8WideQuadToM,
       [&](ConfigAttr config, int64_t, int64_t to) -> ConfigAttr {
         if (!config.isWgmma() || config.isRegisterDirect() ||
             config.getBlockM() != 256 || config.getBlockN() != 128 ||
