@@ -3523,7 +3523,7 @@ static void replaceServedParts(
 /// W8A8 on sm_90a: where 128 x 128 tiles of two blocks a multiprocessor
 /// (unsplit, on the cp.async, the consumers' or the producer's ring: the
 /// chain of a layer without four columns of 256 past its 64-row tiles)
-/// serve some of M = 129 to 512 in a grid past the multiprocessors, each 128
+/// serve some of M = 129 to 2048 in a grid past the multiprocessors, each 128
 /// rows of that range take the column bands a wide layer's chain gets there
 /// (addW8A8ColumnBands): 128-row tiles of the fewest multiple of 16 columns
 /// whose r rows of tiles are at most one block a multiprocessor, on the
@@ -3540,10 +3540,13 @@ static void replaceServedParts(
 /// 320. Four rows, M = 385 to 512 (v77, e380, both orders): 4496 / 5000 /
 /// 5256 / 6056 / 7056 / 8336 x 4096 and 5000 x 8192 0.54x to 0.78x the
 /// time (128 x 144 to 128 x 256 bands; 5000 x 4096 at 464 0.84 -> 1.35 x
-/// cuBLAS fp16).
+/// cuBLAS fp16). Five to sixteen rows, M = 513 to 2048 (v78, e382, both
+/// orders, 11 layers of N = 2416 to 6496 on K = 4096 at M = 528 to 1664):
+/// the 27 cells that changed 0.62x to 0.84x the time, none slower (3976 x
+/// 4096 at 704 0.83 -> 1.32 x cuBLAS fp16).
 static void bandW8A8PairTiles(MatmulOp op,
                               SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kMaxRows = 4, kMaxBandN = 256, kStages = 4;
+  constexpr int64_t kMaxRows = 16, kMaxBandN = 256, kStages = 4;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   for (int64_t rows = 2; rows <= kMaxRows; ++rows) {
     int64_t bandN = getW8A8BandN(op, sms / rows);
@@ -3839,7 +3842,18 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
                                    SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFittedFromM = 256, kRoundUpMinN = 4096, kSmallFromM = 640;
   int64_t n = op.getN();
-  if (n < 2048 || n % 128 != 0 || n % 256 == 0) {
+  // N off multiples of 128 whose nearest multiple of 128 is not one of 256
+  // and that no width under 256 fits better: their chain's unbounded
+  // variant would be 128 x 128 tiles of two blocks a multiprocessor from
+  // the middle of M on (appendW8A8RowTiles), as N % 256 == 128 had before
+  // the round-up below; they take the same round-up. Measured (v78, e381,
+  // both orders, 11 layers of N = 2936 to 15016 on K = 4096 / 8192 at M =
+  // 320 to 4096): the 116 cells that changed 0.54x to 0.89x the time but
+  // 2936 x 4096 at 1280 / 2048 to 4096 (1.05x to 1.13x); 9656 x 8192 at
+  // 4096 1.21 -> 1.96 x cuBLAS fp16.
+  bool offRoundUp =
+      n >= 2048 && n % 128 != 0 && n128 % 256 != 0 && getFittedBlockN(n) == 256;
+  if (!offRoundUp && (n < 2048 || n % 128 != 0 || n % 256 == 0)) {
     appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
     return;
   }

@@ -1236,9 +1236,10 @@ func.func @bsr_k53248(%x: memref<?x53248xf16>, %row_ptr: memref<9xi32>, %col_idx
 // with the same max_m (the RUN lines parse the chain again). At M = 385 to
 // 512 its 128 x 128 tiles of two blocks a multiprocessor (160 blocks) give
 // way to four rows of 128 x 160 bands (bandW8A8PairTiles; v77, e380: 0.61x
-// to 0.62x the time).
+// to 0.62x the time), and at 641 to 768 to five rows of 128 x 240 bands
+// (v78, e382: 0.70x / 0.71x at 704 / 768).
 // SM90A-LABEL: func @w8a8_n5000_k4096
-// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 512, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], max_m = 768, mma = wgmma>
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 512, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 240, 128], warp_tile = [64, 240], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>
 // SM90A-NOT: max_m = 640,
 // SM90A: return
 func.func @w8a8_n5000_k4096(%x: memref<?x4096xf16>, %w: memref<5000x4096xi8>, %sw: memref<5000xf32>, %y: memref<?x5000xf16>) {
@@ -1689,10 +1690,12 @@ func.func @w8a8_n6144_k8192(%x: memref<?x8192xf16>, %w: memref<6144x8192xi8>, %s
 // of the unsplit 128 x 128 tiles, which keep 193 to 256). M = 641 to 768
 // on 256 x 144 tiles (four warpgroups, TMA ring), where the tail-split
 // 128 x 240 tiles pass one wave (addW8A8QuadWaveTiles; v74, e349: 0.76x
-// to 0.77x the time).
+// to 0.77x the time). M = 513 to 640 on five rows of 128 x 240 column
+// bands in place of 128 x 128 tiles of two blocks a multiprocessor
+// (v78, e382: 0.80x / 0.81x the time at 528 to 640).
 // SM90A-LABEL: func @w8a8_n6000_k4096
 // SM90A: max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
-// SM90A-SAME: max_m = 640, mma = wgmma>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 768, mma = wgmma, copy = tma>
+// SM90A-SAME: #qgemm.config<cta_tile = [128, 240, 128], warp_tile = [64, 240], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 768, mma = wgmma, copy = tma>
 func.func @w8a8_n6000_k4096(%x: memref<?x4096xf16>, %w: memref<6000x4096xi8>, %sw: memref<6000xf32>, %y: memref<?x6000xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6000x4096xi8>, memref<6000xf32>) outs(%y : memref<?x6000xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1799,6 +1802,20 @@ func.func @w8a8_n10112_k8192(%x: memref<?x8192xf16>, %w: memref<10112x8192xi8>, 
 // SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
 func.func @w8a8_n9024_k4160(%x: memref<?x4160xf16>, %w: memref<9024x4160xi8>, %sw: memref<9024xf32>, %y: memref<?x9024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<9024x4160xi8>, memref<9024xf32>) outs(%y : memref<?x9024xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// N off multiples of 128 whose nearest multiple of 128 is an odd one and
+// that no width under 256 fits better (9656 x 4096: 38 columns of 256, 47
+// of 208) take the chain of N rounded up to 256 past M = 256, as N % 256 ==
+// 128 does: 256 x 160 tiles at 385 to 512, then tail-split 128 x 256 ones,
+// not 128 x 128 tiles of two blocks a multiprocessor to every M (v78,
+// e381: 0.58x to 0.78x the time at M = 448 to 4096).
+// SM90A-LABEL: func @w8a8_n9656_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 512, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8>]
+func.func @w8a8_n9656_k4096(%x: memref<?x4096xf16>, %w: memref<9656x4096xi8>, %sw: memref<9656xf32>, %y: memref<?x9656xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<9656x4096xi8>, memref<9656xf32>) outs(%y : memref<?x9656xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
