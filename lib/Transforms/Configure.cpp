@@ -3111,8 +3111,14 @@ static void addW8A8ColumnBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
-/// Whether K is a multiple of 128 with `minKTiles` to `maxKTiles` K tiles
-/// of 128: the layers v72's W8A8 tile rules were measured on. N may be any
+/// Whether K has `minKTiles` to `maxKTiles` K tiles of 128 (the last one
+/// partial where K is off multiples of 128): the layers v72's W8A8 tile
+/// rules were measured on. K off multiples of 128 measured in v78 (e386,
+/// both orders, against the chain that left those rules out there):
+/// 11920 x 2368 0.64x the time at M = 320 / 384, 14336 x 2912 and 12032 x
+/// 5824 0.73x to 0.74x there, 4096 / 5000 x 2368, 6144 x 2112, 6696 x 2912,
+/// 8192 / 7696 x 3296, 2048 x 3904, 3760 / 11008 x 4160 0.67x to 0.82x at
+/// 512 to 1536; 20 of 156 cells changed, none slower. N may be any
 /// (the last column of tiles masked): measured off multiples of 128 in v74
 /// (e349, both orders, against the chain without them): the 256-row tiles
 /// of addW8A8QuadWaveTiles on 6000 / 6080 x 4096 at M = 641 to 768 0.71x to
@@ -3120,8 +3126,8 @@ static void addW8A8ColumnBands(MatmulOp op,
 /// 0.83x, 7000 x 4608 and 8416 x 4096 at 513 to 768 0.84x to 0.89x, 4040 x
 /// 4224 at 1025 to 1280 0.78x; the other M 0.99x to 1.02x.
 static bool hasW8A8KTilesIn(MatmulOp op, int64_t minKTiles, int64_t maxKTiles) {
-  int64_t kTiles = op.getK() / 128;
-  return op.getK() % 128 == 0 && kTiles >= minKTiles && kTiles <= maxKTiles;
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  return kTiles >= minKTiles && kTiles <= maxKTiles;
 }
 
 /// addW8A8TripleRowTiles' second case: M = 129 to 192 on 192-row tiles in
