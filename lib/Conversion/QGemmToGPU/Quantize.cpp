@@ -219,6 +219,22 @@ void kernel::buildQuantizeKernel(ImplicitLocOpBuilder &b,
     vector::StoreOp::create(b, qi, xq, ValueRange{row, col},
                             /*nontemporal=*/false, llvm::Align(kQuantizeChunk));
   }
+  // Rows padded to a pitch past K (getW8A8ActivationPitch): zeros there,
+  // which the ring kernels read as their last K tile's edge.
+  if (int64_t pad = xqType.getDimSize(1) - k; pad > 0) {
+    assert(pad % kQuantizeChunk == 0 && pad / kQuantizeChunk <= threads &&
+           "a pad of whole chunks, one a thread at most");
+    OpBuilder::InsertionGuard guard(b);
+    buildIfThen(b, e.ult(tid, e.idx(pad / kQuantizeChunk)));
+    Value zeros = arith::ConstantOp::create(
+        b,
+        DenseElementsAttr::get(VectorType::get({kQuantizeChunk}, b.getI8Type()),
+                               b.getI8IntegerAttr(0)));
+    vector::StoreOp::create(
+        b, zeros, xq,
+        ValueRange{row, e.add(e.mul(tid, kQuantizeChunk), e.idx(k))},
+        /*nontemporal=*/false, llvm::Align(kQuantizeChunk));
+  }
   b.setInsertionPointAfter(inBounds);
   gpu::ReturnOp::create(b);
 }
