@@ -10,16 +10,16 @@
 // of it.
 
 // N = 40 over tiles of 32, K = 160 over K tiles of 64 (3 tiles, the last
-// half past K).
-// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x160xi8>, %arg1: memref<?xf32>, %arg2: memref<40x160xi8>
+// half past K). xq's rows lie 256 bytes apart in the workspace
+// (getW8A8ActivationPitch), bytes 160 to 255 zeros written by the quantize
+// kernel: its chunks past K are read from there, not masked.
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x256xi8>, %arg1: memref<?xf32>, %arg2: memref<40x160xi8>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c3{{.*}} step
-// A: rows past M and chunks past K.
+// A: rows past M.
 // CHECK: %[[AROW:.*]] = arith.cmpi ult, %{{.*}}, %dim
-// CHECK: %[[ACOL:.*]] = arith.cmpi ult, %{{.*}}, %c160
-// CHECK: %[[AVALID:.*]] = arith.andi %[[AROW]], %[[ACOL]]
-// CHECK: %[[AK:.*]] = arith.minui %{{.*}}, %c144
-// CHECK: %[[ABYTES:.*]] = arith.select %[[AVALID]], %c16{{.*}}, %c0
-// CHECK: nvgpu.device_async_copy %arg0[%{{.*}}, %[[AK]]], %{{.*}}, 16, %[[ABYTES]] {bypassL1}
+// CHECK-NOT: arith.cmpi
+// CHECK: %[[ABYTES:.*]] = arith.select %[[AROW]], %c16{{.*}}, %c0
+// CHECK: nvgpu.device_async_copy %arg0[%{{.*}}, %{{.*}}], %{{.*}}, 16, %[[ABYTES]] {bypassL1}
 // W: rows past N and chunks past K clamped, not masked.
 // CHECK-NOT: arith.cmpi ult, %{{.*}}, %c40
 // CHECK: %[[BN:.*]] = arith.minui %{{.*}}, %c39
@@ -39,10 +39,10 @@ func.func @edge_ring(%x: memref<?x160xf16>, %w: memref<40x160xi8>, %sw: memref<4
   return
 }
 
-// wgmma, N = 136 over tiles of 128, K = 288 over K tiles of 128: the same
-// copy masks; the staged store reads the scales of column min(col, N - 2)
+// wgmma, N = 136 over tiles of 128, K = 288 over K tiles of 128 (xq's rows
+// 384 bytes apart): the same copy masks; the staged store reads the scales of column min(col, N - 2)
 // and stores no 16-byte chunk past N.
-// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x288xi8>, %arg1: memref<?xf32>, %arg2: memref<136x288xi8>
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x384xi8>, %arg1: memref<?xf32>, %arg2: memref<136x288xi8>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c3{{.*}} step
 // CHECK-NOT: arith.cmpi ult, %{{.*}}, %c136
 // CHECK: %[[WN:.*]] = arith.minui %{{.*}}, %c135
@@ -67,12 +67,13 @@ func.func @edge_wgmma(%x: memref<?x288xf16>, %w: memref<136x288xi8>, %sw: memref
 }
 
 // Register-direct, N = 40 over warp tiles of 16, K = 288 over 2 warps of
-// 128-K chunks: chunk 1 lies past K but for lane q = 0 of warp 0. Its
+// 128-K chunks (xq's rows 384 bytes apart, its words past K masked as
+// before): chunk 1 lies past K but for lane q = 0 of warp 0. Its
 // offset is clamped to K - 32 and its activation words (the 8 of row g:
 // M <= 8) zeroed, its weight words not, and warp 1 skips its mma steps;
 // the weight rows are clamped to N - 1; the epilogue reads the scales of
 // column min(col, N - 2) and stores no column past N.
-// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x288xi8>, %arg1: memref<?xf32>, %arg2: memref<40x288xi8>
+// CHECK-LABEL: gpu.func @matmul_v0(%arg0: memref<?x384xi8>, %arg1: memref<?xf32>, %arg2: memref<40x288xi8>
 // CHECK: %[[R0:.*]] = arith.minui %{{.*}}, %c39
 // CHECK: vector.load %arg2[%[[R0]], %{{.*}}] {{.*}} vector<16xi8>
 // CHECK: %[[WK:.*]] = arith.minui %{{.*}}, %c256

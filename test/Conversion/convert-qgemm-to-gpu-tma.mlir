@@ -5,8 +5,10 @@
 // the tensor maps of xq and wq first, then wq's edge map (the last column
 // tile's 1000 mod 128 = 104 rows) and xq's (!llvm.ptr, qgemm.tensor_maps =
 // 4), and the launch description asks the stub for them (boxes of 64 rows
-// of xq, 128 and 104 rows of wq and 16 rows of xq, 128 bytes of their
-// 992-byte rows), with 4 x (64 + 128) x 128 bytes of ring + 1024
+// of xq, 128 and 104 rows of wq and 16 rows of xq, 128 bytes of wq's
+// 992-byte rows and of xq's rows padded to 1024 bytes in the workspace,
+// getW8A8ActivationPitch: the quantize kernel zeroes bytes 992 to 1023 of
+// each row, four chunks of 8), with 4 x (64 + 128) x 128 bytes of ring + 1024
 // (alignment) + 64 (mbarriers) = 99392 bytes of shared memory. Thread 0
 // initializes a `full` mbarrier (one arrival) and an `empty` one (one per
 // warpgroup) for each of the 4 slots, expects 24576 bytes a slot (6144 less
@@ -22,9 +24,16 @@
 
 // CHECK: qgemm.launch = {{.*}}kernel = "matmul_v0"{{.*}}operands = ["xq", "sx", "wq", "sw", "y", "partials", "counters"]
 // CHECK-SAME: shared_memory = 99392
-// CHECK-SAME: tensor_maps = [{box_rows = 64 : i64, operand = "xq", row_bytes = 992 : i64}, {box_rows = 128 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 104 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 16 : i64, operand = "xq", row_bytes = 992 : i64}]
+// CHECK-SAME: tensor_maps = [{box_rows = 64 : i64, operand = "xq", row_bytes = 1024 : i64}, {box_rows = 128 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 104 : i64, operand = "wq", row_bytes = 992 : i64}, {box_rows = 16 : i64, operand = "xq", row_bytes = 1024 : i64}]
+// CHECK-SAME: buffers = [{dims = ["m", 1024], element_type = i8, name = "xq"}
+// CHECK-LABEL: gpu.func @quantize(%{{.*}}: memref<?x992xf16>, %{{.*}}: memref<?x1024xi8>
+// CHECK: %[[PAD:.*]] = arith.cmpi ult, %thread_id_x, %c4 : index
+// CHECK-NEXT: scf.if %[[PAD]] {
+// CHECK-NEXT: %[[ZEROS:.*]] = arith.constant dense<0> : vector<8xi8>
+// CHECK: %[[PADCOL:.*]] = arith.addi %{{.*}}, %c992 : index
+// CHECK-NEXT: vector.store %[[ZEROS]], %arg1[%block_id_x, %[[PADCOL]]]
 // CHECK-LABEL: gpu.func @matmul_v0(
-// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPW:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr, %[[XQ:[a-z0-9]+]]: memref<?x992xi8>
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !llvm.ptr, %[[MAPB:[a-z0-9]+]]: !llvm.ptr, %[[MAPW:[a-z0-9]+]]: !llvm.ptr, %[[MAPE:[a-z0-9]+]]: !llvm.ptr, %[[XQ:[a-z0-9]+]]: memref<?x1024xi8>
 // CHECK-SAME: qgemm.tensor_maps = 4 : i64
 // CHECK: %[[M:.*]] = memref.dim %[[XQ]], %c0
 // CHECK-NOT: nvgpu.device_async_copy

@@ -1288,7 +1288,10 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW8A8LaunchDescription(
     return finishDescription(func, op, module, d);
   }
   d.buffers = {
-      {"xq", IntegerType::get(ctx, 8), {"m", k}, WorkspaceSize::Dims},
+      {"xq",
+       IntegerType::get(ctx, 8),
+       {"m", kernel::getW8A8ActivationPitch(k)},
+       WorkspaceSize::Dims},
       {"sx", Float32Type::get(ctx), {"m"}, WorkspaceSize::Dims},
       {"partials",
        IntegerType::get(ctx, 32),

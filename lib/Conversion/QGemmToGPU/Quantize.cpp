@@ -129,6 +129,30 @@ void guardPartialRound(ImplicitLocOpBuilder &b, Value tid, int64_t i, int64_t k,
   b.setInsertionPointToStart(&inRow.getThenRegion().front());
 }
 
+/// Zeros in row `row` of `xq` past K (`k`) up to its pitch (its type's
+/// second dim, getW8A8ActivationPitch): the ring kernels read them as
+/// their last K tile's edge. One 8-byte chunk a thread of the first ones.
+void storeActivationPadding(ImplicitLocOpBuilder &b, Value xq, Value row,
+                            Value tid, int64_t k, int64_t threads) {
+  Emitter e{b};
+  int64_t pad = cast<MemRefType>(xq.getType()).getDimSize(1) - k;
+  if (pad <= 0)
+    return;
+  assert(pad % kQuantizeChunk == 0 && pad / kQuantizeChunk <= threads &&
+         "a pad of whole chunks, one a thread at most");
+  (void)threads;
+  OpBuilder::InsertionGuard guard(b);
+  buildIfThen(b, e.ult(tid, e.idx(pad / kQuantizeChunk)));
+  Value zeros = arith::ConstantOp::create(
+      b,
+      DenseElementsAttr::get(VectorType::get({kQuantizeChunk}, b.getI8Type()),
+                             b.getI8IntegerAttr(0)));
+  vector::StoreOp::create(
+      b, zeros, xq,
+      ValueRange{row, e.add(e.mul(tid, kQuantizeChunk), e.idx(k))},
+      /*nontemporal=*/false, llvm::Align(kQuantizeChunk));
+}
+
 } // namespace
 
 int64_t kernel::getQuantizeThreads(int64_t k) {
@@ -219,6 +243,7 @@ void kernel::buildQuantizeKernel(ImplicitLocOpBuilder &b,
     vector::StoreOp::create(b, qi, xq, ValueRange{row, col},
                             /*nontemporal=*/false, llvm::Align(kQuantizeChunk));
   }
+  storeActivationPadding(b, xq, row, tid, k, threads);
   b.setInsertionPointAfter(inBounds);
   gpu::ReturnOp::create(b);
 }
@@ -322,6 +347,12 @@ kernel::buildFusedQuantize(ImplicitLocOpBuilder &b, ConfigAttr config,
       vector::StoreOp::create(b, q, xq, ValueRange{row, col},
                               /*nontemporal=*/false,
                               llvm::Align(kQuantizeChunk));
+    }
+    {
+      OpBuilder::InsertionGuard guard(b);
+      auto block0 = scf::IfOp::create(b, isBlock0, /*withElse=*/false);
+      b.setInsertionPointToStart(&block0.getThenRegion().front());
+      storeActivationPadding(b, xq, row, tid, k, threads);
     }
     scf::YieldOp::create(b, ValueRange{scale});
   }

@@ -284,6 +284,8 @@ void Int8RegisterOperands::buildChunk(RegisterMainloop &loop,
 /// kernel zeroes them per call, static where the calls keep them zero).
 struct W8A8Types {
   MemRefType x, xq, sx, w, sw, y, i32, counters;
+  /// K (xq's rows may be longer: getW8A8ActivationPitch).
+  int64_t k = 0;
 };
 
 /// The tiling of one variant, with the resident blocks and, for a tail
@@ -346,24 +348,26 @@ void buildStreamKSegments(ImplicitLocOpBuilder &b, RingMainloop &loop,
 }
 
 /// The tensor maps of a TMA ring variant, in the order its kernel takes
-/// them: xq in boxes of BM rows, wq in boxes of BN rows (K-byte rows); where
+/// them: xq in boxes of BM rows (rows of `xqRowBytes`), wq in boxes of BN
+/// rows (K-byte rows); where
 /// BN does not divide N, wq again in boxes of the last column tile's N mod
 /// BN rows (Int8RingOperands::copyTmaB); on 128 x 64 tiles that may serve
 /// a lone tile, xq's single boxes of 80, 96 and 112 rows; from BM = 128 on
 /// xq's half boxes; last xq's edge boxes (RingMainloop::copyTmaActivations
 /// reads the last two or five maps).
 std::vector<LaunchTensorMap> getTensorMaps(const Tiling &t, int64_t n,
-                                           int64_t k) {
+                                           int64_t k, int64_t xqRowBytes) {
   if (!t.tma)
     return {};
-  std::vector<LaunchTensorMap> maps = {{"xq", k, t.bm}, {"wq", k, t.bn}};
+  std::vector<LaunchTensorMap> maps = {{"xq", xqRowBytes, t.bm},
+                                       {"wq", k, t.bn}};
   if (n % t.bn)
     maps.push_back({"wq", k, n % t.bn});
   for (int64_t rows : getTmaSingleBoxRows(t))
-    maps.push_back({"xq", k, rows});
+    maps.push_back({"xq", xqRowBytes, rows});
   if (int64_t halfRows = getTmaHalfBoxRows(t.bm))
-    maps.push_back({"xq", k, halfRows});
-  maps.push_back({"xq", k, getTmaRowBoxRows(t.bm)});
+    maps.push_back({"xq", xqRowBytes, halfRows});
+  maps.push_back({"xq", xqRowBytes, getTmaRowBoxRows(t.bm)});
   return maps;
 }
 
@@ -380,7 +384,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      bool programmatic, bool prefetchScales) {
   // A TMA ring takes its tensor maps first (getTensorMaps).
   int64_t maps =
-      getTensorMaps(t, ty.w.getDimSize(0), ty.xq.getDimSize(1)).size();
+      getTensorMaps(t, ty.w.getDimSize(0), ty.k, ty.xq.getDimSize(1)).size();
   gpu::GPUFuncOp func = createKernel(
       b, module, name, {ty.xq, ty.sx, ty.w, ty.sw, ty.y, ty.i32, ty.counters},
       maps);
@@ -388,7 +392,7 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   ValueRange args = func.getArguments().drop_front(maps);
   Value xq = args[0], sx = args[1], w = args[2], sw = args[3], y = args[4],
         partials = args[5], counters = args[6];
-  int64_t n = ty.w.getDimSize(0), k = ty.xq.getDimSize(1);
+  int64_t n = ty.w.getDimSize(0), k = ty.k;
   RingMainloop loop(b, t, xq, k, /*byteRings=*/!t.tma);
   Int8RingOperands operands(xq, w);
   // y[row, col..col+1] = f16(f32(acc) * sx[row] * sw[col..]).
@@ -495,10 +499,10 @@ void buildRegisterKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                 llvm::divideCeil(config.getMaxM(), config.getBlockM())
           : 0;
   bool edges = ty.w.getDimSize(0) % config.getBlockN() != 0 &&
-               ty.xq.getDimSize(1) % ConfigAttr::kRegisterChunkBytes != 0;
+               ty.k % ConfigAttr::kRegisterChunkBytes != 0;
   setRegisterKernelBounds(func, 32 * config.getNumWarps(), edges, gridBlocks,
                           multiprocessors);
-  RegisterMainloop loop(b, config, xq, ty.xq.getDimSize(1));
+  RegisterMainloop loop(b, config, xq, ty.k);
   Int8RegisterOperands operands(b, xq, w, /*upperRows=*/config.getMaxM() > 8);
   loop.loadWeightsAhead(operands);
   int64_t n = ty.w.getDimSize(0);
@@ -558,6 +562,10 @@ bool kernel::isPreQuantizedW8A8(MatmulOp op) {
   return isW8A8(op) && !op.hasFusedQuantize();
 }
 
+int64_t kernel::getW8A8ActivationPitch(int64_t k) {
+  return llvm::alignTo(k, 128);
+}
+
 int64_t kernel::getW8A8CounterCount(MatmulOp op) {
   int64_t most = 0, maxRows = getMaxRows(op);
   for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>()) {
@@ -588,9 +596,12 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
   bool preQuantized = isPreQuantizedW8A8(op);
   W8A8Types ty;
   ty.x = op.getLhs().getType();
-  ty.xq = preQuantized
-              ? op.getLhs().getType()
-              : MemRefType::get({ShapedType::kDynamic, k}, b.getI8Type());
+  ty.k = k;
+  ty.xq =
+      preQuantized
+          ? op.getLhs().getType()
+          : MemRefType::get({ShapedType::kDynamic, getW8A8ActivationPitch(k)},
+                            b.getI8Type());
   ty.sx = preQuantized
               ? cast<MemRefType>(op.getLhsScales()[0].getType())
               : MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
@@ -660,7 +671,8 @@ kernel::buildW8A8Kernels(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     variant.waveBlocks = tiling.waveBlocks;
     if (tiling.streamK)
       variant.streamKTiles = llvm::divideCeil(k, tiling.bk);
-    variant.tensorMaps = getTensorMaps(tiling, ty.w.getDimSize(0), k);
+    variant.tensorMaps =
+        getTensorMaps(tiling, ty.w.getDimSize(0), k, ty.xq.getDimSize(1));
   }
   return kernels;
 }

@@ -28,6 +28,13 @@ bool isW8A8(MatmulOp op);
 /// quantize kernel).
 bool isPreQuantizedW8A8(MatmulOp op);
 
+/// Bytes from one row of the quantized activation xq to the next in the
+/// workspace: K rounded up to a multiple of 128, so that every row starts
+/// on a 128-byte line and the TMA and cp.async copies of a K tile touch
+/// whole lines. The quantize kernel writes zeros past K (the ring kernels
+/// read them as the K edge's zeros).
+int64_t getW8A8ActivationPitch(int64_t k);
+
 /// The split-K tile counters the largest call of a configured W8A8 `op`
 /// takes: the host stub's split tiles of each ring variant at its largest
 /// M (0 without a variant that counts its slices in global memory).

@@ -82,9 +82,15 @@ void runStub(const W8A8Kernel &k, CUdeviceptr x, CUdeviceptr wq, CUdeviceptr sw,
 // --check
 //===----------------------------------------------------------------------===//
 
-/// One kernel at one M. The workspace holds xq int8 [M, K] at offset 0 and
-/// sx fp32 [M] at align_up(M * K, 256); both are poisoned and read back
-/// (split-K variants keep their partial tiles and counters after them).
+/// Bytes from one row of xq to the next in the workspace: K rounded up to
+/// a multiple of 128 (the compiler's getW8A8ActivationPitch), the bytes
+/// past K zeros the ring kernels read as their K edge.
+int64_t xqPitch(int64_t k) { return alignUp(k, 128); }
+
+/// One kernel at one M. The workspace holds xq int8 [M, K] at offset 0,
+/// rows xqPitch(K) bytes apart, and sx fp32 [M] at align_up(M * pitch,
+/// 256); both are poisoned and read back (split-K variants keep their
+/// partial tiles and counters after them).
 class W8A8CheckCase : public CheckCase {
 public:
   W8A8CheckCase(const W8A8Kernel &kernel, const CheckWeights &weights,
@@ -96,7 +102,7 @@ public:
         dWs(wsBytes) {
     CUDA_CHECK(cudaMemcpy(dX.ptr, x.data(), dX.bytes, cudaMemcpyHostToDevice));
     for (int rep = 0; rep < 2; ++rep) {
-      xqGpu[rep].resize(size_t(m * kn.k));
+      xqGpu[rep].resize(size_t(m * xqPitch(kn.k)));
       sxGpu[rep].resize(size_t(m));
     }
   }
@@ -110,8 +116,8 @@ public:
             stream);
   }
   void readBack(int rep) override {
-    CUDA_CHECK(cudaMemcpy(xqGpu[rep].data(), dWs.ptr(), size_t(m * kn.k),
-                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(xqGpu[rep].data(), dWs.ptr(),
+                          xqGpu[rep].size(), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(sxGpu[rep].data(), (char *)dWs.ptr() + sxOffset,
                           size_t(m) * 4, cudaMemcpyDeviceToHost));
   }
@@ -143,9 +149,9 @@ private:
 };
 
 /// Quantizes every row with the reference and compares xq and sx (of the
-/// first run) bit for bit.
+/// first run) bit for bit, and xq's bytes past K (to its pitch) with 0.
 OwnVerdict W8A8CheckCase::ownChecks() {
-  const int64_t k = kn.k;
+  const int64_t k = kn.k, pitch = xqPitch(k);
   xq.resize(size_t(m * k));
   sx.resize(size_t(m));
   parallelFor(m, 1, [&](int64_t b, int64_t e) {
@@ -157,12 +163,15 @@ OwnVerdict W8A8CheckCase::ownChecks() {
   const std::vector<float> &sxG = sxGpu[0];
   int64_t xqMismatch = 0, sxMismatch = 0;
   OwnVerdict v;
-  for (int64_t i = 0; i < m * k; ++i)
-    if (xqG[size_t(i)] != xq[size_t(i)] && xqMismatch++ < 3)
-      v.detail += "  xq[" + std::to_string(i / k) + ", " +
-                  std::to_string(i % k) +
-                  "] = " + std::to_string(xqG[size_t(i)]) + ", expected " +
-                  std::to_string(xq[size_t(i)]) + "\n";
+  for (int64_t r = 0; r < m; ++r)
+    for (int64_t c = 0; c < pitch; ++c) {
+      int8_t got = xqG[size_t(r * pitch + c)];
+      int8_t want = c < k ? xq[size_t(r * k + c)] : 0;
+      if (got != want && xqMismatch++ < 3)
+        v.detail += "  xq[" + std::to_string(r) + ", " + std::to_string(c) +
+                    "] = " + std::to_string(got) + ", expected " +
+                    std::to_string(want) + (c < k ? "" : " (padding)") + "\n";
+    }
   for (int64_t r = 0; r < m; ++r)
     if (floatBits(sxG[size_t(r)]) != floatBits(sx[size_t(r)]) &&
         sxMismatch++ < 3) {
@@ -181,7 +190,7 @@ OwnVerdict W8A8CheckCase::ownChecks() {
     std::snprintf(buf, sizeof(buf),
                   "  xq mismatches: %lld of %lld, sx mismatches: %lld of "
                   "%lld\n",
-                  (long long)xqMismatch, (long long)(m * k),
+                  (long long)xqMismatch, (long long)(m * pitch),
                   (long long)sxMismatch, (long long)m);
     v.summary = buf;
   }
@@ -198,12 +207,12 @@ public:
     const int64_t n = kn.n, k = kn.k;
     std::vector<uint16_t> x;
     std::string note = makeActivations(x, m, k, seed);
-    const int64_t sxOffset = alignUp(m * k, 256);
+    const int64_t sxOffset = alignUp(m * xqPitch(k), 256);
     const size_t wsNeeded = size_t(sxOffset + 4 * m);
     const size_t wsBytes = kn.workspaceSize(m);
     if (wsBytes < wsNeeded) {
       std::printf("M=%-5lld N=%-5lld K=%-5lld workspace_size = %zu < %zu "
-                  "(xq [M, K] + sx [M] at %lld) FAIL\n",
+                  "(xq [M, K] at its pitch + sx [M] at %lld) FAIL\n",
                   (long long)m, (long long)n, (long long)k, wsBytes, wsNeeded,
                   (long long)sxOffset);
       return nullptr;
