@@ -2423,6 +2423,15 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // And the 128 x 128 cp.async tiles of 32 K tiles and more past M = 1024
   // (v35 step 6: 1024 x 4096 and 2048 x 4096 5 to 8% faster at M = 640 to
   // 2048; on TMA, 2056 x 4128's 128 x 144 tiles, 6 to 10% slower).
+  // And the tiles of two warpgroups where K is off multiples of 128 (the
+  // 128 x 256 ones, which the TMA rule above leaves on cp.async): v78,
+  // e392, both orders, the unbounded tail-split 128 x 256 tiles at M = 1024
+  // to 4096: 11768 x 7456 0.78x to 0.83x the time, 7104 x 6336 0.83x to
+  // 0.86x, 7656 x 4928 0.79x to 0.83x (as fast as their multiple-of-128
+  // neighbours on cp.async, or faster); e393, bounded ones too: 8192 x
+  // 3296 0.82x to 0.92x at M = 512 to 6400, 6144 x 4160 / 4096 x 2368 /
+  // 2048 x 3904 0.83x to 0.91x at 1024 to 6400, 1000 x 992 0.93x at 4096;
+  // no cell slower.
   for (ConfigAttr &config : configs) {
     bool pair = config.getNumWarps() == 8 &&
                 (config.getMaxM() == 0 || config.getBlockN() > 144);
@@ -2432,8 +2441,9 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
                     config.getSplitK() > 1;
     bool square = config.getBlockM() == 128 && config.getBlockN() == 128 &&
                   config.getMaxM() > 1024 && !config.isTma() && kTiles >= 32;
-    if (config.isWgmma() && ((config.isTma() && (pair || narrow || pairRows)) ||
-                             (pair && kTiles >= 64) || square))
+    if (config.isWgmma() &&
+        ((config.isTma() && (pair || narrow || pairRows)) ||
+         (pair && (kTiles >= 64 || op.getK() % 128 != 0)) || square))
       config = withCopy(config, CopyKind::tma_producer);
   }
 }

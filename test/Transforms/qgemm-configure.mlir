@@ -1900,3 +1900,16 @@ func.func @w8a8_n6720_k4096(%x: memref<?x4096xf16>, %w: memref<6720x4096xi8>, %s
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// K off multiples of 128 (3296 = 25.75 K tiles): the 128 x 256 tail-split
+// tiles (M = 385 to 512 and past 640) take the producer's TMA ring, not
+// cp.async (v78, e393: 0.82x to 0.92x the time at M = 512 to 6400).
+// SM90A-LABEL: func @w8a8_n8192_k3296
+// SM90A: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, max_m = 512, mma = wgmma, tail_split = 6, copy = tma_producer>
+// SM90A-SAME: #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 6, copy = tma_producer>]
+// SM90A-NOT: tail_split = 6>
+func.func @w8a8_n8192_k3296(%x: memref<?x3296xf16>, %w: memref<8192x3296xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3296xf16>) weights(%w, %sw : memref<8192x3296xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
