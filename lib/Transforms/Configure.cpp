@@ -3128,16 +3128,21 @@ static void addW8A8ColumnBands(MatmulOp op,
 /// 11920 x 2368 0.64x the time at M = 320 / 384, 14336 x 2912 and 12032 x
 /// 5824 0.73x to 0.74x there, 4096 / 5000 x 2368, 6144 x 2112, 6696 x 2912,
 /// 8192 / 7696 x 3296, 2048 x 3904, 3760 / 11008 x 4160 0.67x to 0.82x at
-/// 512 to 1536; 20 of 156 cells changed, none slower. N may be any
+/// 512 to 1536; 20 of 156 cells changed, none slower. The 80-K-tile split
+/// rules (`wholeTiles`: extendW8A8SquareSplitTiles, narrowW8A8SplitTiles)
+/// keep K a multiple of 128: on K off it they would change 2560 x 8224 to
+/// 10208, which no run has measured or checked. N may be any
 /// (the last column of tiles masked): measured off multiples of 128 in v74
 /// (e349, both orders, against the chain without them): the 256-row tiles
 /// of addW8A8QuadWaveTiles on 6000 / 6080 x 4096 at M = 641 to 768 0.71x to
 /// 0.77x the time, 6080 x 4096 and 5104 x 5120 at 769 to 1024 0.78x to
 /// 0.83x, 7000 x 4608 and 8416 x 4096 at 513 to 768 0.84x to 0.89x, 4040 x
 /// 4224 at 1025 to 1280 0.78x; the other M 0.99x to 1.02x.
-static bool hasW8A8KTilesIn(MatmulOp op, int64_t minKTiles, int64_t maxKTiles) {
+static bool hasW8A8KTilesIn(MatmulOp op, int64_t minKTiles, int64_t maxKTiles,
+                            bool wholeTiles = false) {
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  return kTiles >= minKTiles && kTiles <= maxKTiles;
+  return (!wholeTiles || op.getK() % 128 == 0) && kTiles >= minKTiles &&
+         kTiles <= maxKTiles;
 }
 
 /// addW8A8TripleRowTiles' second case: M = 129 to 192 on 192-row tiles in
@@ -3345,7 +3350,8 @@ static void extendW8A8SquareSplitTiles(MatmulOp op,
   constexpr int64_t kFromMaxM = 256, kToMaxM = 384, kMinKTiles = 64,
                     kMaxKTiles = 80, kStages = 6;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
+  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles,
+                       /*wholeTiles=*/true))
     return;
   for (size_t i = 0; i + 1 < configs.size(); ++i) {
     ConfigAttr square = configs[i], next = configs[i + 1];
@@ -3380,7 +3386,8 @@ static void narrowW8A8SplitTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kMinKTiles = 64, kMaxKTiles = 80, kStages = 8;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
+  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles,
+                       /*wholeTiles=*/true))
     return;
   // The tiles of M = 65 to 128 (128 x 64) and of 129 to 256 (128 x 128;
   // extendW8A8SquareSplitTiles may have taken them on to 384), each
