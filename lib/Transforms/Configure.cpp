@@ -3865,21 +3865,6 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
                                    SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFittedFromM = 256, kRoundUpMinN = 4096, kSmallFromM = 640;
   int64_t n = op.getN();
-  // N off multiples of 128 whose nearest multiple of 128 is not one of 256
-  // and that no width under 256 fits better: their chain's unbounded
-  // variant would be 128 x 128 tiles of two blocks a multiprocessor from
-  // the middle of M on (appendW8A8RowTiles), as N % 256 == 128 had before
-  // the round-up below; they take the same round-up. Measured (v78, e381,
-  // both orders, 11 layers of N = 2936 to 15016 on K = 4096 / 8192 at M =
-  // 320 to 4096): the 116 cells that changed 0.54x to 0.89x the time but
-  // 2936 x 4096 at 1280 / 2048 to 4096 (1.05x to 1.13x); 9656 x 8192 at
-  // 4096 1.21 -> 1.96 x cuBLAS fp16.
-  bool offRoundUp =
-      n >= 2048 && n % 128 != 0 && n128 % 256 != 0 && getFittedBlockN(n) == 256;
-  if (!offRoundUp && (n < 2048 || n % 128 != 0 || n % 256 == 0)) {
-    appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
-    return;
-  }
   // Where no width under 256 leaves fewer columns past N, the fitted chain
   // is that of 256-column tiles, the last column half empty: the chain of
   // N rounded up to a multiple of 256 (the off-128 neighbour's). Measured
@@ -3890,6 +3875,19 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   // kRoundUpMinN the chain past kSmallFromM only (e357: 3200 x 4096 0.63x
   // to 0.97x at 768 to 4096, 3200 x 8192 0.50x to 0.71x).
   bool roundUp = getFittedBlockN(n) == 256;
+  // N off multiples of 128 whose nearest multiple of 128 is an odd one
+  // take the round-up too: otherwise their chain's unbounded variant is
+  // 128 x 128 tiles of two blocks a multiprocessor from the middle of M on
+  // (appendW8A8RowTiles), as N % 256 == 128's was. Measured (v78, e381,
+  // both orders, 11 layers of N = 2936 to 15016 on K = 4096 / 8192 at M =
+  // 320 to 4096): the 116 cells that changed 0.54x to 0.89x the time but
+  // 2936 x 4096 at 1280 / 2048 to 4096 (1.05x to 1.13x); 9656 x 8192 at
+  // 4096 1.21 -> 1.96 x cuBLAS fp16. Where a width under 256 fits better,
+  // N off multiples of 128 keep their own chain.
+  if (n < 2048 || n128 % 256 == 0 || (n % 128 != 0 && !roundUp)) {
+    appendW8A8WgmmaChain(op, n128, /*fitted=*/false, make, configs);
+    return;
+  }
   int64_t fittedN128 = roundUp ? int64_t(llvm::alignTo(n, 256)) : n128;
   SmallVector<ConfigAttr> fitted(configs.begin(), configs.end());
   appendW8A8WgmmaChain(op, fittedN128, /*fitted=*/true, make, fitted);
