@@ -3957,7 +3957,8 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
 
 /// The warps along K of the W8A8 register variant of `op` with warp tiles of
 /// `wn` columns over `chunks` 128-byte K chunks, where fewer than 8 make its
-/// grid one wave (0 where the usual choice stands). On sm_90a (`wgmmaTiles`),
+/// grid one wave (0 where the usual choice stands; 8 where the grid is past
+/// one wave but that choice stands). On sm_90a (`wgmmaTiles`),
 /// where the grid of 8-warp blocks (68 to 74 registers: three a
 /// multiprocessor, 28 warps) is more than one wave, the most warps along
 /// K (dividing the chunks, at most 16 chunks a warp) whose blocks make
@@ -3977,11 +3978,25 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
 /// on 32000 x 4096, 2000 blocks: 1.15x to 1.20x), and so do fewer warps
 /// where 8 make one wave (5120 x 5120, 6144 x 4096: 1.03x to 1.10x) or
 /// walk more than 16 chunks (8192 x 28672, 56 on 4 warps: 77.6 against
-/// 72.0 us at M = 1, e263).
+/// 72.0 us at M = 1, e263). Nor where one or two warps would walk more
+/// than 10 chunks each and leave fewer than 14 warps a multiprocessor (up
+/// to 8 then, the grid past one wave: too few loads in flight). Measured
+/// (v79, e398 / e399, same run, at M = 1 / 16, the one-wave warps against
+/// 8): one warp of 11 chunks on 8192 x 1408 (3.9 warps a multiprocessor)
+/// 1.45x / 1.41x, 25088 x 1408 (11.9) 1.05x / 1.03x; one of 13 on 18944 x
+/// 1664 (9.0) 1.14x, of 15 on 20480 x 1920 (9.7) 1.15x / 1.12x; two of 11
+/// on 6528 x 2816 (6.2) 1.08x / 1.04x, 8192 x 2816 (7.8) 0.98x to 1.04x,
+/// 12544 x 2816 (11.9) 1.00x to 1.04x; two of 13 on 12288 x 3328 (11.6)
+/// 1.05x / 1.03x. They keep theirs with more warps (16384 x 2816, two of 11,
+/// 15.5 warps: 0.98x / 0.93x), fewer chunks (22016 x 1152, one of 9: 0.96x;
+/// 11008 x 1280, two of 5: 0.89x to 0.93x) or three warps (6400 x 4224,
+/// three of 11 at 9.1 warps: 0.95x / 0.93x; 8320 x 4992, three of 13:
+/// 0.99x / 0.95x; 6400 x 3456, three of 9: 0.95x / 0.93x).
 static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
                                     bool wgmmaTiles) {
   constexpr int64_t kRegisterWarpsPerSm = 28, kMaxBlocksPerSm = 32,
-                    kMaxChunksPerWarp = 16;
+                    kMaxChunksPerWarp = 16, kMaxFewWarps = 2,
+                    kMaxChunksFewWarps = 10, kMinWarpsPerSm = 14;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = llvm::divideCeil(op.getN(), wn);
   if (!wgmmaTiles || wn != 16 || blocks <= kRegisterWarpsPerSm / 8 * sms)
@@ -3991,7 +4006,10 @@ static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
         std::min(kRegisterWarpsPerSm / warps, kMaxBlocksPerSm) * sms;
     if (chunks % warps == 0 && chunks / warps <= kMaxChunksPerWarp &&
         blocks <= resident)
-      return warps;
+      return warps <= kMaxFewWarps && chunks / warps > kMaxChunksFewWarps &&
+                     blocks * warps < kMinWarpsPerSm * sms
+                 ? 8
+                 : warps;
   }
   return 0;
 }

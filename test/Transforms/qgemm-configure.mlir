@@ -1462,6 +1462,36 @@ func.func @w8a8_n16384_k3072(%x: memref<?x3072xf16>, %w: memref<16384x3072xi8>, 
   qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%w, %sw : memref<16384x3072xi8>, memref<16384xf32>) outs(%y : memref<?x16384xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+// Not one or two warps of more than 10 chunks where the grid would keep
+// fewer than 14 warps a multiprocessor (v79): 8192 x 1408 (512 blocks, one
+// warp of 11 chunks: 3.9 warps a multiprocessor) and 6544 x 2720 (409
+// blocks, two of 11 with the last chunk past K) take 8 warps of 2 and 3
+// steps like a grid of one wave; 16384 x 2816 (1024 blocks, two of 11:
+// 15.5 warps) and 6400 x 3456 (three of 9) keep theirs.
+// SM90A-LABEL: func @w8a8_n8192_k1408
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n8192_k1408(%x: memref<?x1408xf16>, %w: memref<8192x1408xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1408xf16>) weights(%w, %sw : memref<8192x1408xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n6544_k2720
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n6544_k2720(%x: memref<?x2720xf16>, %w: memref<6544x2720xi8>, %sw: memref<6544xf32>, %y: memref<?x6544xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2720xf16>) weights(%w, %sw : memref<6544x2720xi8>, memref<6544xf32>) outs(%y : memref<?x6544xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n16384_k2816
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 256], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n16384_k2816(%x: memref<?x2816xf16>, %w: memref<16384x2816xi8>, %sw: memref<16384xf32>, %y: memref<?x16384xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2816xf16>) weights(%w, %sw : memref<16384x2816xi8>, memref<16384xf32>) outs(%y : memref<?x16384xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n6400_k3456
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 384], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n6400_k3456(%x: memref<?x3456xf16>, %w: memref<6400x3456xi8>, %sw: memref<6400xf32>, %y: memref<?x6400xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3456xf16>) weights(%w, %sw : memref<6400x3456xi8>, memref<6400xf32>) outs(%y : memref<?x6400xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
 
 // W4A16 on sm_90a, M = 17 to 48 (v65): where the 64-token register-A
 // tiles serve M = 33 to 64, the same tiles over 48 tokens take 33 to 48;
