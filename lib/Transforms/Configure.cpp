@@ -2356,6 +2356,28 @@ static bool hasW8A8NeighbourMidTiles(MatmulOp op) {
   return op.getK() % 128 != 0 && op.getN() >= kMinN;
 }
 
+/// Whether a W8A8 layer whose K is not a multiple of 128, of N = 4096 to
+/// 6143 (under hasW8A8NeighbourMidTiles), quantizing its activations, takes
+/// its neighbour's one row of 128 x 64 tiles at M = 65 to 128 (128-row
+/// tiles on the producer's TMA ring: produceW8A8EdgeRowTiles) instead of
+/// 64 x 128 tiles in two clustered slices on the consumers' TMA ring.
+/// Measured (docs/perf-notes.md, v79, e410, both bench orders, time at M =
+/// 65 to 128 against the two slices): 4232 x 7264 0.86x to 0.93x, 4400 x
+/// 4544 0.88x to 0.92x, 4904 x 6176 0.83x to 0.89x, 5000 x 4160 0.84x to
+/// 0.87x, 5576 x 5024 0.81x to 0.85x, 5888 x 4192 0.78x to 0.80x (unsplit),
+/// 4160 x 4160 0.89x to 0.92x (in two slices); on the consumers' ring
+/// 0.96x to 1.29x. Since the quantized activation's rows are aligned
+/// (v78); v64 had found 4904 x 6176 slower on them at M = 65 / 96, on
+/// cp.async rings. Not measured under N = 4096 (e409: 2056 x 4128 on its
+/// neighbour's cp.async tiles 1.05x to 1.08x) nor on an activation
+/// quantized by the caller.
+static bool hasW8A8EdgeRowTiles(MatmulOp op) {
+  constexpr int64_t kMinN = 4096;
+  return op.getK() % 128 != 0 && op.getN() >= kMinN &&
+         !hasW8A8NeighbourMidTiles(op) && op.getLhsScales().empty() &&
+         op.getTargetAttr().hasWgmma();
+}
+
 static int64_t getW8A8TailSplit(MatmulOp op, ConfigAttr config) {
   constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
@@ -2925,11 +2947,13 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   // The 128 x 64 tiles (two warpgroups) of M = 65 to 128, where K is a
-  // multiple of 128 or the layer takes its neighbour's tiles there: N / 64
-  // blocks a slice, in getLoneSplit's slices.
+  // multiple of 128 or the layer takes its neighbour's tiles there (to M =
+  // 256, or to 128 only: hasW8A8EdgeRowTiles): N / 64 blocks a slice, in
+  // getLoneSplit's slices.
   bool pairRows = op.getK() % 128 == 0 || hasW8A8NeighbourMidTiles(op);
+  bool pairRowsTo128 = pairRows || hasW8A8EdgeRowTiles(op);
   int64_t rowBlocks = llvm::divideCeil(op.getN(), 64);
-  int64_t loneSplit = pairRows ? getLoneSplit(rowBlocks, kTiles, sms) : 0;
+  int64_t loneSplit = pairRowsTo128 ? getLoneSplit(rowBlocks, kTiles, sms) : 0;
   if (kTiles >= 32) {
     // Two slices of the tiles of M = 128 (two rows of 64) and of M = 256
     // (two rows of 128), each within one wave. The 64-row tiles take four
@@ -2979,11 +3003,11 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
         configs.push_back(
             make(128, 128, 128, 64, 128, 4, 128, 2, MmaKind::wgmma));
       } else {
-        configs.push_back(pairRows ? make(128, 64, 128, 64, 64, 4, 128,
-                                          lone ? loneSplit : rowSplit,
-                                          MmaKind::wgmma)
-                                   : make(64, 128, 128, 64, 128, 4, 128,
-                                          rowSplit, MmaKind::wgmma));
+        configs.push_back(pairRowsTo128 ? make(128, 64, 128, 64, 64, 4, 128,
+                                               lone ? loneSplit : rowSplit,
+                                               MmaKind::wgmma)
+                                        : make(64, 128, 128, 64, 128, 4, 128,
+                                               rowSplit, MmaKind::wgmma));
       }
     } else if (pairRows && colTiles <= sms && kTiles <= kLoneMaxKTiles) {
       // Too many columns for the 128 x 64 tiles to be lone, but not for
@@ -3012,9 +3036,8 @@ static void appendW8A8MidTiles(MatmulOp op, int64_t colTiles,
     else if (2 * colTiles <= sms)
       configs.push_back(
           make(128, 128, 128, 64, 128, 4, 256, 1, MmaKind::wgmma));
-  } else if (pairRows && loneSplit &&
-             2 * rowBlocks * loneSplit > sms && 2 * colTiles <= sms &&
-             2 * 2 * colTiles > sms) {
+  } else if (pairRows && loneSplit && 2 * rowBlocks * loneSplit > sms &&
+             2 * colTiles <= sms && 2 * 2 * colTiles > sms) {
     // Under 32 K tiles (no split variants above), where the 128 x 64 tiles
     // make a grid of lone blocks over more than half the multiprocessors
     // and so do the unsplit 128 x 128 tiles at M = 256 (34 to 66 columns
@@ -3511,6 +3534,28 @@ static void unsplitW8A8SingleRowTiles(MatmulOp op,
       });
 }
 
+/// W8A8 on sm_90a, a layer of hasW8A8EdgeRowTiles whose one row of unsplit
+/// 128 x 64 tiles serves M = 65 to 128 on the consumers' TMA ring (K not a
+/// multiple of 128): those tiles on the producer's ring, 8 stages
+/// (getW8A8UnsplitProducerTiles; docs/perf-notes.md, v79, e410: 0.78x to
+/// 0.93x the time of the two clustered slices on six layers, where the
+/// consumers' ring took 0.96x to 1.29x).
+static void produceW8A8EdgeRowTiles(MatmulOp op,
+                                    SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 65, kToM = 128;
+  if (!hasW8A8EdgeRowTiles(op))
+    return;
+  ConfigAttr served = getServingConfig(configs, kFromM);
+  if (!served || !served.isWgmma() || served.isRegisterDirect() ||
+      served.getBlockM() != 128 || served.getBlockN() != 64 ||
+      served.getSplitK() != 1 || served.getCopy() != CopyKind::tma ||
+      getServingConfig(configs, kToM) != served ||
+      getServingConfig(configs, kFromM - 1) == served)
+    return;
+  (void)replaceMRange(configs, kFromM, kToM,
+                      getW8A8UnsplitProducerTiles(served));
+}
+
 /// The variants of a chain (`configs`, ordered by max_m) that serve some
 /// of M = `lo` to `hi`, each with the part it serves, from to to.
 static SmallVector<std::tuple<ConfigAttr, int64_t, int64_t>>
@@ -3840,6 +3885,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   narrowW8A8SplitTiles(op, configs);
   unsplitW8A8PairRowTiles(op, configs);
   unsplitW8A8SingleRowTiles(op, configs);
+  produceW8A8EdgeRowTiles(op, configs);
   bandW8A8PairTiles(op, configs);
   widenW8A8QuadTiles(op, configs);
   addW8A8TripleRowProducerTiles(op, configs);

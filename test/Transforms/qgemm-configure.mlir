@@ -811,15 +811,17 @@ func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: 
 // tiles of two blocks a multiprocessor are left no M.
 // Up to M = 64: 64 x 64 tiles (65 columns), K (33 tiles) in 2 slices of
 // at most 17, by cp.async, 8 stages (130 blocks, one a multiprocessor);
-// past M = 64 the K edge makes them TMA rings: 64 x 128 tiles to M = 128
-// in 8 stages (132 blocks), but the 128 x 128 TMA rings of two warpgroups
+// past M = 64 the K edge makes them TMA rings: 128 x 64 tiles to M = 128
+// in two clustered slices on the producer's ring, 8 stages (130 blocks;
+// the neighbour's tiles, v79 e410: 0.89x to 0.92x the time of 64 x 128
+// tiles in two slices), but the 128 x 128 TMA rings of two warpgroups
 // keep 4. Where three rows of 128 x 128 tiles (99) or of 256 x 128 (M = 513
 // to 768) would be one partial wave, 128-row tiles of 96, 160 and 192
 // columns fill it (addW8A8ColumnBands). M = 129 to 256: two rows of
 // unsplit 128 x 64 tiles on the producer's ring (130 blocks; v73 e330, v74
 // e341).
 // SM90A-LABEL: func @w8a8_n4160_k4160
-// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 128, mma = wgmma, copy = tma_producer, cluster_split = true>
 // SM90A: #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 96, 128], warp_tile = [64, 96], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 512, mma = wgmma, tail_split = 8, copy = tma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 192, 128], warp_tile = [64, 192], stages = 4, max_m = 768, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1024, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [256, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 1152, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 1280, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 1408, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 192, 128], warp_tile = [64, 192], max_m = 1536, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 1664, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 2432, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 3072, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 3328, mma = wgmma, tail_split = 8, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 4096, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
 func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %sw: memref<4160xf32>, %y: memref<?x4160xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<4160x4160xi8>, memref<4160xf32>) outs(%y : memref<?x4160xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1307,13 +1309,34 @@ func.func @w8a8_n6816_k7008(%x: memref<?x7008xf16>, %w: memref<6816x7008xi8>, %s
   return
 }
 
-// W8A8 4904 x 6176 (N < 6144) keeps the 64 x 128 split tiles and 128 x 128
-// TMA tiles at M = 65 to 256 (its neighbour's were 1.10x to 1.12x slower
-// at 65 / 96, e245).
+// W8A8 4904 x 6176 (N of 4096 to 6143) keeps the 128 x 128 TMA tiles at M
+// = 129 to 256 (its neighbour's cp.async tiles were 1.10x to 1.12x slower
+// at 65 / 96, e245, and 1.07x to 1.11x at 160 to 256 once the quantized
+// activation's rows were aligned, v79 e409), but takes one row of unsplit
+// 128 x 64 tiles on the producer's ring at M = 65 to 128 (v79, e410: 0.83x
+// to 0.89x the time of the 64 x 128 tiles in two slices; on the
+// consumers' ring 1.09x to 1.20x).
 // SM90A-LABEL: func @w8a8_n4904_k6176
-// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma, copy = tma>,
+// SM90A: #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 256, mma = wgmma, copy = tma>,
 func.func @w8a8_n4904_k6176(%x: memref<?x6176xf16>, %w: memref<4904x6176xi8>, %sw: memref<4904xf32>, %y: memref<?x4904xf16>) {
   qgemm.matmul lhs(%x : memref<?x6176xf16>) weights(%w, %sw : memref<4904x6176xi8>, memref<4904xf32>) outs(%y : memref<?x4904xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// 5576 x 5024 the same (e410: 0.81x to 0.85x); not where the caller
+// quantized the activation (unmeasured there): the already quantized 5576
+// x 5024 keeps its 64 x 128 tiles in two slices at M = 65 to 128.
+// SM90A-LABEL: func @w8a8_n5576_k5024
+// SM90A: #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma, copy = tma_producer>
+func.func @w8a8_n5576_k5024(%x: memref<?x5024xf16>, %w: memref<5576x5024xi8>, %sw: memref<5576xf32>, %y: memref<?x5576xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5024xf16>) weights(%w, %sw : memref<5576x5024xi8>, memref<5576xf32>) outs(%y : memref<?x5576xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8q_n5576_k5024
+// SM90A: cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, copy = tma, cluster_split = true>
+func.func @w8a8q_n5576_k5024(%xq: memref<?x5024xi8>, %sx: memref<?xf32>, %w: memref<5576x5024xi8>, %sw: memref<5576xf32>, %y: memref<?x5576xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x5024xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<5576x5024xi8>, memref<5576xf32>) outs(%y : memref<?x5576xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
