@@ -960,6 +960,14 @@ static bool replaceMBands(SmallVectorImpl<ConfigAttr> &configs, int64_t from,
 ///   both bench orders (5120 x 5120 pc 28.2 -> 22.4 us, 4096 x 4096 pc
 ///   20.0 -> 16.2); the 96-token tiles' form over 112 tokens (four global
 ///   slices, no producer) 0.88x to 0.95x, and 1.18x slower on 8192 x 8192.
+/// - v80, the same from M = 97 where those 128 x 128 tiles split K in two
+///   and make at most half a wave (2 ceil(N / 128) blocks, N of 4224 or
+///   less; K tiles that four slices do not divide): e415 (hand configs
+///   `_n112`), 0.71x to 0.76x the time at M = 104 to 128 on 3136 x 6784
+///   g128z, 4032 x 5184 g32z and 4160 x 7040 g128 (33.5 -> 23.9 us at 112);
+///   e418, the rule on nine layers not used to choose it (2560 to 4224
+///   wide, K of 3200 to 9344, pc, g32z, g64, g128, g128z), 0.73x to 0.83x
+///   at M = 97 to 128.
 static void addW4A16NarrowChannelTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTokens = 128, kChannels = 64, kMaxRows = 4,
@@ -974,12 +982,16 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
   // most 15 rows past M) where the chain's 128 x 128 tiles of M <= 128
   // split K through global partials, their slices' clusters past
   // chooseConfigs's bound (three quarters of the multiprocessors).
+  // So where those tiles split K in two and make at most half a wave
+  // (2 ceil(N / 128) blocks, N of 4224 or less on 132 multiprocessors).
   if (lo == kFromM + 1) {
     ConfigAttr at = getServingConfig(configs, kFromM);
+    int64_t columns = llvm::divideCeil(op.getN(), 128);
     if (at && at.isRegisterA() && at.getBlockM() == kTokens &&
-        at.getBlockN() == 128 && at.getSplitK() > 2 &&
-        int64_t(llvm::divideCeil(op.getN(), 128)) * at.getSplitK() >
-            getMaxClusterBlocks(op))
+        at.getBlockN() == 128 &&
+        ((at.getSplitK() > 2 &&
+          columns * at.getSplitK() > getMaxClusterBlocks(op)) ||
+         (at.getSplitK() == 2 && 2 * columns * at.getSplitK() <= sms)))
       lo = kFullBoxFromM;
   }
   // The narrow tiles already in the chain (M <= 96 on 64 channels) stay.
@@ -4125,6 +4137,21 @@ static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
       ((n128 >= kRegisterQuantizeMinN && k128 >= kRegisterQuantizeMinK) ||
        oneWave))
     maxM = std::min(maxM, kRegisterQuantizeMaxM);
+  // An activation already quantized, where one row of 16-column blocks is
+  // more than two a multiprocessor (N of 4240 or more on 132): the wgmma
+  // tiles after the register variant take M = 17 on too (v80, same run,
+  // both bench orders: e417, us at M = 32 registers against them, 6144 x
+  // 4096 17.1 against 12.9, 6912 x 4736 21.6 against 14.4; e418, the rule
+  // on six layers not used to choose it, 0.78x to 0.89x the time at M =
+  // 17 to 32 on 4352 x 6144, 4608 x 4096, 4864 x 2048, 5120 x 5120, 5632
+  // x 3072 and 6400 x 4096). 4096 x 4096, 256 blocks, keeps them (11.3
+  // against 11.1 us; 4096 x 11008 17.7 against 18.4).
+  constexpr int64_t kRegisterQuantizedRowBlocksPerSm = 2;
+  if (wgmmaTiles && !op.getLhsScales().empty() &&
+      int64_t(llvm::divideCeil(n128, 16)) >
+          kRegisterQuantizedRowBlocksPerSm *
+              op.getTargetAttr().getMultiprocessorCount())
+    maxM = std::min(maxM, kRegisterQuantizeMaxM);
   return maxM;
 }
 
@@ -4419,6 +4446,59 @@ static void tallenNarrowSplitTiles(MatmulOp op,
   }
 }
 
+/// sm_90a, W8A8: no register-direct variant where the 64 x 64 ring tiles
+/// after it make 0.8 to 1.25 waves of one block a multiprocessor
+/// (ceil(N / 64) blocks) on K of kMinChunks 128-byte chunks or more, and
+/// the register grid (one block of 16 columns each) either runs 8 warps
+/// along K past one wave (more than three blocks a multiprocessor) or has
+/// each warp walk kMinChunksPerWarp chunks or more: those tiles take M = 1
+/// on. Measured on the H200 (docs/perf-notes.md, v80, same run, both bench
+/// orders, time at M = 1 / 16 against the register variant): e416, 8 warps
+/// past one wave on 7296 x 2816 0.95x / 0.86x, 7312 x 2752 0.91x / 0.83x,
+/// 7512 x 5824 0.94x / 0.90x, already quantized 6912 x 4736 0.86x / 0.83x
+/// (0.67x at M = 32); 3 warps of 13 chunks on 8192 x 4992 0.95x / 0.95x,
+/// already quantized 0.77x / 0.76x, 8704 x 4992 0.91x / 0.91x; e417, 4
+/// warps of 16 on 8192 x 8192 1.02x / 0.99x, already quantized 0.88x /
+/// 0.87x; e418 (layers not used to choose the rule) 7680 x 2816 0.94x /
+/// 0.86x, 8192 x 28672 1.00x / 0.92x, 6912 x 8192 1.02x / 1.00x. Fewer
+/// chunks a warp in one wave lose: 9216 x 4096 (4 warps of 8) 1.15x /
+/// 1.10x, 9728 x 3072 1.17x / 1.07x, 10240 x 5120 1.14x / 1.11x, 7040 x
+/// 4608 1.07x / 1.04x, already quantized 10240 x 3584 and 9216 x 4096
+/// 1.07x to 1.11x (7168 / 8448 x 4096 within 3% either way, already
+/// quantized 7168 x 4096 0.90x). Outside the ring band the register
+/// variant wins (6528 x 2688, 102 ring blocks, 1.07x / 1.04x on the ring;
+/// 11008 x 4096, 172, 1.12x / 1.08x; 14336 x 4096 and 13824 x 5120 1.16x
+/// to 1.19x; 28672 x 8192 1.27x / 1.20x), and so it does on fewer chunks
+/// (8192 x 1408, 8 warps past one wave on 11: 1.06x / 1.03x).
+static void
+dropW8A8RingWaveRegisterVariant(MatmulOp op,
+                                SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMinChunks = 22, kMinChunksPerWarp = 12,
+                    kEightWarpBlocksPerSm = 3;
+  if (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
+      !op.getTargetAttr().hasWgmma())
+    return;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t ringBlocks = llvm::divideCeil(op.getN(), 64);
+  int64_t chunks = llvm::divideCeil(op.getK(), ConfigAttr::kRegisterChunkBytes);
+  if (5 * ringBlocks < 4 * sms || 4 * ringBlocks > 5 * sms ||
+      chunks < kMinChunks)
+    return;
+  auto *ring = llvm::find_if(
+      configs, [](ConfigAttr c) { return !c.isRegisterDirect(); });
+  if (ring == configs.begin() || ring == configs.end() || !ring->isWgmma() ||
+      ring->getBlockM() != 64 || ring->getBlockN() != 64)
+    return;
+  ConfigAttr registers = *std::prev(ring);
+  int64_t blocks = llvm::divideCeil(op.getN(), registers.getBlockN());
+  int64_t warpsK = registers.getWarpsK();
+  bool pastOneWave = warpsK == 8 && blocks > kEightWarpBlocksPerSm * sms;
+  if (registers.getBlockN() != 16 ||
+      (!pastOneWave && llvm::divideCeil(chunks, warpsK) < kMinChunksPerWarp))
+    return;
+  configs.erase(configs.begin(), ring);
+}
+
 /// With a static M, only the variants the stub can choose for that M: those
 /// whose M range holds it, up to the first without a lower bound on another
 /// size (min_fill), which every call then takes. A family of one M compiles
@@ -4555,6 +4635,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
       result.erase(result.begin() + i - 1);
     else
       ++i;
+  dropW8A8RingWaveRegisterVariant(op, result);
   keepStaticMVariants(op, result);
   return result;
 }

@@ -636,12 +636,13 @@ func.func @w4a16_n4160(%x: memref<?x4096xf16>, %wq: memref<512x4160xi32>, %s: me
 // CHECK: configs = [#qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [16, 64, 1408], warp_tile = [16, 64], max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [32, 64], stages = 4, max_m = 256>, #qgemm.config<cta_tile = [128, 256, 64], warp_tile = [64, 64]>]
 // On sm_90a the chain of its multiple-of-128 neighbour 4096 x 4224 (the
 // tile rules weigh its 65 K tiles as that neighbour's 66): the mid tiles
-// split them in 4 slices (17, 17, 17 and 14 tiles), the 128 x 128 tiles in
-// 2 clustered ones (33 and 32) to M = 128, not in 4, which do not divide
-// 66, and so do the 128 x 64 tiles of M = 129 to 256.
+// split them in 4 slices (17, 17, 17 and 14 tiles); 2 x 32 blocks of 128 x
+// 128 tiles would split them in 2 (33 and 32), not in 4, which do not
+// divide 66, at most half a wave: 112-token tiles take M = 97 to 112 and
+// the 128 x 64 tiles, in 2 clustered slices, M = 113 to 256 (v80).
 // SM90A-LABEL: func @w4a16_k4160
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1152], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 1152], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>,
-// SM90A-SAME: #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
+// SM90A-SAME: #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [112, 64, 64], warp_tile = [112, 64], stages = 4, split_k = 2, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
 func.func @w4a16_k4160(%x: memref<?x4160xf16>, %wq: memref<520x4096xi32>, %s: memref<65x4096xf16>, %y: memref<?x4096xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%wq, %s : memref<520x4096xi32>, memref<65x4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}
@@ -1557,8 +1558,13 @@ func.func @w4a16_n6144_k3072(%x: memref<?x3072xf16>, %wq: memref<384x6144xi32>, 
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
+// 8192 x 28672: 8 warps of 28 chunks in 512 register blocks, past one
+// wave, and 128 blocks of 64 x 64 ring tiles: those take M = 1 on (v80,
+// e418: 1.00x / 0.92x the time at M = 1 / 16).
 // SM90A-LABEL: func @w8a8_n8192_k28672
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+// SM90A: configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>
+// SM90A-NOT: registers
+// SM90A: return
 func.func @w8a8_n8192_k28672(%x: memref<?x28672xf16>, %w: memref<8192x28672xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x28672xf16>) weights(%w, %sw : memref<8192x28672xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
@@ -1723,8 +1729,12 @@ func.func @w8a8_n4096_k8192(%x: memref<?x8192xf16>, %w: memref<4096x8192xi8>, %s
 // an activation already quantized (no quantize kernel to run under, not
 // measured) nor on K of 64 tiles, which keep the 128 x 128 tiles in two
 // clustered slices.
+// Its register variant stops at M = 16, where 384 blocks a row pass two
+// a multiprocessor (v80, e417: at M = 32 17.1 us against 12.9 on the 64 x 64
+// tiles; @w8a8q_n4096_k4096's 256 keep M = 32).
 // SM90A-LABEL: func @w8a8q_n6144_k4096
-// SM90A: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8,
+// SM90A-SAME: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, split_k = 2, max_m = 128, mma = wgmma, cluster_split = true>
 func.func @w8a8q_n6144_k4096(%xq: memref<?x4096xi8>, %sx: memref<?xf32>, %wq: memref<6144x4096xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%xq : memref<?x4096xi8>) lhs_scales(%sx : memref<?xf32>) weights(%wq, %sw : memref<6144x4096xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1963,6 +1973,64 @@ func.func @w8a8_n6720_k4096(%x: memref<?x4096xf16>, %w: memref<6720x4096xi8>, %s
 // SM90A-NOT: tail_split = 6>
 func.func @w8a8_n8192_k3296(%x: memref<?x3296xf16>, %w: memref<8192x3296xi8>, %sw: memref<8192xf32>, %y: memref<?x8192xf16>) {
   qgemm.matmul lhs(%x : memref<?x3296xf16>) weights(%w, %sw : memref<8192x3296xi8>, memref<8192xf32>) outs(%y : memref<?x8192xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W4A16 from M = 97 on 112-token, then 128 x 64 tiles where the chain's
+// 128 x 128 tiles of M <= 128 split K in two and make at most half a wave
+// (2 x 25 blocks; v80, e415: 0.71x to 0.76x the time at M = 104 to 128).
+// SM90A-LABEL: func @w4a16_n3136_k6784_g128z
+// SM90A: max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [112, 64, 64], warp_tile = [112, 64], stages = 4, split_k = 2, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>
+// SM90A-NOT: max_m = 128,
+// SM90A: return
+func.func @w4a16_n3136_k6784_g128z(%x: memref<?x6784xf16>, %w0: memref<848x3136xi32>, %w1: memref<53x3136xf16>, %w2: memref<53x392xi32>, %y: memref<?x3136xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6784xf16>) weights(%w0, %w1, %w2 : memref<848x3136xi32>, memref<53x3136xf16>, memref<53x392xi32>) outs(%y : memref<?x3136xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
+  return
+}
+
+// 2 x 34 blocks pass half a wave: the 128 x 128 tiles keep M = 97 to 128.
+// SM90A-LABEL: func @w4a16_n4352_k6272
+// SM90A: max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 128,
+// SM90A: return
+func.func @w4a16_n4352_k6272(%x: memref<?x6272xf16>, %wq: memref<784x4352xi32>, %s: memref<4352xf16>, %y: memref<?x4352xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6272xf16>) weights(%wq, %s : memref<784x4352xi32>, memref<4352xf16>) outs(%y : memref<?x4352xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// W8A8 on sm_90a without the register variant where the 64 x 64 ring tiles
+// make 0.8 to 1.25 waves (114 blocks) on 22 chunks or more and the register
+// grid of 8 warps is past one wave (456 blocks; v80, e416: 0.86x to 0.95x
+// the time at M = 1 to 16).
+// SM90A-LABEL: func @w8a8_n7296_k2816
+// SM90A: configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>
+// SM90A-NOT: registers
+// SM90A: return
+func.func @w8a8_n7296_k2816(%x: memref<?x2816xf16>, %w: memref<7296x2816xi8>, %sw: memref<7296xf32>, %y: memref<?x7296xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2816xf16>) weights(%w, %sw : memref<7296x2816xi8>, memref<7296xf32>) outs(%y : memref<?x7296xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// 144 ring blocks, but a register grid of one wave (576 blocks of 4 warps)
+// whose warps walk 8 chunks each: it keeps its register variant (v80, e418:
+// 1.15x / 1.10x the time on the ring at M = 1 / 16).
+// SM90A-LABEL: func @w8a8_n9216_k4096
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n9216_k4096(%x: memref<?x4096xf16>, %w: memref<9216x4096xi8>, %sw: memref<9216xf32>, %y: memref<?x9216xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<9216x4096xi8>, memref<9216xf32>) outs(%y : memref<?x9216xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// 102 ring blocks (under 0.8 waves) keep it (so do 16 chunks:
+// @w8a8_n8192_k2048, 128 ring blocks).
+// SM90A-LABEL: func @w8a8_n6528_k2688
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 896], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n6528_k2688(%x: memref<?x2688xf16>, %w: memref<6528x2688xi8>, %sw: memref<6528xf32>, %y: memref<?x6528xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2688xf16>) weights(%w, %sw : memref<6528x2688xi8>, memref<6528xf32>) outs(%y : memref<?x6528xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
