@@ -525,17 +525,26 @@ LogicalResult MatmulOp::verify() {
   if (!outType.getElementType().isF16())
     return emitOpError() << "expected an f16 output, got "
                          << outType.getElementType();
-  for (auto [name, type] :
-       {std::pair{"lhs", lhsType}, std::pair{"output", outType}})
-    if (!type.getLayout().isIdentity())
-      return emitOpError() << "expected " << name
-                           << " to have the identity (row-major) layout, got "
-                           << type;
-
   // The activation: as encoded, or fp16 quantized in the kernel.
   Type lhsElt = lhsType.getElementType();
   Type storage = lhsEncoding.getStorage();
   bool preQuantized = lhsEncoding.isQuantized() && lhsElt == storage;
+  // An int8 activation the caller quantized for int8 weights may have
+  // padded rows, as those weights may (rows on 128-byte lines where K is
+  // not a multiple of 128).
+  bool pitchedLhs = preQuantized && lhsElt.isInteger(8) &&
+                    getWeightEncoding().getFormat() == WeightFormat::int8;
+  if (!outType.getLayout().isIdentity() ||
+      (!pitchedLhs && !lhsType.getLayout().isIdentity())) {
+    bool out = !outType.getLayout().isIdentity();
+    return emitOpError() << "expected " << (out ? "output" : "lhs")
+                         << " to have the identity (row-major) layout, got "
+                         << (out ? outType : lhsType);
+  }
+  if (pitchedLhs && failed(checkOperand(*this, "lhs", lhsType,
+                                        {lhsType.getDimSize(0), k}, lhsElt,
+                                        /*pitched=*/true)))
+    return failure();
   if (lhsEncoding.isQuantized()) {
     if (!preQuantized && !lhsElt.isF16() && !lhsElt.isBF16())
       return emitOpError() << "expected lhs element type " << storage

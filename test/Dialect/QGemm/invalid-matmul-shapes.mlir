@@ -58,6 +58,32 @@ func.func @negative_strided_lhs(%x: memref<?x64xf16, strided<[128, 1]>>, %w: mem
 
 // -----
 
+// An int8 activation the caller quantized may have padded rows, on the same
+// terms as int8 weights; an fp16 one (above) and the output may not.
+func.func @negative_quantized_lhs_pitch_below_k(%xq: memref<?x64xi8, strided<[48, 1]>>, %sx: memref<?xf32>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected the row pitch of lhs (48) to be at least its rows' 64 elements and a multiple of 16 bytes, got 'memref<?x64xi8, strided<[48, 1]>>'}}
+  qgemm.matmul lhs(%xq : memref<?x64xi8, strided<[48, 1]>>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_quantized_lhs_offset(%xq: memref<?x64xi8, strided<[128, 1], offset: 16>>, %sx: memref<?xf32>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {
+  // expected-error @+1 {{expected lhs to have the identity (row-major) layout or padded rows (strided<[pitch, 1]>), got 'memref<?x64xi8, strided<[128, 1], offset: 16>>'}}
+  qgemm.matmul lhs(%xq : memref<?x64xi8, strided<[128, 1], offset: 16>>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x64xf16>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
+func.func @negative_strided_output(%x: memref<?x64xf16>, %w: memref<64x64xi8>, %sw: memref<64xf32>, %y: memref<?x64xf16, strided<[128, 1]>>) {
+  // expected-error @+1 {{expected output to have the identity (row-major) layout, got 'memref<?x64xf16, strided<[128, 1]>>'}}
+  qgemm.matmul lhs(%x : memref<?x64xf16>) weights(%w, %sw : memref<64x64xi8>, memref<64xf32>) outs(%y : memref<?x64xf16, strided<[128, 1]>>) {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// -----
+
 // int8 weights may have padded rows (strided<[pitch, 1]>): not shorter
 // than K, a whole number of 16-byte units, offset 0.
 func.func @negative_weight_pitch_below_k(%x: memref<?x64xf16>, %w: memref<64x64xi8, strided<[48, 1]>>, %sw: memref<64xf32>, %y: memref<?x64xf16>) {

@@ -31,6 +31,16 @@ func.func @w8a8_padded_weight_rows(%x: memref<?x4128xf16>, %w: memref<2056x4128x
   return
 }
 
+// An activation the caller quantized with padded rows: 4224 bytes apart
+// for K = 4128.
+// CHECK-LABEL: func @w8a8q_padded_activation_rows
+// CHECK: lhs(%{{[a-z0-9]+}} : memref<?x4128xi8, strided<[4224, 1]>>)
+func.func @w8a8q_padded_activation_rows(%xq: memref<?x4128xi8, strided<[4224, 1]>>, %sx: memref<?xf32>, %w: memref<2056x4128xi8>, %sw: memref<2056xf32>, %y: memref<?x2056xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x4128xi8, strided<[4224, 1]>>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<2056x4128xi8>, memref<2056xf32>) outs(%y : memref<?x2056xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // CHECK-LABEL: func @w4a16_group64_m_static
 // CHECK: weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>
 func.func @w4a16_group64_m_static(%x: memref<16x512xf16>, %w: memref<64x128xi32>, %s: memref<8x128xf16>, %y: memref<16x128xf16>) {
