@@ -4152,6 +4152,30 @@ static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
           kRegisterQuantizedRowBlocksPerSm *
               op.getTargetAttr().getMultiprocessorCount())
     maxM = std::min(maxM, kRegisterQuantizeMaxM);
+  // Also, whatever the activation, where two rows of the register blocks
+  // make more than two waves: an fp16 activation on 16-column blocks from
+  // N = 4096 on K of 2048 or more (v80, e420, same run, both bench orders,
+  // the ring tiles' time at M = 17 to 32 against the registers': 4096 x
+  // 2048 0.85x to 0.93x, 4608 x 2816 0.89x to 0.95x, 5248 x 3968 0.87x to
+  // 0.92x, 5304 x 4000 0.78x to 0.82x, 6144 x 3072 0.85x to 0.92x; 2560 x
+  // 3584 and 3072 x 3072 1.04x to 1.10x slower at 17 to 24; e421, the
+  // rule on five layers not used to choose it, 0.82x to 0.97x: 4096 x
+  // 3072, 4096 x 3584, 4352 x 2048, 4480 x 2304, 5632 x 2048), and an
+  // already quantized one on 8-column blocks (N under 16 per
+  // multiprocessor) from N = 2048 on K of 4096 or more, as the fp16
+  // activation's rule above (e420, 2048 x 4096 0.88x to 0.95x; e421, 2040
+  // x 5120 0.80x to 0.85x, 2048 x 6144 0.85x to 0.95x, 2048 x 8192 0.85x
+  // to 0.93x; on shorter K 2048 x 2048, 2048 x 3072 and 2000 x 3008 1.01x
+  // to 1.05x slower; on 16-column blocks under the bound above 2560 x 2048
+  // and 3072 x 3072 1.06x to 1.14x slower).
+  constexpr int64_t kRegisterWideMinN = 4096, kRegisterWideMinK = 2048;
+  bool narrowBlocks = n128 / 16 < op.getTargetAttr().getMultiprocessorCount();
+  if (wgmmaTiles &&
+      (op.getLhsScales().empty()
+           ? n128 >= kRegisterWideMinN && k128 >= kRegisterWideMinK
+           : narrowBlocks && n128 >= kRegisterQuantizeMinN &&
+                 k128 >= kRegisterQuantizeMinK))
+    maxM = std::min(maxM, kRegisterQuantizeMaxM);
   return maxM;
 }
 

@@ -2034,3 +2034,40 @@ func.func @w8a8_n6528_k2688(%x: memref<?x2688xf16>, %w: memref<6528x2688xi8>, %s
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// The register variant to M = 16 (the 64 x 64 ring tiles from 17) on an fp16
+// activation from N = 4096 on K of 2048 or more (v80, e420 / e421: 0.78x to
+// 0.97x the time at M = 17 to 32 on ten layers); 3072 x 3072 keeps it to 32
+// (1.04x to 1.06x slower on the ring at 17 to 24).
+// SM90A-LABEL: func @w8a8_n5632_k2048
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+// SM90A-LABEL: func @w8a8_n3072_k3072
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 32, operands = registers>
+func.func @w8a8_n5632_k2048(%x: memref<?x2048xf16>, %w: memref<5632x2048xi8>, %sw: memref<5632xf32>, %y: memref<?x5632xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w, %sw : memref<5632x2048xi8>, memref<5632xf32>) outs(%y : memref<?x5632xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+func.func @w8a8_n3072_k3072(%x: memref<?x3072xf16>, %w: memref<3072x3072xi8>, %sw: memref<3072xf32>, %y: memref<?x3072xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3072xf16>) weights(%w, %sw : memref<3072x3072xi8>, memref<3072xf32>) outs(%y : memref<?x3072xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// So on an already quantized activation on 8-column register blocks from
+// N = 2048 on K of 4096 or more (v80, e420 / e421: 0.80x to 0.95x at M = 17
+// to 32); K = 3072 keeps it to 32 (1.01x to 1.04x slower on the ring).
+// SM90A-LABEL: func @w8a8q_n2048_k6144
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 2048], warp_tile = [16, 8], max_m = 16, operands = registers>
+// SM90A-LABEL: func @w8a8q_n2048_k3072
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 8, 1536], warp_tile = [16, 8], stages = 2, max_m = 32, operands = registers>
+func.func @w8a8q_n2048_k6144(%xq: memref<?x6144xi8>, %sx: memref<?xf32>, %w: memref<2048x6144xi8>, %sw: memref<2048xf32>, %y: memref<?x2048xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x6144xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<2048x6144xi8>, memref<2048xf32>) outs(%y : memref<?x2048xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+func.func @w8a8q_n2048_k3072(%xq: memref<?x3072xi8>, %sx: memref<?xf32>, %w: memref<2048x3072xi8>, %sw: memref<2048xf32>, %y: memref<?x2048xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x3072xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<2048x3072xi8>, memref<2048xf32>) outs(%y : memref<?x2048xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
