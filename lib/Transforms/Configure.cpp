@@ -2271,6 +2271,21 @@ static W8A8ColumnBand getW8A8ColumnBand(MatmulOp op, ConfigAttr config,
   return {};
 }
 
+/// Whether widenW8A8QuadTiles widens 256-row tiles `blockN` wide: 128, or
+/// the 144 of a sliver (N just past a multiple of 128, appendW8A8RowTiles),
+/// whose two rows at M = 385 to 512 passed one wave as those of 128 do
+/// (docs/perf-notes.md, v80, e422, both bench orders, 256 x 160 tiles
+/// against the 128 x 208 / 224 tiles the 144-wide ones left in their
+/// place: 10120 x 8032 and 9648 x 7328 at M = 448 / 512 0.83x to 0.85x
+/// the time, level with their neighbours 10112 x 8064 and 9600 x 7296;
+/// e423, eight layers not used to choose it, 10248 x 6016 / 8192, 11272 x
+/// 7968 / 8192, 12296 x 4096 / 8192 and already quantized 10248 x 8192 /
+/// 12296 x 4096, 0.83x to 0.89x the time at M = 416 to 512, level
+/// elsewhere).
+static bool isW8A8WidenedQuadN(int64_t blockN) {
+  return blockN == 128 || blockN == 144;
+}
+
 /// The M range widenW8A8QuadTiles widens 256 x 128 tiles in.
 constexpr int64_t kW8A8WideQuadFromM = 257, kW8A8WideQuadToM = 512;
 
@@ -2615,9 +2630,10 @@ static void interleaveW8A8QuadTiles(MatmulOp op, ConfigAttr quad,
     // a 256 x 128 grid past one wave (its rule).
     int64_t wideN = getW8A8WideQuadN(op);
     int64_t rows = llvm::divideCeil(m, 256);
-    if (bm == 256 && bn == 128 && c.getSplitK() == 1 && c.getRowSplit() == 0 &&
-        m >= kW8A8WideQuadFromM && m <= kW8A8WideQuadToM && wideN &&
-        rows * int64_t(llvm::divideCeil(op.getN(), 128)) > sms) {
+    if (bm == 256 && isW8A8WidenedQuadN(bn) && c.getSplitK() == 1 &&
+        c.getRowSplit() == 0 && m >= kW8A8WideQuadFromM &&
+        m <= kW8A8WideQuadToM && wideN && wideN > bn &&
+        rows * int64_t(llvm::divideCeil(op.getN(), bn)) > sms) {
       int64_t wideTiles = rows * int64_t(llvm::divideCeil(op.getN(), wideN));
       return llvm::divideCeil(wideTiles, sms) * sms * 256 * wideN;
     }
@@ -3675,9 +3691,10 @@ static void widenW8A8QuadTiles(MatmulOp op,
       configs, kW8A8WideQuadFromM, kW8A8WideQuadToM,
       [&](ConfigAttr config, int64_t, int64_t to) -> ConfigAttr {
         if (!config.isWgmma() || config.isRegisterDirect() ||
-            config.getBlockM() != 256 || config.getBlockN() != 128 ||
-            config.getSplitK() != 1 || config.getRowSplit() != 0 ||
-            getWaveBlocks(op, config) != sms ||
+            config.getBlockM() != 256 ||
+            !isW8A8WidenedQuadN(config.getBlockN()) ||
+            blockN <= config.getBlockN() || config.getSplitK() != 1 ||
+            config.getRowSplit() != 0 || getWaveBlocks(op, config) != sms ||
             getGridBlocks(op, config, to) <= sms)
           return ConfigAttr();
         ConfigEdit wide(config);
