@@ -2275,9 +2275,10 @@ static W8A8ColumnBand getW8A8ColumnBand(MatmulOp op, ConfigAttr config,
 /// the 144 of a sliver (N just past a multiple of 128, appendW8A8RowTiles),
 /// whose two rows at M = 385 to 512 passed one wave as those of 128 do
 /// (docs/perf-notes.md, v80, e422, both bench orders, 256 x 160 tiles
-/// against the 128 x 208 / 224 tiles the 144-wide ones left in their
-/// place: 10120 x 8032 and 9648 x 7328 at M = 448 / 512 0.83x to 0.85x
-/// the time, level with their neighbours 10112 x 8064 and 9600 x 7296;
+/// against the tail-split 128 x 208 tiles the 144-wide ones left in their
+/// place: 10120 x 8032 at M = 448 / 512 0.85x the time, level with its
+/// neighbour 10112 x 8064 (9648 x 7328, whose round-up chain has no
+/// 256-row tiles there, 0.83x with the same tiles by hand: not changed);
 /// e423, eight layers not used to choose it, 10248 x 6016 / 8192, 11272 x
 /// 7968 / 8192, 12296 x 4096 / 8192 and already quantized 10248 x 8192 /
 /// 12296 x 4096, 0.83x to 0.89x the time at M = 416 to 512, level
