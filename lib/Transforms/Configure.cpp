@@ -9,6 +9,7 @@
 #include "qgemm/Transforms/Passes.h"
 
 #include "llvm/Support/Debug.h"
+#include <limits>
 
 #define DEBUG_TYPE "qgemm-configure"
 
@@ -3348,16 +3349,24 @@ static void addW8A8TripleRowTiles(MatmulOp op,
 /// 3584, 14336 x 4096, 11008 x 4096 past M = 512: 224 to 288 columns).
 /// Measured where N and K are multiples of 128, on 16 to 40 K tiles;
 /// M = 257 to 384 not measured (12288 x 3072 passes one wave there and
-/// keeps its tiles).
+/// keeps its tiles). On more K tiles, M = 385 to 512 only, in 4 stages
+/// (256 x 192 too): v80, e424, both bench orders, against tail-split 128 x
+/// 256 tiles, ten layers of 44 to 64 K tiles (9216, 9648, 9720, 9728,
+/// 10240, 10616, 10752, 11264, 11776, 12288 wide; 9648 x 7328 and 9720 x
+/// 8192 on the round-up chain) 0.81x to 0.90x the time at M = 416 to 512
+/// (9216 x 8192 at 512 74.4 -> 61.2 us, 1.51 -> 1.84 x cuBLAS fp16).
 static void addW8A8QuadWaveTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFirstStep = 4, kLastStep = 12, kMinN = 80, kMaxN = 192,
                     kMinKTiles = 16, kMaxKTiles = 40,
                     kMaxQuadRingBytes = 224 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  if (!hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles))
+  if (!hasW8A8KTilesIn(op, kMinKTiles, std::numeric_limits<int64_t>::max()))
     return;
-  for (int64_t step = kFirstStep; step <= kLastStep; ++step) {
+  // Past kMaxKTiles, the first step only (M = 385 to 512), in 4 stages.
+  bool longK = !hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles);
+  for (int64_t step = kFirstStep; step <= (longK ? kFirstStep : kLastStep);
+       ++step) {
     int64_t m = 128 * step;
     ConfigAttr tiles = getServingConfig(configs, m);
     if (!tiles)
@@ -3379,7 +3388,7 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
     edit.stages = 4;
     edit.tailSplit = 1;
     edit.copy = CopyKind::tma;
-    if (getSharedMemoryBytes(op, edit.get()) > kMaxQuadRingBytes)
+    if (!longK && getSharedMemoryBytes(op, edit.get()) > kMaxQuadRingBytes)
       edit.stages = 3;
     ConfigAttr quad = edit.get();
     // The steps before, if they ran the same tiles, run on to this one.

@@ -2083,3 +2083,15 @@ func.func @w8a8_n10248_k8192(%x: memref<?x8192xf16>, %w: memref<10248x8192xi8>, 
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// 64 K tiles: addW8A8QuadWaveTiles's 256-row tiles at M = 385 to 512 only
+// (v80, e424: 0.81x to 0.90x the time of the tail-split 128 x 256 tiles on
+// ten layers of 44 to 64 K tiles), in 4 stages; the tail-split 128 x 256
+// tiles from M = 513 on.
+// SM90A-LABEL: func @w8a8_n9216_k8192
+// SM90A: max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>, #qgemm.config<cta_tile = [128, 256, 128], warp_tile = [64, 256], stages = 4, mma = wgmma, tail_split = 8, copy = tma_producer>]
+func.func @w8a8_n9216_k8192(%x: memref<?x8192xf16>, %w: memref<9216x8192xi8>, %sw: memref<9216xf32>, %y: memref<?x9216xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%w, %sw : memref<9216x8192xi8>, memref<9216xf32>) outs(%y : memref<?x9216xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
