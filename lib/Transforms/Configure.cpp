@@ -3354,7 +3354,10 @@ static void addW8A8TripleRowTiles(MatmulOp op,
 /// 256 tiles, ten layers of 44 to 64 K tiles (9216, 9648, 9720, 9728,
 /// 10240, 10616, 10752, 11264, 11776, 12288 wide; 9648 x 7328 and 9720 x
 /// 8192 on the round-up chain) 0.81x to 0.90x the time at M = 416 to 512
-/// (9216 x 8192 at 512 74.4 -> 61.2 us, 1.51 -> 1.84 x cuBLAS fp16).
+/// (9216 x 8192 at 512 74.4 -> 61.2 us, 1.51 -> 1.84 x cuBLAS fp16);
+/// e425, nine layers not used to choose it (8704 x 6144, 9472 x 14336,
+/// 9984 x 5376, 11008 x 5632, 11520 x 5376, four of them on an already
+/// quantized activation too), 0.79x to 0.92x the time at M = 416 to 512.
 static void addW8A8QuadWaveTiles(MatmulOp op,
                                  SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFirstStep = 4, kLastStep = 12, kMinN = 80, kMaxN = 192,
