@@ -3576,8 +3576,9 @@ static void unsplitW8A8SingleRowTiles(MatmulOp op,
 }
 
 /// W8A8 on sm_90a, a layer of hasW8A8EdgeRowTiles whose one row of unsplit
-/// 128 x 64 tiles serves M = 65 to 128 on the consumers' TMA ring (K not a
-/// multiple of 128): those tiles on the producer's ring, 8 stages
+/// 128 x 64 tiles (or, on short K, 64 x 128 tiles; below) serves M = 65 to
+/// 128 on the consumers' TMA ring (K not a multiple of 128): 128 x 64
+/// tiles on the producer's ring, 8 stages
 /// (getW8A8UnsplitProducerTiles; docs/perf-notes.md, v79, e410: 0.78x to
 /// 0.93x the time of the two clustered slices on six layers, where the
 /// consumers' ring took 0.96x to 1.29x).
@@ -3588,10 +3589,22 @@ static void produceW8A8EdgeRowTiles(MatmulOp op,
     return;
   ConfigAttr served = getServingConfig(configs, kFromM);
   if (!served || !served.isWgmma() || served.isRegisterDirect() ||
-      served.getBlockM() != 128 || served.getBlockN() != 64 ||
       served.getSplitK() != 1 || served.getCopy() != CopyKind::tma ||
       getServingConfig(configs, kToM) != served ||
       getServingConfig(configs, kFromM - 1) == served)
+    return;
+  // Also on K of fewer than 32 tiles, whose chain runs 64 x 128 tiles from
+  // M = 65 past 128 (appendW8A8MidTiles builds the 128 x 64 tiles from 32
+  // K tiles on): the same tiles at M = 65 to 128 (v80, e428, both bench
+  // orders, against the 64 x 128 tiles: 4200 x 2080, 4608 x 2400, 5000 x
+  // 1888, 5400 x 2720 and 5792 x 2112 0.75x to 0.81x the time at M = 96 /
+  // 128; the neighbour's 128 x 128 tiles at 129 to 256 1.03x to 1.08x at
+  // 160 / 192, not taken).
+  constexpr int64_t kShortKTiles = 32;
+  bool shortK = int64_t(llvm::divideCeil(op.getK(), 128)) < kShortKTiles &&
+                served.getBlockM() == 64 && served.getBlockN() == 128 &&
+                served.getMaxM() > kToM;
+  if (!shortK && (served.getBlockM() != 128 || served.getBlockN() != 64))
     return;
   (void)replaceMRange(configs, kFromM, kToM,
                       getW8A8UnsplitProducerTiles(served));

@@ -2095,3 +2095,15 @@ func.func @w8a8_n9216_k8192(%x: memref<?x8192xf16>, %w: memref<9216x8192xi8>, %s
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
+
+// A K-edge layer of N = 4096 to 6143 on fewer than 32 K tiles (17): one
+// row of 128 x 64 tiles on the producer's ring at M = 65 to 128, where its
+// chain ran 64 x 128 tiles (v80, e428: 0.75x to 0.81x the time on five
+// layers); the 64 x 128 tiles from M = 129.
+// SM90A-LABEL: func @w8a8_n5792_k2112
+// SM90A: max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 320, mma = wgmma, copy = tma>
+func.func @w8a8_n5792_k2112(%x: memref<?x2112xf16>, %w: memref<5792x2112xi8>, %sw: memref<5792xf32>, %y: memref<?x5792xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2112xf16>) weights(%w, %sw : memref<5792x2112xi8>, memref<5792xf32>) outs(%y : memref<?x5792xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
