@@ -8,44 +8,13 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "fake-driver-common.h"
+// The operands after the tensor maps: xq (7 descriptor fields: rank 2),
+// sx (5), then wq.
+static const char *const kPitchedOperand = "wq";
+static const int kPitchedOperandOffset = 7 + 5;
 
-extern "C" {
-CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config,
-                                  CUfunction function, void **params,
-                                  void **) {
-  const char *name = reinterpret_cast<const char *>(function);
-  printf("launch %s grid %u %u %u\n", name, config->gridDimX,
-         config->gridDimY, config->gridDimZ);
-  // The operands after the tensor maps (4 for the TMA ring: xq, wq, wq's
-  // last column tile, xq's edge boxes): xq (7 descriptor fields: rank 2),
-  // sx (5), then wq: allocated, aligned, offset, 2 sizes, 2 strides.
-  int maps = strcmp(name, "matmul_v1") == 0 ? 4 : 0;
-  if (strncmp(name, "matmul_v", 8) == 0) {
-    void **wq = params + maps + 7 + 5;
-    printf("  wq %#llx sizes %lld %lld strides %lld %lld\n",
-           (unsigned long long)*static_cast<CUdeviceptr *>(wq[1]),
-           (long long)*static_cast<int64_t *>(wq[3]),
-           (long long)*static_cast<int64_t *>(wq[4]),
-           (long long)*static_cast<int64_t *>(wq[5]),
-           (long long)*static_cast<int64_t *>(wq[6]));
-  }
-  return CUDA_SUCCESS;
-}
-CUresult CUDAAPI cuTensorMapEncodeTiled(
-    CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *address,
-    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
-    const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
-    CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
-  printf("  map address %#llx dims %llu %llu stride %llu box %u %u\n",
-         (unsigned long long)(uintptr_t)address, (unsigned long long)dims[0],
-         (unsigned long long)dims[1], (unsigned long long)strides[0], box[0],
-         box[1]);
-  return CUDA_SUCCESS;
-}
-}
+#include "fake-driver-pitch.h"
 
 int main() {
   const CUdeviceptr x = 0x100000, wq = 0x200000, sw = 0x300000, y = 0x400000,
