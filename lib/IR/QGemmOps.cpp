@@ -534,13 +534,12 @@ LogicalResult MatmulOp::verify() {
   // not a multiple of 128).
   bool pitchedLhs = preQuantized && lhsElt.isInteger(8) &&
                     getWeightEncoding().getFormat() == WeightFormat::int8;
-  if (!outType.getLayout().isIdentity() ||
-      (!pitchedLhs && !lhsType.getLayout().isIdentity())) {
-    bool out = !outType.getLayout().isIdentity();
-    return emitOpError() << "expected " << (out ? "output" : "lhs")
-                         << " to have the identity (row-major) layout, got "
-                         << (out ? outType : lhsType);
-  }
+  for (auto [name, type, pitched] : {std::tuple{"lhs", lhsType, pitchedLhs},
+                                     std::tuple{"output", outType, false}})
+    if (!pitched && !type.getLayout().isIdentity())
+      return emitOpError() << "expected " << name
+                           << " to have the identity (row-major) layout, got "
+                           << type;
   if (pitchedLhs && failed(checkOperand(*this, "lhs", lhsType,
                                         {lhsType.getDimSize(0), k}, lhsElt,
                                         /*pitched=*/true)))

@@ -9,7 +9,6 @@
 #include "qgemm/Transforms/Passes.h"
 
 #include "llvm/Support/Debug.h"
-#include <limits>
 
 #define DEBUG_TYPE "qgemm-configure"
 
@@ -3364,10 +3363,11 @@ static void addW8A8QuadWaveTiles(MatmulOp op,
                     kMinKTiles = 16, kMaxKTiles = 40,
                     kMaxQuadRingBytes = 224 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  if (!hasW8A8KTilesIn(op, kMinKTiles, std::numeric_limits<int64_t>::max()))
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  if (kTiles < kMinKTiles)
     return;
   // Past kMaxKTiles, the first step only (M = 385 to 512), in 4 stages.
-  bool longK = !hasW8A8KTilesIn(op, kMinKTiles, kMaxKTiles);
+  bool longK = kTiles > kMaxKTiles;
   for (int64_t step = kFirstStep; step <= (longK ? kFirstStep : kLastStep);
        ++step) {
     int64_t m = 128 * step;
@@ -4171,15 +4171,28 @@ static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
   // 1.06x slower) or 4096 x 1024.
   constexpr int64_t kRegisterQuantizeMaxM = 16, kRegisterQuantizeMinN = 2048,
                     kRegisterQuantizeMinK = 4096;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  bool quantizeKernel = op.getLhsScales().empty();
+  bool quantizeShape =
+      n128 >= kRegisterQuantizeMinN && k128 >= kRegisterQuantizeMinK;
   // So do those of a layer whose register grid takes fewer warps to be one
   // wave, whatever its K (v65, e262, same run): 8192 x 2048 at M = 17 / 24 /
   // 32 14.3 / 14.8 / 15.3 us on two rows of register blocks, 11.5 / 11.4 /
   // 11.5 on the 64 x 64 ring tiles; 8960 x 1536 12.5 / 12.8 / 13.2 against
   // 12.5 / 12.1 / 12.3.
-  if (wgmmaTiles && op.getLhsScales().empty() &&
-      ((n128 >= kRegisterQuantizeMinN && k128 >= kRegisterQuantizeMinK) ||
-       oneWave))
-    maxM = std::min(maxM, kRegisterQuantizeMaxM);
+  // And, with the quantize kernel, from N = 4096 on K of 2048 or more,
+  // where two rows of the 16-column register blocks make more than two
+  // waves (v80, e420, same run, both bench orders, the ring tiles' time at
+  // M = 17 to 32 against the registers': 4096 x 2048 0.85x to 0.93x, 4608
+  // x 2816 0.89x to 0.95x, 5248 x 3968 0.87x to 0.92x, 5304 x 4000 0.78x to
+  // 0.82x, 6144 x 3072 0.85x to 0.92x; 2560 x 3584 and 3072 x 3072 1.04x to
+  // 1.10x slower at 17 to 24; e421, the rule on five layers not used to
+  // choose it, 0.82x to 0.97x: 4096 x 3072, 4096 x 3584, 4352 x 2048, 4480
+  // x 2304, 5632 x 2048).
+  constexpr int64_t kRegisterWideMinN = 4096, kRegisterWideMinK = 2048;
+  bool stopsQuantizing =
+      quantizeShape || oneWave ||
+      (n128 >= kRegisterWideMinN && k128 >= kRegisterWideMinK);
   // An activation already quantized, where one row of 16-column blocks is
   // more than two a multiprocessor (N of 4240 or more on 132): the wgmma
   // tiles after the register variant take M = 17 on too (v80, same run,
@@ -4188,36 +4201,19 @@ static int64_t getW8A8RegisterMaxM(MatmulOp op, int64_t n128, int64_t k128,
   // on six layers not used to choose it, 0.78x to 0.89x the time at M =
   // 17 to 32 on 4352 x 6144, 4608 x 4096, 4864 x 2048, 5120 x 5120, 5632
   // x 3072 and 6400 x 4096). 4096 x 4096, 256 blocks, keeps them (11.3
-  // against 11.1 us; 4096 x 11008 17.7 against 18.4).
-  constexpr int64_t kRegisterQuantizedRowBlocksPerSm = 2;
-  if (wgmmaTiles && !op.getLhsScales().empty() &&
-      int64_t(llvm::divideCeil(n128, 16)) >
-          kRegisterQuantizedRowBlocksPerSm *
-              op.getTargetAttr().getMultiprocessorCount())
-    maxM = std::min(maxM, kRegisterQuantizeMaxM);
-  // Also, whatever the activation, where two rows of the register blocks
-  // make more than two waves: an fp16 activation on 16-column blocks from
-  // N = 4096 on K of 2048 or more (v80, e420, same run, both bench orders,
-  // the ring tiles' time at M = 17 to 32 against the registers': 4096 x
-  // 2048 0.85x to 0.93x, 4608 x 2816 0.89x to 0.95x, 5248 x 3968 0.87x to
-  // 0.92x, 5304 x 4000 0.78x to 0.82x, 6144 x 3072 0.85x to 0.92x; 2560 x
-  // 3584 and 3072 x 3072 1.04x to 1.10x slower at 17 to 24; e421, the
-  // rule on five layers not used to choose it, 0.82x to 0.97x: 4096 x
-  // 3072, 4096 x 3584, 4352 x 2048, 4480 x 2304, 5632 x 2048), and an
-  // already quantized one on 8-column blocks (N under 16 per
-  // multiprocessor) from N = 2048 on K of 4096 or more, as the fp16
-  // activation's rule above (e420, 2048 x 4096 0.88x to 0.95x; e421, 2040
+  // against 11.1 us; 4096 x 11008 17.7 against 18.4). So on 8-column blocks
+  // (N under 16 per multiprocessor) from N = 2048 on K of 4096 or more, as
+  // with the quantize kernel (e420, 2048 x 4096 0.88x to 0.95x; e421, 2040
   // x 5120 0.80x to 0.85x, 2048 x 6144 0.85x to 0.95x, 2048 x 8192 0.85x
   // to 0.93x; on shorter K 2048 x 2048, 2048 x 3072 and 2000 x 3008 1.01x
   // to 1.05x slower; on 16-column blocks under the bound above 2560 x 2048
   // and 3072 x 3072 1.06x to 1.14x slower).
-  constexpr int64_t kRegisterWideMinN = 4096, kRegisterWideMinK = 2048;
-  bool narrowBlocks = n128 / 16 < op.getTargetAttr().getMultiprocessorCount();
-  if (wgmmaTiles &&
-      (op.getLhsScales().empty()
-           ? n128 >= kRegisterWideMinN && k128 >= kRegisterWideMinK
-           : narrowBlocks && n128 >= kRegisterQuantizeMinN &&
-                 k128 >= kRegisterQuantizeMinK))
+  constexpr int64_t kRegisterQuantizedRowBlocksPerSm = 2;
+  bool narrowBlocks = n128 / 16 < sms;
+  bool stopsQuantized = int64_t(llvm::divideCeil(n128, 16)) >
+                            kRegisterQuantizedRowBlocksPerSm * sms ||
+                        (narrowBlocks && quantizeShape);
+  if (wgmmaTiles && (quantizeKernel ? stopsQuantizing : stopsQuantized))
     maxM = std::min(maxM, kRegisterQuantizeMaxM);
   return maxM;
 }
