@@ -4533,6 +4533,28 @@ static void tallenNarrowSplitTiles(MatmulOp op,
 /// 11008 x 4096, 172, 1.12x / 1.08x; 14336 x 4096 and 13824 x 5120 1.16x
 /// to 1.19x; 28672 x 8192 1.27x / 1.20x), and so it does on fewer chunks
 /// (8192 x 1408, 8 warps past one wave on 11: 1.06x / 1.03x).
+///
+/// Past the band, up to two blocks a multiprocessor, the ring tiles take
+/// M = 1 on only where they split K in two (twice the blocks) and the
+/// register grid runs 7 warps along K past one wave, or, on an activation
+/// the caller quantized (no quantize kernel for the register variant to
+/// overlap), 3 warps of kMinChunksPerWarp chunks or more (v81, time at M
+/// = 1 / 8 / 16 of the register variant against the ring, same run, both
+/// orders): e430, 7 warps on 10880 x 6272 1.02x / 1.06x / 1.10x, 11264 x
+/// 6272 1.01x / 1.05x / 1.09x, 12288 x 6272 0.99x / 1.03x / 1.07x, already
+/// quantized 11008 x 6272 1.09x to 1.11x, 3 warps already quantized on
+/// 12160 x 5760 1.09x; e431 (layers not used to choose it) 10624 x 6272
+/// 1.01x / 1.05x / 1.09x, 11520 x 4480 0.99x / 1.03x / 1.08x, already
+/// quantized 11520 x 6272 1.07x to 1.09x, 3 warps already quantized
+/// 10624 x 4992 1.07x / 1.08x, 11136 x 5760 1.09x. The register variant
+/// wins elsewhere: on an unsplit ring (e430: 16384 x 6272 and already
+/// quantized 13824 x 6272, 7 warps, 0.85x to 0.94x; 13312 x 4992 and
+/// 14336 x 5760, 3 warps, 0.86x to 0.90x), on 8 warps (10752 x 7296,
+/// 11776 x 3968: 0.93x to 0.99x), on 3 warps with the quantize kernel
+/// (e431: 10880 x 5376, 11520 x 4992, 12416 x 5376 0.94x to 0.99x) and on
+/// 4 warps of 12 to 16 chunks (11520 x 6144, 10880 x 7168, 12160 x 8192
+/// 0.91x to 0.98x; already quantized 11520 x 6656 and 11904 x 7680 0.98x
+/// to 1.00x).
 static void
 dropW8A8RingWaveRegisterVariant(MatmulOp op,
                                 SmallVectorImpl<ConfigAttr> &configs) {
@@ -4544,8 +4566,8 @@ dropW8A8RingWaveRegisterVariant(MatmulOp op,
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t ringBlocks = llvm::divideCeil(op.getN(), 64);
   int64_t chunks = llvm::divideCeil(op.getK(), ConfigAttr::kRegisterChunkBytes);
-  if (5 * ringBlocks < 4 * sms || 4 * ringBlocks > 5 * sms ||
-      chunks < kMinChunks)
+  bool pastBand = 4 * ringBlocks > 5 * sms;
+  if (5 * ringBlocks < 4 * sms || ringBlocks > 2 * sms || chunks < kMinChunks)
     return;
   auto *ring = llvm::find_if(
       configs, [](ConfigAttr c) { return !c.isRegisterDirect(); });
@@ -4555,9 +4577,16 @@ dropW8A8RingWaveRegisterVariant(MatmulOp op,
   ConfigAttr registers = *std::prev(ring);
   int64_t blocks = llvm::divideCeil(op.getN(), registers.getBlockN());
   int64_t warpsK = registers.getWarpsK();
-  bool pastOneWave = warpsK == 8 && blocks > kEightWarpBlocksPerSm * sms;
-  if (registers.getBlockN() != 16 ||
-      (!pastOneWave && llvm::divideCeil(chunks, warpsK) < kMinChunksPerWarp))
+  bool longWarps = llvm::divideCeil(chunks, warpsK) >= kMinChunksPerWarp;
+  bool dropped;
+  if (pastBand)
+    dropped = ring->getSplitK() == 2 &&
+              ((warpsK == 7 && blocks > kEightWarpBlocksPerSm * sms) ||
+               (!op.getLhsScales().empty() && warpsK == 3 && longWarps));
+  else
+    dropped =
+        (warpsK == 8 && blocks > kEightWarpBlocksPerSm * sms) || longWarps;
+  if (registers.getBlockN() != 16 || !dropped)
     return;
   configs.erase(configs.begin(), ring);
 }

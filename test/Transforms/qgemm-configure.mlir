@@ -2035,6 +2035,47 @@ func.func @w8a8_n6528_k2688(%x: memref<?x2688xf16>, %w: memref<6528x2688xi8>, %s
   return
 }
 
+// Past the band (170 ring blocks, up to two a multiprocessor) only on a
+// ring that splits K in two, and a register grid of 7 warps past one wave
+// (680 blocks), or, on an activation already quantized, of 3 warps of 15
+// chunks (v81, e430 / e431: 0.90x to 0.94x the time at M = 16).
+// SM90A-LABEL: func @w8a8_n10880_k6272
+// SM90A: configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>
+// SM90A-NOT: registers
+// SM90A: return
+func.func @w8a8_n10880_k6272(%x: memref<?x6272xf16>, %w: memref<10880x6272xi8>, %sw: memref<10880xf32>, %y: memref<?x10880xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6272xf16>) weights(%w, %sw : memref<10880x6272xi8>, memref<10880xf32>) outs(%y : memref<?x10880xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8q_n12160_k5760
+// SM90A: configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 4, split_k = 2, max_m = 64, mma = wgmma, cluster_split = true>
+// SM90A-NOT: registers
+// SM90A: return
+func.func @w8a8q_n12160_k5760(%xq: memref<?x5760xi8>, %sx: memref<?xf32>, %w: memref<12160x5760xi8>, %sw: memref<12160xf32>, %y: memref<?x12160xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x5760xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<12160x5760xi8>, memref<12160xf32>) outs(%y : memref<?x12160xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// 3 warps with the quantize kernel, and 7 warps on an unsplit ring (256
+// ring blocks), keep the register variant (e430 / e431: 1.01x to 1.18x the
+// time on the ring at M = 1 to 16).
+// SM90A-LABEL: func @w8a8_n11520_k4992
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 384], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n11520_k4992(%x: memref<?x4992xf16>, %w: memref<11520x4992xi8>, %sw: memref<11520xf32>, %y: memref<?x11520xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4992xf16>) weights(%w, %sw : memref<11520x4992xi8>, memref<11520xf32>) outs(%y : memref<?x11520xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n16384_k6272
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 896], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n16384_k6272(%x: memref<?x6272xf16>, %w: memref<16384x6272xi8>, %sw: memref<16384xf32>, %y: memref<?x16384xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6272xf16>) weights(%w, %sw : memref<16384x6272xi8>, memref<16384xf32>) outs(%y : memref<?x16384xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // The register variant to M = 16 (the 64 x 64 ring tiles from 17) on an fp16
 // activation from N = 4096 on K of 2048 or more (v80, e420 / e421: 0.78x to
 // 0.97x the time at M = 17 to 32 on ten layers); 3072 x 3072 keeps it to 32
