@@ -3173,6 +3173,40 @@ static void addW8A8ColumnBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// M = 129 to 192 on the column band that follows, not on the three rows of
+/// unsplit 64 x 128 tiles that appendW8A8MidTiles stops at one wave (N of
+/// about 8600 to 11300, three rows of two blocks a multiprocessor): where
+/// addW8A8ColumnBands made the 128-row tiles of M = 129 to 256 a band on the
+/// producer's TMA ring, that band serves 129 on. Measured on the H200
+/// (docs/perf-notes.md, v81, e433, same run, both bench orders, time at M
+/// = 136 / 160 / 176 / 192 against the 64 x 128 tiles): 8648 x 7104 0.86x
+/// / 0.86x / 0.86x / 0.85x, 8704 x 7168 0.88x / 0.89x / 0.87x / 0.86x, 9216
+/// x 6144 0.90x / 0.91x / 0.89x / 0.88x, 9688 x 5536 0.90x / 0.91x / 0.90x
+/// / 0.89x, 9728 x 5504 0.93x / 0.93x / 0.94x / 0.88x (8704 x 7168 at 192:
+/// 39.3 -> 33.9 us; at 128 and 224 the same kernels); e434, layers not used
+/// to choose it, 0.81x to 0.96x at 136 to 192 (9184 x 6144, 10240 x 8192,
+/// 11008 x 6016, 11168 x 4480, already quantized 8960 x 5760, 9496 x 7168,
+/// 10096 x 6784). Only on K of more than 32 tiles: on 11008 x 4096 it was
+/// level (0.98x to 1.01x; already quantized 1.02x to 1.03x).
+static void dropW8A8MidTilesBeforeBand(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kPreviousMaxM = 128, kMidMaxM = 192, kBandMaxM = 256,
+                    kMinKTiles = 33;
+  if (llvm::divideCeil(op.getK(), 128) < kMinKTiles)
+    return;
+  for (size_t i = 1; i + 1 < configs.size(); ++i) {
+    ConfigAttr mid = configs[i], band = configs[i + 1];
+    if (configs[i - 1].getMaxM() == kPreviousMaxM && mid.isWgmma() &&
+        mid.getBlockM() == 64 && mid.getBlockN() == 128 &&
+        mid.getSplitK() == 1 && mid.getMaxM() == kMidMaxM && band.isWgmma() &&
+        band.getBlockM() == 128 && band.getCopy() == CopyKind::tma_producer &&
+        band.getMaxM() == kBandMaxM) {
+      configs.erase(configs.begin() + i);
+      return;
+    }
+  }
+}
+
 /// Whether K has `minKTiles` to `maxKTiles` K tiles of 128 (the last one
 /// partial where K is off multiples of 128): the layers v72's W8A8 tile
 /// rules were measured on. K off multiples of 128 measured in v78 (e386,
@@ -3934,6 +3968,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   startW8A8SquareTilesEarly(op, configs);
   finishW8A8WgmmaConfigs(op, configs);
   addW8A8ColumnBands(op, configs);
+  dropW8A8MidTilesBeforeBand(op, configs);
   addW8A8TripleRowTiles(op, configs);
   addW8A8QuadWaveTiles(op, configs);
   extendW8A8SquareSplitTiles(op, configs);

@@ -1860,11 +1860,11 @@ func.func @w8a8_n10112_k8192(%x: memref<?x8192xf16>, %w: memref<10112x8192xi8>, 
 }
 
 // And on the consumers' TMA ring, where K is not a multiple of 128 (9024 x
-// 4160: 128 x 144 bands at M = 193 to 256, 128 x 208 to 384; e374: 0.81x
+// 4160: 128 x 144 bands at M = 129 to 256 since v81, 128 x 208 to 384; e374: 0.81x
 // to 0.91x the time), then 256 x 144 tiles to 512 (v77, e378: 0.69x /
 // 0.70x the time at 400 / 432).
 // SM90A-LABEL: func @w8a8_n9024_k4160
-// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 208, 128], warp_tile = [64, 208], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 512, mma = wgmma, copy = tma>
 func.func @w8a8_n9024_k4160(%x: memref<?x4160xf16>, %w: memref<9024x4160xi8>, %sw: memref<9024xf32>, %y: memref<?x9024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4160xf16>) weights(%w, %sw : memref<9024x4160xi8>, memref<9024xf32>) outs(%y : memref<?x9024xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -2072,6 +2072,20 @@ func.func @w8a8_n11520_k4992(%x: memref<?x4992xf16>, %w: memref<11520x4992xi8>, 
 // SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 896], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
 func.func @w8a8_n16384_k6272(%x: memref<?x6272xf16>, %w: memref<16384x6272xi8>, %sw: memref<16384xf32>, %y: memref<?x16384xf16>) {
   qgemm.matmul lhs(%x : memref<?x6272xf16>) weights(%w, %sw : memref<16384x6272xi8>, memref<16384xf32>) outs(%y : memref<?x16384xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// M = 129 to 192 on the column band (128 x 144 tiles on the producer's
+// ring, to 256) where the 64 x 128 tiles would stop at 192, on K of more than
+// 32 tiles (v81, e433 / e434: 0.81x to 0.96x the time at M = 136 to 192);
+// 8576 x 4096 and 11008 x 4096 (32 K tiles) keep them (above).
+// SM90A-LABEL: func @w8a8_n8704_k7168
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
+// SM90A-NOT: max_m = 192
+// SM90A: return
+func.func @w8a8_n8704_k7168(%x: memref<?x7168xf16>, %w: memref<8704x7168xi8>, %sw: memref<8704xf32>, %y: memref<?x8704xf16>) {
+  qgemm.matmul lhs(%x : memref<?x7168xf16>) weights(%w, %sw : memref<8704x7168xi8>, memref<8704xf32>) outs(%y : memref<?x8704xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
