@@ -4128,14 +4128,36 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
 /// 11008 x 1280, two of 5: 0.89x to 0.93x) or three warps (6400 x 4224,
 /// three of 11 at 9.1 warps: 0.95x / 0.93x; 8320 x 4992, three of 13:
 /// 0.99x / 0.95x; 6400 x 3456, three of 9: 0.95x / 0.93x).
+/// Nor where K is off multiples of 128 on an fp16 activation and the grid
+/// has more than 5.5 blocks a multiprocessor (727 and more on 132): 8 warps
+/// there (v81, same run, both orders, time at M = 1 to 16 of 8 warps against
+/// the one-wave ones; e433 / e435: 11832 x 8096 (4 warps of 16) 0.79x to
+/// 0.82x, 12800 x 6080 0.90x to 0.92x, 13824 x 5088 0.95x to 0.97x, 14336 x
+/// 4064 0.90x to 0.96x; e436, layers not used to choose it: 11904 x 5600
+/// 0.83x, 12544 x 5088 0.82x to 0.84x, 12800 x 3040 0.86x to 0.89x, 13312 x
+/// 6112 0.90x to 0.95x, 14336 x 6112 0.85x to 0.87x, 12032 x 7136 and 14592
+/// x 5600 0.95x to 0.98x, 12288 x 4000 and 11776 x 4064 0.97x to 1.03x).
+/// Fewer blocks keep the one-wave warps (7168 x 5088, 448 blocks, 1.17x to
+/// 1.24x on 8 warps; 8704 x 3552 1.12x to 1.14x; 11008 x 4064, 688 blocks,
+/// 1.01x to 1.05x), and so do K of whole chunks (e433: 10240 x 8192 0.94x
+/// to 0.97x, 11776 / 12160 x 8192 1.00x to 1.03x, 8192 x 8192 1.07x to
+/// 1.12x) and an already quantized activation (e435 / e436: 11832 x 8096
+/// 0.93x to 0.97x, 12416 x 6080 1.00x to 1.05x, 13824 x 4064 1.00x to
+/// 1.07x).
 static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
                                     bool wgmmaTiles) {
   constexpr int64_t kRegisterWarpsPerSm = 28, kMaxBlocksPerSm = 32,
                     kMaxChunksPerWarp = 16, kMaxFewWarps = 2,
-                    kMaxChunksFewWarps = 10, kMinWarpsPerSm = 14;
+                    kMaxChunksFewWarps = 10, kMinWarpsPerSm = 14,
+                    kEdgeHalfBlocksPerSm = 11;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = llvm::divideCeil(op.getN(), wn);
   if (!wgmmaTiles || wn != 16 || blocks <= kRegisterWarpsPerSm / 8 * sms)
+    return 0;
+  // K off multiples of 128 with the quantize kernel: past 5.5 blocks a
+  // multiprocessor the usual 8 warps (the comment above).
+  if (op.getK() % 128 != 0 && op.getLhsScales().empty() &&
+      2 * blocks > kEdgeHalfBlocksPerSm * sms)
     return 0;
   for (int64_t warps = 7; warps >= 1; --warps) {
     int64_t resident =

@@ -2090,6 +2090,32 @@ func.func @w8a8_n8704_k7168(%x: memref<?x7168xf16>, %w: memref<8704x7168xi8>, %s
   return
 }
 
+// K off multiples of 128 on an fp16 activation past 5.5 register blocks a
+// multiprocessor (744 blocks; 726 on 132): the usual 8 warps, not the 4 that
+// would make one wave (v81, e436: 0.83x the time at M = 1 to 16). Already
+// quantized, or 688 blocks (11008 x 4064), the 4 warps stay.
+// SM90A-LABEL: func @w8a8_n11904_k5600
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n11904_k5600(%x: memref<?x5600xf16>, %w: memref<11904x5600xi8>, %sw: memref<11904xf32>, %y: memref<?x11904xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5600xf16>) weights(%w, %sw : memref<11904x5600xi8>, memref<11904xf32>) outs(%y : memref<?x11904xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8q_n12416_k6080
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8q_n12416_k6080(%xq: memref<?x6080xi8>, %sx: memref<?xf32>, %w: memref<12416x6080xi8>, %sw: memref<12416xf32>, %y: memref<?x12416xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x6080xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<12416x6080xi8>, memref<12416xf32>) outs(%y : memref<?x12416xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n11008_k4064
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n11008_k4064(%x: memref<?x4064xf16>, %w: memref<11008x4064xi8>, %sw: memref<11008xf32>, %y: memref<?x11008xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4064xf16>) weights(%w, %sw : memref<11008x4064xi8>, memref<11008xf32>) outs(%y : memref<?x11008xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // The register variant to M = 16 (the 64 x 64 ring tiles from 17) on an fp16
 // activation from N = 4096 on K of 2048 or more (v80, e420 / e421: 0.78x to
 // 0.97x the time at M = 17 to 32 on ten layers); 3072 x 3072 keeps it to 32
