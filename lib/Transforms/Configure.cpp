@@ -4612,11 +4612,28 @@ static void tallenNarrowSplitTiles(MatmulOp op,
 /// 4 warps of 12 to 16 chunks (11520 x 6144, 10880 x 7168, 12160 x 8192
 /// 0.91x to 0.98x; already quantized 11520 x 6656 and 11904 x 7680 0.98x
 /// to 1.00x).
+///
+/// With the quantize kernel, two more cases (v81, e438 / e439, time at M = 1
+/// to 16 of the ring against the register variant): 8-warp grids past three
+/// blocks a multiprocessor from 0.75 of the wave of ring blocks on K of
+/// kMinUnderBandChunks chunks or more (46 to 58 measured; 6400 x 6016
+/// 0.91x to 0.95x, 6656 x 5888 0.90x to 0.94x, 6400 x 7424 0.86x to 0.91x;
+/// already quantized 6400 x 6016 and 6528 x 5888 0.84x to 0.90x but 6656 x
+/// 7424 1.06x to 1.11x, so not those), and in the band 7-warp grids past
+/// three blocks a multiprocessor on K off multiples of 128 whose warps walk
+/// at most kMaxEdgeChunksPerWarp chunks (7248 x 4384 0.83x to 0.86x, 7168 x
+/// 4448 0.83x to 0.88x, 8192 x 4416 0.86x to 0.90x, 7040 x 3488 0.92x to
+/// 0.95x). 7 warps elsewhere keep the register variant: whole chunks (7040 x
+/// 6272, 7168 x 3584, 7680 x 4480, 8192 x 4480 1.01x to 1.10x on the ring;
+/// 10240 x 6272 0.91x to 0.98x the exception), 7 chunks a warp (9216 x 6240
+/// 1.02x to 1.09x), already quantized (7680 x 4416 1.03x to 1.08x, 9728 x
+/// 6208 0.94x to 1.02x, 8192 x 5376 1.03x to 1.04x).
 static void
 dropW8A8RingWaveRegisterVariant(MatmulOp op,
                                 SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kMinChunks = 22, kMinChunksPerWarp = 12,
-                    kEightWarpBlocksPerSm = 3;
+                    kEightWarpBlocksPerSm = 3, kMaxEdgeChunksPerWarp = 5,
+                    kMinUnderBandChunks = 40;
   if (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
       !op.getTargetAttr().hasWgmma())
     return;
@@ -4624,7 +4641,8 @@ dropW8A8RingWaveRegisterVariant(MatmulOp op,
   int64_t ringBlocks = llvm::divideCeil(op.getN(), 64);
   int64_t chunks = llvm::divideCeil(op.getK(), ConfigAttr::kRegisterChunkBytes);
   bool pastBand = 4 * ringBlocks > 5 * sms;
-  if (5 * ringBlocks < 4 * sms || ringBlocks > 2 * sms || chunks < kMinChunks)
+  bool underBand = 5 * ringBlocks < 4 * sms;
+  if (4 * ringBlocks < 3 * sms || ringBlocks > 2 * sms || chunks < kMinChunks)
     return;
   auto *ring = llvm::find_if(
       configs, [](ConfigAttr c) { return !c.isRegisterDirect(); });
@@ -4636,13 +4654,21 @@ dropW8A8RingWaveRegisterVariant(MatmulOp op,
   int64_t warpsK = registers.getWarpsK();
   bool longWarps = llvm::divideCeil(chunks, warpsK) >= kMinChunksPerWarp;
   bool dropped;
-  if (pastBand)
+  bool quantizeKernel = op.getLhsScales().empty();
+  bool pastThreeBlocks = blocks > kEightWarpBlocksPerSm * sms;
+  if (underBand)
+    dropped = quantizeKernel && warpsK == 8 && pastThreeBlocks &&
+              chunks >= kMinUnderBandChunks;
+  else if (pastBand)
     dropped = ring->getSplitK() == 2 &&
-              ((warpsK == 7 && blocks > kEightWarpBlocksPerSm * sms) ||
+              ((warpsK == 7 && pastThreeBlocks) ||
                (!op.getLhsScales().empty() && warpsK == 3 && longWarps));
   else
-    dropped =
-        (warpsK == 8 && blocks > kEightWarpBlocksPerSm * sms) || longWarps;
+    dropped = (warpsK == 8 && pastThreeBlocks) ||
+              (quantizeKernel && warpsK == 7 && op.getK() % 128 != 0 &&
+               llvm::divideCeil(chunks, warpsK) <= kMaxEdgeChunksPerWarp &&
+               pastThreeBlocks) ||
+              longWarps;
   if (registers.getBlockN() != 16 || !dropped)
     return;
   configs.erase(configs.begin(), ring);

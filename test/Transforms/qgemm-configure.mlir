@@ -2116,6 +2116,46 @@ func.func @w8a8_n11008_k4064(%x: memref<?x4064xf16>, %w: memref<11008x4064xi8>, 
   return
 }
 
+// With the quantize kernel the ring also takes M = 1 on from 0.75 of its
+// wave (100 ring blocks) where the register grid runs 8 warps past one wave
+// on 40 chunks or more (6544 x 2720, 22 chunks, keeps it: above),
+// and in the band where it runs 7 warps of at most 5 chunks past one wave on
+// K off multiples of 128 (v81, e438 / e439: 0.83x to 0.95x the time at M =
+// 16). Already quantized (6656 x 7424), or 7 warps of 7 chunks (9216 x
+// 6240), keep the register variant.
+// SM90A-LABEL: func @w8a8_n6400_k7424
+// SM90A: configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>
+// SM90A-NOT: registers
+// SM90A: return
+func.func @w8a8_n6400_k7424(%x: memref<?x7424xf16>, %w: memref<6400x7424xi8>, %sw: memref<6400xf32>, %y: memref<?x6400xf16>) {
+  qgemm.matmul lhs(%x : memref<?x7424xf16>) weights(%w, %sw : memref<6400x7424xi8>, memref<6400xf32>) outs(%y : memref<?x6400xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n7168_k4448
+// SM90A: configs = [#qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>
+// SM90A-NOT: registers
+// SM90A: return
+func.func @w8a8_n7168_k4448(%x: memref<?x4448xf16>, %w: memref<7168x4448xi8>, %sw: memref<7168xf32>, %y: memref<?x7168xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4448xf16>) weights(%w, %sw : memref<7168x4448xi8>, memref<7168xf32>) outs(%y : memref<?x7168xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8q_n6656_k7424
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8q_n6656_k7424(%xq: memref<?x7424xi8>, %sx: memref<?xf32>, %w: memref<6656x7424xi8>, %sw: memref<6656xf32>, %y: memref<?x6656xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x7424xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<6656x7424xi8>, memref<6656xf32>) outs(%y : memref<?x6656xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n9216_k6240
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 896], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n9216_k6240(%x: memref<?x6240xf16>, %w: memref<9216x6240xi8>, %sw: memref<9216xf32>, %y: memref<?x9216xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6240xf16>) weights(%w, %sw : memref<9216x6240xi8>, memref<9216xf32>) outs(%y : memref<?x9216xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // The register variant to M = 16 (the 64 x 64 ring tiles from 17) on an fp16
 // activation from N = 4096 on K of 2048 or more (v80, e420 / e421: 0.78x to
 // 0.97x the time at M = 17 to 32 on ten layers); 3072 x 3072 keeps it to 32
