@@ -3188,19 +3188,33 @@ static void addW8A8ColumnBands(MatmulOp op,
 /// 11008 x 6016, 11168 x 4480, already quantized 8960 x 5760, 9496 x 7168,
 /// 10096 x 6784). Only on K of more than 32 tiles: on 11008 x 4096 it was
 /// level (0.98x to 1.01x; already quantized 1.02x to 1.03x).
+/// So at M = 257 to 320, where the 64 x 128 tiles' fifth row ends their
+/// wave (N of about 5900 to 6700) and a band serves 321 to 384, on K of 16
+/// tiles or more (v81, e442, time at M = 272 to 320: 6016 x 3968 0.87x to
+/// 0.89x, 6144 x 3072 0.90x to 0.91x, 6272 x 2880 0.85x to 0.87x, 6304 x
+/// 3136 0.84x to 0.86x, 6528 x 3968 0.89x to 0.90x, 6656 x 2048 0.97x to
+/// 0.99x, already quantized 5936 x 3328 0.77x, 6400 x 2816 0.93x to 0.94x,
+/// 6528 x 3968 0.87x to 0.88x, 6552 x 3904 0.83x; already quantized 6144 x
+/// 1152, 9 K tiles, 1.03x to 1.04x).
 static void dropW8A8MidTilesBeforeBand(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kPreviousMaxM = 128, kMidMaxM = 192, kBandMaxM = 256,
-                    kMinKTiles = 33;
-  if (llvm::divideCeil(op.getK(), 128) < kMinKTiles)
-    return;
+                    kMinKTiles = 33, kFifthPreviousMaxM = 256,
+                    kFifthMidMaxM = 320, kFifthBandMaxM = 384,
+                    kMinFifthKTiles = 16;
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   for (size_t i = 1; i + 1 < configs.size(); ++i) {
     ConfigAttr mid = configs[i], band = configs[i + 1];
-    if (configs[i - 1].getMaxM() == kPreviousMaxM && mid.isWgmma() &&
-        mid.getBlockM() == 64 && mid.getBlockN() == 128 &&
-        mid.getSplitK() == 1 && mid.getMaxM() == kMidMaxM && band.isWgmma() &&
-        band.getBlockM() == 128 && band.getCopy() == CopyKind::tma_producer &&
-        band.getMaxM() == kBandMaxM) {
+    int64_t previousMaxM = configs[i - 1].getMaxM();
+    bool thirdRow = previousMaxM == kPreviousMaxM &&
+                    mid.getMaxM() == kMidMaxM && band.getMaxM() == kBandMaxM &&
+                    kTiles >= kMinKTiles;
+    bool fifthRow =
+        previousMaxM == kFifthPreviousMaxM && mid.getMaxM() == kFifthMidMaxM &&
+        band.getMaxM() == kFifthBandMaxM && kTiles >= kMinFifthKTiles;
+    if ((thirdRow || fifthRow) && mid.isWgmma() && mid.getBlockM() == 64 &&
+        mid.getBlockN() == 128 && mid.getSplitK() == 1 && band.isWgmma() &&
+        band.getBlockM() == 128 && band.getCopy() == CopyKind::tma_producer) {
       configs.erase(configs.begin() + i);
       return;
     }

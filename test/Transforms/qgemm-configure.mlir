@@ -2156,6 +2156,25 @@ func.func @w8a8_n9216_k6240(%x: memref<?x6240xf16>, %w: memref<9216x6240xi8>, %s
   return
 }
 
+// So at M = 257 to 320, where the 64 x 128 tiles' fifth row would end their
+// wave, on K of 16 tiles or more (v81, e442: 0.77x to 0.99x the time at M =
+// 272 to 320 on ten layers); 6144 x 1152 (9 K tiles) keeps them.
+// SM90A-LABEL: func @w8a8_n6528_k3968
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
+// SM90A: return
+func.func @w8a8_n6528_k3968(%x: memref<?x3968xf16>, %w: memref<6528x3968xi8>, %sw: memref<6528xf32>, %y: memref<?x6528xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3968xf16>) weights(%w, %sw : memref<6528x3968xi8>, memref<6528xf32>) outs(%y : memref<?x6528xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8q_n6144_k1152
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 320, mma = wgmma>
+func.func @w8a8q_n6144_k1152(%xq: memref<?x1152xi8>, %sx: memref<?xf32>, %w: memref<6144x1152xi8>, %sw: memref<6144xf32>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x1152xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<6144x1152xi8>, memref<6144xf32>) outs(%y : memref<?x6144xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // The register variant to M = 16 (the 64 x 64 ring tiles from 17) on an fp16
 // activation from N = 4096 on K of 2048 or more (v80, e420 / e421: 0.78x to
 // 0.97x the time at M = 17 to 32 on ten layers); 3072 x 3072 keeps it to 32
