@@ -3195,7 +3195,8 @@ static void addW8A8ColumnBands(MatmulOp op,
 /// 3136 0.84x to 0.86x, 6528 x 3968 0.89x to 0.90x, 6656 x 2048 0.97x to
 /// 0.99x, already quantized 5936 x 3328 0.77x, 6400 x 2816 0.93x to 0.94x,
 /// 6528 x 3968 0.87x to 0.88x, 6552 x 3904 0.83x; already quantized 6144 x
-/// 1152, 9 K tiles, 1.03x to 1.04x).
+/// 1152, 9 K tiles, 1.03x to 1.04x); e443, layers not used to choose it,
+/// 0.71x to 0.99x on eleven (6560 x 3840 0.71x to 0.73x).
 static void dropW8A8MidTilesBeforeBand(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kPreviousMaxM = 128, kMidMaxM = 192, kBandMaxM = 256,
