@@ -4647,7 +4647,7 @@ static void
 dropW8A8RingWaveRegisterVariant(MatmulOp op,
                                 SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kMinChunks = 22, kMinChunksPerWarp = 12,
-                    kEightWarpBlocksPerSm = 3, kMaxEdgeChunksPerWarp = 5,
+                    kWaveBlocksPerSm = 3, kMaxEdgeChunksPerWarp = 5,
                     kMinUnderBandChunks = 40;
   if (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
       !op.getTargetAttr().hasWgmma())
@@ -4667,22 +4667,22 @@ dropW8A8RingWaveRegisterVariant(MatmulOp op,
   ConfigAttr registers = *std::prev(ring);
   int64_t blocks = llvm::divideCeil(op.getN(), registers.getBlockN());
   int64_t warpsK = registers.getWarpsK();
-  bool longWarps = llvm::divideCeil(chunks, warpsK) >= kMinChunksPerWarp;
-  bool dropped;
+  int64_t chunksPerWarp = llvm::divideCeil(chunks, warpsK);
+  bool longWarps = chunksPerWarp >= kMinChunksPerWarp;
   bool quantizeKernel = op.getLhsScales().empty();
-  bool pastThreeBlocks = blocks > kEightWarpBlocksPerSm * sms;
+  bool pastOneWave = blocks > kWaveBlocksPerSm * sms;
+  bool dropped;
   if (underBand)
-    dropped = quantizeKernel && warpsK == 8 && pastThreeBlocks &&
+    dropped = quantizeKernel && warpsK == 8 && pastOneWave &&
               chunks >= kMinUnderBandChunks;
   else if (pastBand)
     dropped = ring->getSplitK() == 2 &&
-              ((warpsK == 7 && pastThreeBlocks) ||
-               (!op.getLhsScales().empty() && warpsK == 3 && longWarps));
+              ((warpsK == 7 && pastOneWave) ||
+               (!quantizeKernel && warpsK == 3 && longWarps));
   else
-    dropped = (warpsK == 8 && pastThreeBlocks) ||
+    dropped = (warpsK == 8 && pastOneWave) ||
               (quantizeKernel && warpsK == 7 && op.getK() % 128 != 0 &&
-               llvm::divideCeil(chunks, warpsK) <= kMaxEdgeChunksPerWarp &&
-               pastThreeBlocks) ||
+               chunksPerWarp <= kMaxEdgeChunksPerWarp && pastOneWave) ||
               longWarps;
   if (registers.getBlockN() != 16 || !dropped)
     return;
