@@ -3199,25 +3199,27 @@ static void addW8A8ColumnBands(MatmulOp op,
 /// 0.71x to 0.99x on eleven (6560 x 3840 0.71x to 0.73x).
 static void dropW8A8MidTilesBeforeBand(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kPreviousMaxM = 128, kMidMaxM = 192, kBandMaxM = 256,
-                    kMinKTiles = 33, kFifthPreviousMaxM = 256,
-                    kFifthMidMaxM = 320, kFifthBandMaxM = 384,
-                    kMinFifthKTiles = 16;
+  // The measured cases: the 64 x 128 tiles' last row (their max_m, the
+  // variant before them ending 64 rows earlier and the band 64 rows later)
+  // and the fewest K tiles the rule takes there.
+  struct MidRow {
+    int64_t maxM, minKTiles;
+  };
+  constexpr MidRow kRows[] = {{192, 33}, {320, 16}};
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   for (size_t i = 1; i + 1 < configs.size(); ++i) {
     ConfigAttr mid = configs[i], band = configs[i + 1];
-    int64_t previousMaxM = configs[i - 1].getMaxM();
-    bool thirdRow = previousMaxM == kPreviousMaxM &&
-                    mid.getMaxM() == kMidMaxM && band.getMaxM() == kBandMaxM &&
-                    kTiles >= kMinKTiles;
-    bool fifthRow =
-        previousMaxM == kFifthPreviousMaxM && mid.getMaxM() == kFifthMidMaxM &&
-        band.getMaxM() == kFifthBandMaxM && kTiles >= kMinFifthKTiles;
-    if ((thirdRow || fifthRow) && mid.isWgmma() && mid.getBlockM() == 64 &&
-        mid.getBlockN() == 128 && mid.getSplitK() == 1 && band.isWgmma() &&
-        band.getBlockM() == 128 && band.getCopy() == CopyKind::tma_producer) {
-      configs.erase(configs.begin() + i);
-      return;
+    if (!mid.isWgmma() || mid.getBlockM() != 64 || mid.getBlockN() != 128 ||
+        mid.getSplitK() != 1 || !band.isWgmma() || band.getBlockM() != 128 ||
+        band.getCopy() != CopyKind::tma_producer)
+      continue;
+    for (MidRow row : kRows) {
+      if (mid.getMaxM() == row.maxM &&
+          configs[i - 1].getMaxM() == row.maxM - 64 &&
+          band.getMaxM() == row.maxM + 64 && kTiles >= row.minKTiles) {
+        configs.erase(configs.begin() + i);
+        return;
+      }
     }
   }
 }
@@ -4665,6 +4667,8 @@ dropW8A8RingWaveRegisterVariant(MatmulOp op,
       ring->getBlockM() != 64 || ring->getBlockN() != 64)
     return;
   ConfigAttr registers = *std::prev(ring);
+  if (registers.getBlockN() != 16)
+    return;
   int64_t blocks = llvm::divideCeil(op.getN(), registers.getBlockN());
   int64_t warpsK = registers.getWarpsK();
   int64_t chunksPerWarp = llvm::divideCeil(chunks, warpsK);
@@ -4684,9 +4688,8 @@ dropW8A8RingWaveRegisterVariant(MatmulOp op,
               (quantizeKernel && warpsK == 7 && op.getK() % 128 != 0 &&
                chunksPerWarp <= kMaxEdgeChunksPerWarp && pastOneWave) ||
               longWarps;
-  if (registers.getBlockN() != 16 || !dropped)
-    return;
-  configs.erase(configs.begin(), ring);
+  if (dropped)
+    configs.erase(configs.begin(), ring);
 }
 
 /// With a static M, only the variants the stub can choose for that M: those
