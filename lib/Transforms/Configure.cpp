@@ -4161,12 +4161,23 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
 /// 1.12x) and an already quantized activation (e435 / e436: 11832 x 8096
 /// 0.93x to 0.97x, 12416 x 6080 1.00x to 1.05x, 13824 x 4064 1.00x to
 /// 1.07x).
+/// From 5 blocks a multiprocessor (661 on 132), K off multiples of 128 with
+/// the quantize kernel, the 8 warps too where the one-wave warps would walk
+/// 11 chunks or more each (v82, same run, both orders, 8 warps against the 4
+/// one-wave ones at M = 1 to 16; e446: 11224 x 8128 0.78x to 0.79x, 10816 x
+/// 8160, 10688 x 5536 0.81x to 0.83x, 11520 x 5600 0.82x to 0.83x, 10880 x
+/// 7136 and 11136 x 6112 0.99x to 1.01x; e447, layers not used to choose
+/// it: 10880 x 8096, 11008 x 8096, 11392 x 5568 0.80x to 0.83x, 10624 x
+/// 7616, 10752 x 6624, 10944 x 6080, 11264 x 7104, 11520 x 6624 0.97x to
+/// 1.03x). Under 5 blocks a multiprocessor the 4 warps stay (8960 x 5600,
+/// 9600 x 5568, 10496 x 5568: 1.08x to 1.12x on 8 warps).
 static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
                                     bool wgmmaTiles) {
   constexpr int64_t kRegisterWarpsPerSm = 28, kMaxBlocksPerSm = 32,
                     kMaxChunksPerWarp = 16, kMaxFewWarps = 2,
                     kMaxChunksFewWarps = 10, kMinWarpsPerSm = 14,
-                    kEdgeHalfBlocksPerSm = 11;
+                    kEdgeHalfBlocksPerSm = 11, kEdgeLongBlocksPerSm = 5,
+                    kEdgeLongChunksPerWarp = 11;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = llvm::divideCeil(op.getN(), wn);
   if (!wgmmaTiles || wn != 16 || blocks <= kRegisterWarpsPerSm / 8 * sms)
@@ -4180,11 +4191,18 @@ static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
     int64_t resident =
         std::min(kRegisterWarpsPerSm / warps, kMaxBlocksPerSm) * sms;
     if (chunks % warps == 0 && chunks / warps <= kMaxChunksPerWarp &&
-        blocks <= resident)
+        blocks <= resident) {
+      // K off multiples of 128 with the quantize kernel, long warps on
+      // more than 5 blocks a multiprocessor: 8 warps (the comment above).
+      if (op.getK() % 128 != 0 && op.getLhsScales().empty() &&
+          blocks > kEdgeLongBlocksPerSm * sms &&
+          chunks / warps >= kEdgeLongChunksPerWarp)
+        return 0;
       return warps <= kMaxFewWarps && chunks / warps > kMaxChunksFewWarps &&
                      blocks * warps < kMinWarpsPerSm * sms
                  ? 8
                  : warps;
+    }
   }
   return 0;
 }

@@ -2175,6 +2175,33 @@ func.func @w8a8q_n6144_k1152(%xq: memref<?x1152xi8>, %sx: memref<?xf32>, %w: mem
   return
 }
 
+// K off multiples of 128 on an fp16 activation past 5 register blocks a
+// multiprocessor (702 blocks; 660 on 132) where the one-wave 4 warps would
+// walk 16 chunks each (11 or more): 8 warps (v82, e446: 0.78x the time at
+// M = 1 to 16). Under 5 blocks a multiprocessor (10496 x 5568, 656 blocks),
+// or 8 chunks a warp (11008 x 4064, above), the 4 warps stay.
+// SM90A-LABEL: func @w8a8_n11224_k8128
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n11224_k8128(%x: memref<?x8128xf16>, %w: memref<11224x8128xi8>, %sw: memref<11224xf32>, %y: memref<?x11224xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8128xf16>) weights(%w, %sw : memref<11224x8128xi8>, memref<11224xf32>) outs(%y : memref<?x11224xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n11392_k5568
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n11392_k5568(%x: memref<?x5568xf16>, %w: memref<11392x5568xi8>, %sw: memref<11392xf32>, %y: memref<?x11392xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5568xf16>) weights(%w, %sw : memref<11392x5568xi8>, memref<11392xf32>) outs(%y : memref<?x11392xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n10496_k5568
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n10496_k5568(%x: memref<?x5568xf16>, %w: memref<10496x5568xi8>, %sw: memref<10496xf32>, %y: memref<?x10496xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5568xf16>) weights(%w, %sw : memref<10496x5568xi8>, memref<10496xf32>) outs(%y : memref<?x10496xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // The register variant to M = 16 (the 64 x 64 ring tiles from 17) on an fp16
 // activation from N = 4096 on K of 2048 or more (v80, e420 / e421: 0.78x to
 // 0.97x the time at M = 17 to 32 on ten layers); 3072 x 3072 keeps it to 32
