@@ -3259,10 +3259,14 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
                     kMaxStages = 6, kMinStages = 4,
                     kMaxSplitRingBytes = 216 * 1024;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = op.getK() / 128;
-  if (op.getK() % 128 != 0 || kTiles < kMinKTiles || kTiles > kMaxKTiles ||
-      !square.isWgmma() || square.isRegisterDirect() ||
-      square.getBlockM() != 128 ||
+  int64_t kTiles = llvm::divideCeil(op.getK(), 128);
+  // K off multiples of 128: only on a layer that takes its neighbour's
+  // tiles at M = 65 to 256 (hasW8A8NeighbourMidTiles), with the quantize
+  // kernel (the comment above addW8A8TripleRowTiles).
+  if ((op.getK() % 128 != 0 &&
+       !(hasW8A8NeighbourMidTiles(op) && op.getLhsScales().empty())) ||
+      kTiles < kMinKTiles || kTiles > kMaxKTiles || !square.isWgmma() ||
+      square.isRegisterDirect() || square.getBlockM() != 128 ||
       square.getBlockN() != 128 || square.getSplitK() != 1 ||
       square.getRowSplit() != 0 ||
       (square.getMaxM() != 0 && square.getMaxM() < kSquareMinMaxM))
@@ -3338,6 +3342,16 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
 /// 6080 x 4096 0.87x to 0.88x the time at M = 129 to 192, 7000 x 4608
 /// 0.88x to 0.89x, 8416 x 4096 0.94x to 0.95x, 5104 x 5120 0.76x to 0.83x
 /// (and 0.87x to 0.94x at 193 to 256 on its 256-row tiles).
+/// K off multiples of 128 (its K tiles counted whole, the last one masked
+/// on the cp.async ring), where the layer takes its neighbour's tiles at
+/// M = 65 to 256 (N of 6144 or more) and quantizes its activation: the
+/// same 192-row tiles in two slices at M = 129 to 192 (v82, e448, both
+/// orders, time at M = 144 to 192 against two rows of unsplit 128 x 128):
+/// 6160 x 5024 0.77x, 6304 x 8160 0.79x, 8416 x 6080 0.85x to 0.86x, 6200
+/// x 4128, 6760 x 5920, 6816 x 7008 0.93x to 0.95x, 8280 x 8032 0.97x to
+/// 0.98x, 7560 x 4640 1.00x to 1.01x. Not on an activation quantized by the
+/// caller (7224 x 4576 0.87x to 0.89x, but 7440 x 7712 0.99x to 1.02x and
+/// 8256 x 5472 1.04x to 1.05x).
 static void addW8A8TripleRowTiles(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTripleMaxM = 192, kQuadMaxM = 256,

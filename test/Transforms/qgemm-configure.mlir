@@ -1298,12 +1298,14 @@ func.func @w4a16_n128_k192_g32z(%x: memref<?x192xf16>, %wq: memref<24x128xi32>, 
 }
 
 // W8A8 6816 x 7008 (K not a multiple of 128, N >= 6144): M = 65 to 256 on
-// its neighbour 6784 x 7040's tiles, 128 x 64 to M = 128, then unsplit 128
-// x 128, both on cp.async rings (since v64: 0.87x to 0.90x the time of the
-// 64 x 128 split tiles and 128 x 128 TMA tiles before at M = 128 to 256,
-// e245); past 256 the TMA rings of the K edge.
+// its neighbour 6784 x 7040's tiles, 128 x 64 to M = 128, 192 x 112 in two
+// clustered slices to 192 (v82, e448: 0.93x to 0.95x the time of the
+// unsplit 128 x 128), then unsplit 128 x 128, all on cp.async rings (since
+// v64: 0.87x to 0.90x the time of the 64 x 128 split tiles and 128 x 128
+// TMA tiles before at M = 128 to 256, e245); past 256 the TMA rings of the
+// K edge.
 // SM90A-LABEL: func @w8a8_n6816_k7008
-// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
+// SM90A: #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 64, 128], warp_tile = [64, 64], stages = 8, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [192, 112, 128], warp_tile = [64, 112], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 160, 128], warp_tile = [64, 160], stages = 4, max_m = 384, mma = wgmma, copy = tma_producer>
 func.func @w8a8_n6816_k7008(%x: memref<?x7008xf16>, %w: memref<6816x7008xi8>, %sw: memref<6816xf32>, %y: memref<?x6816xf16>) {
   qgemm.matmul lhs(%x : memref<?x7008xf16>) weights(%w, %sw : memref<6816x7008xi8>, memref<6816xf32>) outs(%y : memref<?x6816xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1763,6 +1765,26 @@ func.func @w8a8_n6144_k8192(%x: memref<?x8192xf16>, %w: memref<6144x8192xi8>, %s
 // SM90A-SAME: #qgemm.config<cta_tile = [128, 240, 128], warp_tile = [64, 240], stages = 4, max_m = 640, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [256, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 768, mma = wgmma, copy = tma>
 func.func @w8a8_n6000_k4096(%x: memref<?x4096xf16>, %w: memref<6000x4096xi8>, %sw: memref<6000xf32>, %y: memref<?x6000xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w, %sw : memref<6000x4096xi8>, memref<6000xf32>) outs(%y : memref<?x6000xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// W8A8 6304 x 8160 (K off multiples of 128, N of 6144 or more: the
+// neighbour's tiles at M = 65 to 256): M = 129 to 192 on its neighbour's
+// 192 x 96 tiles in two clustered slices on the cp.async ring, the last K
+// tile masked (v82, e448: 0.79x the time of two rows of unsplit 128 x 128).
+// Not on an activation quantized by the caller (8256 x 5472: 1.04x).
+// SM90A-LABEL: func @w8a8_n6304_k8160
+// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [192, 96, 128], warp_tile = [64, 96], stages = 5, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+func.func @w8a8_n6304_k8160(%x: memref<?x8160xf16>, %w: memref<6304x8160xi8>, %sw: memref<6304xf32>, %y: memref<?x6304xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8160xf16>) weights(%w, %sw : memref<6304x8160xi8>, memref<6304xf32>) outs(%y : memref<?x6304xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8q_n8256_k5472
+// SM90A: max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 256, mma = wgmma>
+func.func @w8a8q_n8256_k5472(%xq: memref<?x5472xi8>, %sx: memref<?xf32>, %w: memref<8256x5472xi8>, %sw: memref<8256xf32>, %y: memref<?x8256xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x5472xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<8256x5472xi8>, memref<8256xf32>) outs(%y : memref<?x8256xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
