@@ -3910,6 +3910,32 @@ static void addW8A8TripleRowWideTiles(MatmulOp op,
 ///   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
 /// Slices may differ by a K tile (the kernels bound the last one), so an
 /// odd number of K tiles splits too.
+/// The fourth row of a sliver layer's 64 x 144 tiles (appendW8A8WgmmaChain:
+/// N a multiple of 128 and 8 or 16 more, where they go on to M = 256 past
+/// the 64 x 128 tiles' three rows; N of about 8450 to 9500 on 132): M = 193
+/// to 256 on 128 x 144 tiles on the producer's TMA ring instead, whose two
+/// rows are one wave, as the neighbour's column band. Measured on the H200
+/// (docs/perf-notes.md, v82, e450, both bench orders, time at M = 208 to
+/// 256 against the fourth row): 9224 x 4128 0.63x to 0.64x, 8976 x 7168
+/// 0.67x to 0.68x, 9096 x 4096 0.69x, 9104 x 3168 0.71x to 0.72x, 8720 x
+/// 3904 0.75x to 0.76x, 8592 x 6016 0.79x, 9360 x 8192 0.81x to 0.82x,
+/// 9352 x 4128 0.82x to 0.84x, 9480 x 5120 0.84x, 8464 x 2560 0.86x to
+/// 0.87x; already quantized 9224 x 4128 0.68x to 0.71x, 9360 x 6144 0.80x
+/// to 0.82x.
+static void widenW8A8SliverRow(SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 192, kToM = 256;
+  for (auto *it = configs.begin(); it != configs.end(); ++it) {
+    if (it == configs.begin() || std::prev(it)->getMaxM() != kFromM ||
+        it->getMaxM() != kToM || !it->isWgmma() || it->getBlockM() != 64 ||
+        it->getBlockN() != 144 || it->getSplitK() != 1)
+      continue;
+    ConfigEdit edit(*it);
+    edit.ctaTile[0] = 128;
+    edit.copy = CopyKind::tma_producer;
+    *it = edit.get();
+  }
+}
+
 static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
                                  RingConfigMaker make,
                                  SmallVectorImpl<ConfigAttr> &configs) {
@@ -4011,6 +4037,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   widenW8A8QuadTiles(op, configs);
   addW8A8TripleRowProducerTiles(op, configs);
   addW8A8TripleRowWideTiles(op, configs);
+  widenW8A8SliverRow(configs);
 }
 
 /// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048
