@@ -3936,6 +3936,40 @@ static void widenW8A8SliverRow(SmallVectorImpl<ConfigAttr> &configs) {
   }
 }
 
+/// dropW8A8MidTilesBeforeBand's case on a layer whose K is off multiples
+/// of 128 and that takes its neighbour's tiles at M = 65 to 256
+/// (hasW8A8NeighbourMidTiles, N of 6144 or more), whatever its K tiles:
+/// where the third row of unsplit 64 x 128 tiles (M = 129 to 192, on the
+/// cp.async ring, every copy carrying the K edge mask) comes before a
+/// 128-row band on the producer's TMA ring that serves M = 193 to 256, the
+/// band serves 129 on. Measured on the H200 (docs/perf-notes.md, v82, e452,
+/// both bench orders, time at M = 144 to 192 against the third row; at 128
+/// and 256 the same kernels): 10640 x 6624 0.76x to 0.80x, already
+/// quantized 8720 x 5664 0.81x to 0.84x and 9864 x 5952 0.78x to 0.80x
+/// (the three found by a sweep, e451); layers not used to choose it: 9872
+/// x 7200 0.75x to 0.79x, 9224 x 4128 (a sliver, widenW8A8SliverRow's band)
+/// 0.75x to 0.79x, 9104 x 7520 0.79x to 0.83x, 9640 x 5024 0.83x to 0.88x,
+/// 10192 x 4032 0.91x to 0.94x, already quantized 10648 x 7616 0.81x to
+/// 0.83x, 8840 x 5472 0.83x to 0.88x.
+static void dropW8A8EdgeMidRow(MatmulOp op,
+                               SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kRowM = 192;
+  if (!hasW8A8NeighbourMidTiles(op))
+    return;
+  for (size_t i = 1; i + 1 < configs.size(); ++i) {
+    ConfigAttr mid = configs[i], band = configs[i + 1];
+    if (mid.isWgmma() && mid.getBlockM() == 64 && mid.getBlockN() == 128 &&
+        mid.getSplitK() == 1 && mid.getMaxM() == kRowM &&
+        configs[i - 1].getMaxM() == kRowM - 64 && band.isWgmma() &&
+        band.getBlockM() == 128 && band.getSplitK() == 1 &&
+        band.getCopy() == CopyKind::tma_producer &&
+        band.getMaxM() == kRowM + 64) {
+      configs.erase(configs.begin() + i);
+      return;
+    }
+  }
+}
+
 static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
                                  RingConfigMaker make,
                                  SmallVectorImpl<ConfigAttr> &configs) {
@@ -4038,6 +4072,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   addW8A8TripleRowProducerTiles(op, configs);
   addW8A8TripleRowWideTiles(op, configs);
   widenW8A8SliverRow(configs);
+  dropW8A8EdgeMidRow(op, configs);
 }
 
 /// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048

@@ -1792,9 +1792,10 @@ func.func @w8a8q_n8256_k5472(%xq: memref<?x5472xi8>, %sx: memref<?xf32>, %w: mem
 // A sliver layer (9224 = 72 x 128 + 8) whose 64 x 144 tiles would take a
 // fourth row at M = 193 to 256 past the 64 x 128 tiles' three: 128 x 144
 // tiles on the producer's TMA ring there, two rows in one wave (v82, e450:
-// 0.63x the time); the same already quantized.
+// 0.63x the time); the same already quantized. With K off multiples of 128
+// the band serves M = 129 on (dropW8A8EdgeMidRow, below).
 // SM90A-LABEL: func @w8a8_n9224_k4128
-// SM90A: #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
 func.func @w8a8_n9224_k4128(%x: memref<?x4128xf16>, %w: memref<9224x4128xi8>, %sw: memref<9224xf32>, %y: memref<?x9224xf16>) {
   qgemm.matmul lhs(%x : memref<?x4128xf16>) weights(%w, %sw : memref<9224x4128xi8>, memref<9224xf32>) outs(%y : memref<?x9224xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
@@ -1804,6 +1805,18 @@ func.func @w8a8_n9224_k4128(%x: memref<?x4128xf16>, %w: memref<9224x4128xi8>, %s
 // SM90A: max_m = 192, mma = wgmma>, #qgemm.config<cta_tile = [128, 144, 128], warp_tile = [64, 144], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
 func.func @w8a8q_n9360_k6144(%xq: memref<?x6144xi8>, %sx: memref<?xf32>, %w: memref<9360x6144xi8>, %sw: memref<9360xf32>, %y: memref<?x9360xf16>) {
   qgemm.matmul lhs(%xq : memref<?x6144xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<9360x6144xi8>, memref<9360xf32>) outs(%y : memref<?x9360xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
+// K off multiples of 128 on a layer of N >= 6144 (its neighbour's tiles at
+// M = 65 to 256): no third row of unsplit 64 x 128 cp.async tiles at M =
+// 129 to 192 before the band of 193 to 256; the band serves 129 on (v82,
+// e452: 0.76x to 0.80x the time on 10640 x 6624).
+// SM90A-LABEL: func @w8a8_n10640_k6624
+// SM90A: #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 6, max_m = 128, mma = wgmma>, #qgemm.config<cta_tile = [128, 176, 128], warp_tile = [64, 176], stages = 4, max_m = 256, mma = wgmma, copy = tma_producer>
+func.func @w8a8_n10640_k6624(%x: memref<?x6624xf16>, %w: memref<10640x6624xi8>, %sw: memref<10640xf32>, %y: memref<?x10640xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6624xf16>) weights(%w, %sw : memref<10640x6624xi8>, memref<10640xf32>) outs(%y : memref<?x10640xf16>)
       {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
   return
 }
