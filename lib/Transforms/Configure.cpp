@@ -2406,6 +2406,30 @@ static bool hasW8A8EdgeRowTiles(MatmulOp op) {
          op.getTargetAttr().hasWgmma();
 }
 
+/// Whether a W8A8 layer on an activation already quantized, K off multiples
+/// of 128 (32 K tiles or more), N of 4096 to 6143, takes its neighbour's
+/// split tiles at M = 65 to 192 on the cp.async ring (pairW8A8QuantizedEdge
+/// Rows, addW8A8TripleRowSplitTiles). Measured (docs/perf-notes.md, v82,
+/// e450, both bench orders, time at M = 80 to 128 / 144 to 192 against
+/// 64 x 128 tiles in two clustered slices and unsplit 128 x 128 on TMA):
+/// 4704 x 5056 0.91 to 0.93 / 0.77 to 0.81, 5576 x 5024 0.78 to 0.82 /
+/// 0.81 to 0.84, 5216 x 4672 0.90 to 0.95 / 0.91 to 0.95, 5000 x 4160 0.91
+/// to 0.95 / 0.94 to 0.96, 4488 x 5216 0.91 to 0.98 / 1.00 to 1.01 (their
+/// neighbours' 256 x 80 split tiles at M = 193 to 256 lost, 1.13x to
+/// 1.17x: not taken). e454, layers not used to choose it: 5720 x 5344
+/// 0.77 to 0.81 / 0.80 to 0.82, 5432 x 5600 0.79 to 0.85 / 0.79 to 0.81,
+/// 4968 x 8160 0.83 to 0.93 / 0.80 to 0.81, 4360 x 6112 0.90 to 0.94 / 0.75
+/// to 0.79, 5864 x 4448 0.83 to 0.87 / 0.98 to 0.99, 4600 x 4672 1.00 to
+/// 1.03 / 0.92 to 0.94; 4096 x 4320, 4224 x 7200 and 4232 x 7264 (whose
+/// chains had 128-row split or band tiles at M = 129 to 256) 0.97 to 1.03.
+static bool hasW8A8QuantizedEdgeMidTiles(MatmulOp op) {
+  constexpr int64_t kMinN = 4096, kMinKTiles = 32;
+  return !op.getLhsScales().empty() && op.getK() % 128 != 0 &&
+         op.getN() >= kMinN && !hasW8A8NeighbourMidTiles(op) &&
+         llvm::divideCeil(op.getK(), 128) >= kMinKTiles &&
+         op.getTargetAttr().hasWgmma();
+}
+
 static int64_t getW8A8TailSplit(MatmulOp op, ConfigAttr config) {
   constexpr int64_t kTailSplit = 8, kTailSliceTiles = 4;
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
@@ -3264,7 +3288,8 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
   // tiles at M = 65 to 256 (hasW8A8NeighbourMidTiles), with the quantize
   // kernel (the comment above addW8A8TripleRowTiles).
   if ((op.getK() % 128 != 0 &&
-       !(hasW8A8NeighbourMidTiles(op) && op.getLhsScales().empty())) ||
+       !(hasW8A8NeighbourMidTiles(op) && op.getLhsScales().empty()) &&
+       !hasW8A8QuantizedEdgeMidTiles(op)) ||
       kTiles < kMinKTiles || kTiles > kMaxKTiles || !square.isWgmma() ||
       square.isRegisterDirect() || square.getBlockM() != 128 ||
       square.getBlockN() != 128 || square.getSplitK() != 1 ||
@@ -3295,7 +3320,7 @@ static bool addW8A8TripleRowSplitTiles(MatmulOp op,
   // two clustered slices serve M = 193 to 256 too (5120 x 5120, 80 blocks:
   // 0.89x to 0.95x the time on 256 x 80 in 5 stages, e313).
   int64_t squareCols = llvm::divideCeil(op.getN(), 128);
-  if (8 * 2 * squareCols <= 5 * sms) {
+  if (8 * 2 * squareCols <= 5 * sms && op.getK() % 128 == 0) {
     edit.ctaTile[0] = 256;
     fitStages();
     (void)replaceMRange(configs, kTripleMaxM + 1, kSquareMinMaxM, edit.get());
@@ -3970,6 +3995,31 @@ static void dropW8A8EdgeMidRow(MatmulOp op,
   }
 }
 
+/// M = 65 to 128 of a layer that takes its neighbour's split tiles there
+/// (hasW8A8QuantizedEdgeMidTiles): 128 x 128 tiles in two clustered K
+/// slices on the cp.async ring (6 stages), where the chain has 64 x 128
+/// ones in two slices.
+static void pairW8A8QuantizedEdgeRows(MatmulOp op,
+                                      SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 64, kToM = 128, kStages = 6;
+  if (!hasW8A8QuantizedEdgeMidTiles(op))
+    return;
+  for (size_t i = 1; i < configs.size(); ++i) {
+    ConfigAttr c = configs[i];
+    if (configs[i - 1].getMaxM() != kFromM || c.getMaxM() != kToM ||
+        !c.isWgmma() || c.isRegisterDirect() || c.getBlockM() != 64 ||
+        c.getBlockN() != 128 || c.getSplitK() != 2)
+      continue;
+    ConfigEdit edit(c);
+    edit.ctaTile = {128, 128, c.getBlockK()};
+    edit.warpTile = {64, 128};
+    edit.stages = kStages;
+    edit.copy = CopyKind::cp_async;
+    configs[i] = edit.get();
+    return;
+  }
+}
+
 static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
                                  RingConfigMaker make,
                                  SmallVectorImpl<ConfigAttr> &configs) {
@@ -4073,6 +4123,7 @@ static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
   addW8A8TripleRowWideTiles(op, configs);
   widenW8A8SliverRow(configs);
   dropW8A8EdgeMidRow(op, configs);
+  pairW8A8QuantizedEdgeRows(op, configs);
 }
 
 /// The W8A8 wgmma variants of sm_90a (appendW8A8WgmmaChain). Where N (2048
