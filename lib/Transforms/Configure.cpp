@@ -2408,13 +2408,13 @@ static bool hasW8A8EdgeRowTiles(MatmulOp op) {
 
 /// Whether a W8A8 layer on an activation already quantized, K off multiples
 /// of 128 (32 K tiles or more), N of 4096 to 6143, takes its neighbour's
-/// split tiles at M = 65 to 192 on the cp.async ring (pairW8A8QuantizedEdge
-/// Rows, addW8A8TripleRowSplitTiles). Measured (docs/perf-notes.md, v82,
-/// e450, both bench orders, time at M = 80 to 128 / 144 to 192 against
-/// 64 x 128 tiles in two clustered slices and unsplit 128 x 128 on TMA):
-/// 4704 x 5056 0.91 to 0.93 / 0.77 to 0.81, 5576 x 5024 0.78 to 0.82 /
-/// 0.81 to 0.84, 5216 x 4672 0.90 to 0.95 / 0.91 to 0.95, 5000 x 4160 0.91
-/// to 0.95 / 0.94 to 0.96, 4488 x 5216 0.91 to 0.98 / 1.00 to 1.01 (their
+/// split tiles at M = 65 to 192 on the cp.async ring
+/// (pairW8A8QuantizedEdgeRows, addW8A8TripleRowSplitTiles). Measured
+/// (docs/perf-notes.md, v82, e450, both bench orders, time at M = 80 to 128 /
+/// 144 to 192 against 64 x 128 tiles in two clustered slices and unsplit 128 x
+/// 128 on TMA): 4704 x 5056 0.91 to 0.93 / 0.77 to 0.81, 5576 x 5024 0.78 to
+/// 0.82 / 0.81 to 0.84, 5216 x 4672 0.90 to 0.95 / 0.91 to 0.95, 5000 x 4160
+/// 0.91 to 0.95 / 0.94 to 0.96, 4488 x 5216 0.91 to 0.98 / 1.00 to 1.01 (their
 /// neighbours' 256 x 80 split tiles at M = 193 to 256 lost, 1.13x to
 /// 1.17x: not taken). e454, layers not used to choose it: 5720 x 5344
 /// 0.77 to 0.81 / 0.80 to 0.82, 5432 x 5600 0.79 to 0.85 / 0.79 to 0.81,
@@ -3907,34 +3907,6 @@ static void addW8A8TripleRowWideTiles(MatmulOp op,
   (void)replaceMRange(configs, kFromM, kToM, tiles.get());
 }
 
-/// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
-/// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
-/// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
-/// - M <= 256: one warpgroup on 64 x 128 tiles, 4 stages (96 KB, two
-///   thread blocks per multiprocessor), while their rows fit one wave
-///   (v22);
-/// - larger M: two warpgroups on 128 x 256 tiles, 4 stages (193 KB) when N
-///   has at least 4 such columns of tiles, else 128 x 128 tiles, 3 stages
-///   (97 KB, two per multiprocessor) (v7: N = 1024 at M = 4096, 48.2 us
-///   with 128 x 256, 52.4 us with 128 x 128 and 3 stages);
-/// - when the unbounded variant's tiles give fewer thread blocks than half
-///   the multiprocessors at M = 1024, the 64-row variant serves M up to
-///   1024 (N = 1024: 64 x 128 tiles took 30 us at M = 1024, 128 x 128
-///   tiles 42 us), and splits K in two (v9, N = 1024: 18.4 / 20.6 /
-///   24.6 us at M = 256 / 512 / 1024 against 21.9 / 23.5 / 26.1 us);
-/// - otherwise, M = 65 to 256: K split in two (slices of at least 16 K
-///   tiles) where the split grid still fits one wave: 64 x 128 tiles (two
-///   blocks a multiprocessor; since v45 128 x 64 tiles where K is a
-///   multiple of 128) up to M = 128, 128 x 128 tiles (one) up to 256 (v15,
-///   same run: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us
-///   against 22.2 / 22.3 us unsplit; 4096 x 11008, 34.1 / 35.3 against
-///   46.7 / 49.0 us; 11008 x 4096, two waves when split, and 4096 x 1024,
-///   8 K tiles, are faster unsplit);
-/// - when 128 x 256 tiles give fewer thread blocks than multiprocessors at
-///   M = 2048, 128 x 128 tiles with 4 stages serve M up to 2048 (v7:
-///   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
-/// Slices may differ by a K tile (the kernels bound the last one), so an
-/// odd number of K tiles splits too.
 /// The fourth row of a sliver layer's 64 x 144 tiles (appendW8A8WgmmaChain:
 /// N a multiple of 128 and 8 or 16 more, where they go on to M = 256 past
 /// the 64 x 128 tiles' three rows; N of about 8450 to 9500 on 132): M = 193
@@ -4020,6 +3992,34 @@ static void pairW8A8QuantizedEdgeRows(MatmulOp op,
   }
 }
 
+/// W8A8 on sm_90a, M > 64: wgmma (warpgroups of m64nNk32) over 128-byte
+/// swizzled K tiles of 128 bytes; the ring keeps stages - 2 tiles ahead plus
+/// one wgmma group in flight. Measured on the H200 (docs/perf-notes.md, v4):
+/// - M <= 256: one warpgroup on 64 x 128 tiles, 4 stages (96 KB, two
+///   thread blocks per multiprocessor), while their rows fit one wave
+///   (v22);
+/// - larger M: two warpgroups on 128 x 256 tiles, 4 stages (193 KB) when N
+///   has at least 4 such columns of tiles, else 128 x 128 tiles, 3 stages
+///   (97 KB, two per multiprocessor) (v7: N = 1024 at M = 4096, 48.2 us
+///   with 128 x 256, 52.4 us with 128 x 128 and 3 stages);
+/// - when the unbounded variant's tiles give fewer thread blocks than half
+///   the multiprocessors at M = 1024, the 64-row variant serves M up to
+///   1024 (N = 1024: 64 x 128 tiles took 30 us at M = 1024, 128 x 128
+///   tiles 42 us), and splits K in two (v9, N = 1024: 18.4 / 20.6 /
+///   24.6 us at M = 256 / 512 / 1024 against 21.9 / 23.5 / 26.1 us);
+/// - otherwise, M = 65 to 256: K split in two (slices of at least 16 K
+///   tiles) where the split grid still fits one wave: 64 x 128 tiles (two
+///   blocks a multiprocessor; since v45 128 x 64 tiles where K is a
+///   multiple of 128) up to M = 128, 128 x 128 tiles (one) up to 256 (v15,
+///   same run: 4096 x 4096 at M = 128 / 256, 19.2 / 19.5 us
+///   against 22.2 / 22.3 us unsplit; 4096 x 11008, 34.1 / 35.3 against
+///   46.7 / 49.0 us; 11008 x 4096, two waves when split, and 4096 x 1024,
+///   8 K tiles, are faster unsplit);
+/// - when 128 x 256 tiles give fewer thread blocks than multiprocessors at
+///   M = 2048, 128 x 128 tiles with 4 stages serve M up to 2048 (v7:
+///   N = 1024 at M = 2048, 31.4 us against 38.6 us with 128 x 256).
+/// Slices may differ by a K tile (the kernels bound the last one), so an
+/// odd number of K tiles splits too.
 static void appendW8A8WgmmaChain(MatmulOp op, int64_t n128, bool fitted,
                                  RingConfigMaker make,
                                  SmallVectorImpl<ConfigAttr> &configs) {
