@@ -3197,6 +3197,28 @@ static void addW8A8ColumnBands(MatmulOp op,
   configs.assign(banded.begin(), banded.end());
 }
 
+/// Where the variant of unsplit 64 x 128 tiles that ends at `rowM` (the
+/// one before it ending 64 rows earlier) comes before a 128-row band on the
+/// producer's TMA ring ending 64 rows later, erases it, so that the band
+/// serves its M too; whether it did (dropW8A8MidTilesBeforeBand,
+/// dropW8A8EdgeMidRow).
+static bool dropW8A8MidRowBeforeBand(SmallVectorImpl<ConfigAttr> &configs,
+                                     int64_t rowM) {
+  for (size_t i = 1; i + 1 < configs.size(); ++i) {
+    ConfigAttr mid = configs[i], band = configs[i + 1];
+    if (mid.isWgmma() && mid.getBlockM() == 64 && mid.getBlockN() == 128 &&
+        mid.getSplitK() == 1 && mid.getMaxM() == rowM &&
+        configs[i - 1].getMaxM() == rowM - 64 && band.isWgmma() &&
+        band.getBlockM() == 128 && band.getSplitK() == 1 &&
+        band.getCopy() == CopyKind::tma_producer &&
+        band.getMaxM() == rowM + 64) {
+      configs.erase(configs.begin() + i);
+      return true;
+    }
+  }
+  return false;
+}
+
 /// M = 129 to 192 on the column band that follows, not on the three rows of
 /// unsplit 64 x 128 tiles that appendW8A8MidTiles stops at one wave (N of
 /// about 8600 to 11300, three rows of two blocks a multiprocessor): where
@@ -3231,21 +3253,9 @@ static void dropW8A8MidTilesBeforeBand(MatmulOp op,
   };
   constexpr MidRow kRows[] = {{192, 33}, {320, 16}};
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
-  for (size_t i = 1; i + 1 < configs.size(); ++i) {
-    ConfigAttr mid = configs[i], band = configs[i + 1];
-    if (!mid.isWgmma() || mid.getBlockM() != 64 || mid.getBlockN() != 128 ||
-        mid.getSplitK() != 1 || !band.isWgmma() || band.getBlockM() != 128 ||
-        band.getCopy() != CopyKind::tma_producer)
-      continue;
-    for (MidRow row : kRows) {
-      if (mid.getMaxM() == row.maxM &&
-          configs[i - 1].getMaxM() == row.maxM - 64 &&
-          band.getMaxM() == row.maxM + 64 && kTiles >= row.minKTiles) {
-        configs.erase(configs.begin() + i);
-        return;
-      }
-    }
-  }
+  for (MidRow row : kRows)
+    if (kTiles >= row.minKTiles && dropW8A8MidRowBeforeBand(configs, row.maxM))
+      return;
 }
 
 /// Whether K has `minKTiles` to `maxKTiles` K tiles of 128 (the last one
@@ -3951,20 +3961,8 @@ static void widenW8A8SliverRow(SmallVectorImpl<ConfigAttr> &configs) {
 static void dropW8A8EdgeMidRow(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kRowM = 192;
-  if (!hasW8A8NeighbourMidTiles(op))
-    return;
-  for (size_t i = 1; i + 1 < configs.size(); ++i) {
-    ConfigAttr mid = configs[i], band = configs[i + 1];
-    if (mid.isWgmma() && mid.getBlockM() == 64 && mid.getBlockN() == 128 &&
-        mid.getSplitK() == 1 && mid.getMaxM() == kRowM &&
-        configs[i - 1].getMaxM() == kRowM - 64 && band.isWgmma() &&
-        band.getBlockM() == 128 && band.getSplitK() == 1 &&
-        band.getCopy() == CopyKind::tma_producer &&
-        band.getMaxM() == kRowM + 64) {
-      configs.erase(configs.begin() + i);
-      return;
-    }
-  }
+  if (hasW8A8NeighbourMidTiles(op))
+    (void)dropW8A8MidRowBeforeBand(configs, kRowM);
 }
 
 /// M = 65 to 128 of a layer that takes its neighbour's split tiles there
@@ -4311,8 +4309,8 @@ static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
     return 0;
   // K off multiples of 128 with the quantize kernel: past 5.5 blocks a
   // multiprocessor the usual 8 warps (the comment above).
-  if (op.getK() % 128 != 0 && op.getLhsScales().empty() &&
-      2 * blocks > kEdgeHalfBlocksPerSm * sms)
+  bool edgeQuantize = op.getK() % 128 != 0 && op.getLhsScales().empty();
+  if (edgeQuantize && 2 * blocks > kEdgeHalfBlocksPerSm * sms)
     return 0;
   for (int64_t warps = 7; warps >= 1; --warps) {
     int64_t resident =
@@ -4321,8 +4319,7 @@ static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
         blocks <= resident) {
       // K off multiples of 128 with the quantize kernel, long warps on
       // more than 5 blocks a multiprocessor: 8 warps (the comment above).
-      if (op.getK() % 128 != 0 && op.getLhsScales().empty() &&
-          blocks > kEdgeLongBlocksPerSm * sms &&
+      if (edgeQuantize && blocks > kEdgeLongBlocksPerSm * sms &&
           chunks / warps >= kEdgeLongChunksPerWarp)
         return 0;
       return warps <= kMaxFewWarps && chunks / warps > kMaxChunksFewWarps &&
