@@ -4296,13 +4296,27 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
 /// 7616, 10752 x 6624, 10944 x 6080, 11264 x 7104, 11520 x 6624 0.97x to
 /// 1.03x). Under 5 blocks a multiprocessor the 4 warps stay (8960 x 5600,
 /// 9600 x 5568, 10496 x 5568: 1.08x to 1.12x on 8 warps).
+/// And where K is off multiples of 128 with the quantize kernel, more than
+/// 4 blocks a multiprocessor (529 to 660 on 132) would run 5 warps of 25 to
+/// 40 chunks: 4 warps, the last ones skipping the steps past K (v83, same
+/// run, both orders, time at M = 1 to 16 of 4 warps against 5; e457: 8768
+/// x 3104 0.84x to 0.85x, 9600 x 3104 0.82x to 0.83x, 10240 x 3168 0.84x
+/// to 0.86x, 8960 x 4448 0.83x to 0.85x, 9000 x 4448 0.80x to 0.83x; e458,
+/// layers not used to choose it: 9216 x 3136, 8576 x 3808 (30 chunks),
+/// 9856 x 4416, 9344 x 5056 (40 chunks) 0.84x to 0.87x). Not on 4 blocks a
+/// multiprocessor or fewer (7424 x 3136, 464 blocks, 1.05x to 1.06x;
+/// 8320 x 5664, 520 blocks of 45 chunks, 1.05x to 1.06x), on K of whole chunks
+/// (9216 x 3200, 8704 x 3840, 8960 x 4480, 9984 x 5120: 1.02x to 1.04x) or an
+/// already quantized activation (9216 x 3136, 8960 x 4480, 9344 x 5056:
+/// 1.02x to 1.09x).
 static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
                                     bool wgmmaTiles) {
   constexpr int64_t kRegisterWarpsPerSm = 28, kMaxBlocksPerSm = 32,
                     kMaxChunksPerWarp = 16, kMaxFewWarps = 2,
                     kMaxChunksFewWarps = 10, kMinWarpsPerSm = 14,
                     kEdgeHalfBlocksPerSm = 11, kEdgeLongBlocksPerSm = 5,
-                    kEdgeLongChunksPerWarp = 11;
+                    kEdgeLongChunksPerWarp = 11, kEdgeFourBlocksPerSm = 4,
+                    kEdgeFourMinChunks = 25, kEdgeFourMaxChunks = 40;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = llvm::divideCeil(op.getN(), wn);
   if (!wgmmaTiles || wn != 16 || blocks <= kRegisterWarpsPerSm / 8 * sms)
@@ -4322,6 +4336,11 @@ static int64_t getW8A8OneWaveWarpsK(MatmulOp op, int64_t wn, int64_t chunks,
       if (edgeQuantize && blocks > kEdgeLongBlocksPerSm * sms &&
           chunks / warps >= kEdgeLongChunksPerWarp)
         return 0;
+      // K off multiples of 128 with the quantize kernel, 5 warps on more
+      // than 4 blocks a multiprocessor: 4 warps (the comment above).
+      if (edgeQuantize && warps == 5 && blocks > kEdgeFourBlocksPerSm * sms &&
+          chunks >= kEdgeFourMinChunks && chunks <= kEdgeFourMaxChunks)
+        return 4;
       return warps <= kMaxFewWarps && chunks / warps > kMaxChunksFewWarps &&
                      blocks * warps < kMinWarpsPerSm * sms
                  ? 8

@@ -2279,6 +2279,40 @@ func.func @w8a8_n10496_k5568(%x: memref<?x5568xf16>, %w: memref<10496x5568xi8>, 
   return
 }
 
+// K off multiples of 128 on an fp16 activation, more than 4 register blocks a
+// multiprocessor (548; 528 on 132) where the one-wave warps would be 5 of 5
+// chunks (25 to 40 chunks): 4 warps of 7 (v83, e457: 0.84x the time at M = 1
+// to 16). Not on 464 blocks (7424 x 3136), K of whole chunks (9216 x 3200)
+// or an already quantized activation (9216 x 3136).
+// SM90A-LABEL: func @w8a8_n8768_k3104
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 512], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n8768_k3104(%x: memref<?x3104xf16>, %w: memref<8768x3104xi8>, %sw: memref<8768xf32>, %y: memref<?x8768xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3104xf16>) weights(%w, %sw : memref<8768x3104xi8>, memref<8768xf32>) outs(%y : memref<?x8768xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n7424_k3136
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 640], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n7424_k3136(%x: memref<?x3136xf16>, %w: memref<7424x3136xi8>, %sw: memref<7424xf32>, %y: memref<?x7424xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3136xf16>) weights(%w, %sw : memref<7424x3136xi8>, memref<7424xf32>) outs(%y : memref<?x7424xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8_n9216_k3200
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 640], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8_n9216_k3200(%x: memref<?x3200xf16>, %w: memref<9216x3200xi8>, %sw: memref<9216xf32>, %y: memref<?x9216xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3200xf16>) weights(%w, %sw : memref<9216x3200xi8>, memref<9216xf32>) outs(%y : memref<?x9216xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w8a8q_n9216_k3136
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 16, 640], warp_tile = [16, 16], stages = 2, max_m = 16, operands = registers>
+func.func @w8a8q_n9216_k3136(%xq: memref<?x3136xi8>, %sx: memref<?xf32>, %w: memref<9216x3136xi8>, %sw: memref<9216xf32>, %y: memref<?x9216xf16>) {
+  qgemm.matmul lhs(%xq : memref<?x3136xi8>) lhs_scales(%sx : memref<?xf32>) weights(%w, %sw : memref<9216x3136xi8>, memref<9216xf32>) outs(%y : memref<?x9216xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
 // The register variant to M = 16 (the 64 x 64 ring tiles from 17) on an fp16
 // activation from N = 4096 on K of 2048 or more (v80, e420 / e421: 0.78x to
 // 0.97x the time at M = 17 to 32 on ten layers); 3072 x 3072 keeps it to 32
