@@ -1287,6 +1287,23 @@ static bool isW4A16WideClusteredMid(MatmulOp op, int64_t split) {
 /// slices) took 20.4 / 20.5 us at M = 65 / 96 on the 128-row tiles, 16.9
 /// / 17.8 on these, as 3200 x 4864 (200 blocks) 17.0 / 17.9
 /// (docs/perf-notes.md, v63).
+/// Where K is an odd multiple of 128 (K tiles of 64 that 4 slices do not
+/// divide) the 128 x 128 tiles take 2 clustered slices, at most half a wave
+/// below the bound: the 64-channel tiles in 4 slices from 1 block a
+/// multiprocessor (v83, e460, same run, both orders, time at M = 65 to 96
+/// against those tiles: 2304 x 5504 g128z 0.67x to 0.72x, 2560 x 5504 pc
+/// 0.69x to 0.75x, 2688 x 4992 pc 0.71x to 0.75x, 2816 x 3712 g32z 0.71x to
+/// 0.76x, 3072 x 4224 pc 0.73x to 0.79x, 3072 x 5504 g64z 0.68x to 0.73x,
+/// 3072 x 6784 g128 0.65x to 0.71x; the same tiles in 2 clustered slices on
+/// the producer's ring 0.70x to 0.77x, the 128 x 64 tiles of M = 113 on
+/// 0.75x to 0.81x). With 128 K tiles or more (128-channel tiles in 8
+/// slices above) the 64-channel ones in 4 measured faster still (e462:
+/// 2560 x 9856 pc 0.62x to 0.67x against 0.68x to 0.78x, 3072 x 8320 pc
+/// 0.64x to 0.70x against 0.68x to 0.75x, 2816 x 8576 g128z and 3072 x
+/// 10112 g64 0.61x to 0.68x against 0.61x to 0.71x). e461, layers not used
+/// to choose it: 2176 x 4224 g64z (136 blocks), 2176 x 6016 g32, 2432 x
+/// 4736 g128z, 2816 x 5440 pc, 3008 x 4480 g64 0.66x to 0.76x, 2944 x 3200
+/// pc 0.77x to 0.84x.
 static void addW4A16WideTokenTiles(MatmulOp op,
                                    SmallVectorImpl<ConfigAttr> &configs,
                                    int64_t midN, int64_t midSplit) {
@@ -1300,11 +1317,22 @@ static void addW4A16WideTokenTiles(MatmulOp op,
   while (wideSplit > 2 && colTiles * wideSplit > kWideMaxBlocksPerSm * sms)
     wideSplit /= 2;
   int64_t wideBlocks = colTiles * wideSplit;
-  if (wideBlocks > kWideMaxBlocksPerSm * sms || 2 * wideBlocks < 3 * sms)
+  if (wideBlocks > kWideMaxBlocksPerSm * sms)
     return;
+  // The lower bound is the clustered 128 x 128 tiles in 4 slices; where K's
+  // tiles do not take 4 (K an odd multiple of 128) those tiles split K in
+  // 2, half the blocks, and tiles of 64 channels in 4 slices (as many
+  // blocks as 128 channels in 8) go down to one block a multiprocessor.
+  int64_t channels = midN;
+  if (2 * wideBlocks < 3 * sms) {
+    if (getW4A16RuleKTiles(op) % 4 == 0 || wideBlocks < sms)
+      return;
+    channels = 64;
+    wideSplit = wideSplit * 64 / midN;
+  }
   for (int64_t rows : kWideTokenRows)
     configs.push_back(
-        getW4A16MidTile(ctx, rows, wideSplit, midN, /*clustered=*/false));
+        getW4A16MidTile(ctx, rows, wideSplit, channels, /*clustered=*/false));
 }
 
 /// W4A16 on sm_90a at M = 17 to 48 (addW4A16MidConfigs, before its
