@@ -359,6 +359,14 @@ static void addW4A16WideRowTwoRowBands(MatmulOp op,
 /// M = 257 to 384) 4160 x 4096 pc 0.76 to 0.81, 4096 x 4032 pc 0.78 to
 /// 0.83, 4096 x 4096 g32z 0.73 to 0.79, 4096 x 11008 g64z 0.71 to 0.78.
 /// Not on 11008 x 4096 (344 blocks, 2.6 waves: 1.13x to 1.29x slower).
+/// Where the variant that serves M = 256 runs past it (the time model's
+/// 128 x 128 tiles in two slices from its level of 256 on: K's tiles do not
+/// take four, or its levels of 256 and 384 chose the same), that variant is
+/// cut at 256 and resumes after the bands (v83, e463: 4096 x 6784 g128 took
+/// 1.22x the time of 4096 x 6912 at M = 384; e465, both orders, 0.75x to
+/// 0.81x the time at M = 272 to 384 on 4096 x 6784 g128, and on 3072 x 4224
+/// pc, 3584 x 4480 g128z, 3584 x 4608 g128z, 4160 x 7040 g128 not used to
+/// choose it).
 static void addW4A16SplitTwoRowBands(MatmulOp op,
                                      SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 256, kTokens[] = {160, 192};
@@ -366,11 +374,17 @@ static void addW4A16SplitTwoRowBands(MatmulOp op,
   int64_t blocks = 2 * llvm::divideCeilSigned(op.getN(), 128) * 2;
   if (blocks > sms || 2 * blocks < sms)
     return;
+  // The variant that serves M = 256; one past it (the 128 x 128 tiles in two
+  // slices where K's tiles do not take four: one level of the time model to
+  // M = 512) is cut at 256 and resumes after the bands.
   auto *from = llvm::find_if(configs, [&](ConfigAttr config) {
-    return config.isWgmma() && config.isRegisterA() &&
-           config.getMaxM() == kFromM;
+    return config.getMaxM() == 0 || config.getMaxM() >= kFromM;
   });
-  if (from != configs.end() && std::next(from) != configs.end())
+  if (from == configs.end() || !from->isWgmma() || !from->isRegisterA())
+    return;
+  if (from->getMaxM() != kFromM)
+    from = configs.insert(from, from->withMaxM(kFromM));
+  if (std::next(from) != configs.end())
     insertW4A16TwoRowBands(configs, from, kTokens, /*split=*/2);
 }
 
@@ -968,6 +982,13 @@ static bool replaceMBands(SmallVectorImpl<ConfigAttr> &configs, int64_t from,
 ///   e418, the rule on nine layers not used to choose it (2560 to 4224
 ///   wide, K of 3200 to 9344, pc, g32z, g64, g128, g128z), 0.73x to 0.83x
 ///   at M = 97 to 128.
+/// - v83, the same where those tiles make up to one wave of two blocks a
+///   multiprocessor (4 ceil(N / 128) blocks, N of 8448 or less): e464 (hand
+///   configs `_n`), 0.92x to 0.97x the time at M = 97 to 128 on 4352 x 5504
+///   pc, 4864 x 6016 pc, 5120 x 4480 pc, 5632 x 5248 g64z, 6144 x 3200 g32
+///   and 8192 x 5504 g128z (0.92x to 0.95x to M = 112), 11008 x 4224 (344
+///   blocks) 0.99x to 1.02x; e465, six layers not used to choose it (4608 x
+///   4736 pc to 8448 x 3200 pc), 0.92x to 0.98x.
 static void addW4A16NarrowChannelTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 128, kTokens = 128, kChannels = 64, kMaxRows = 4,
@@ -982,8 +1003,9 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
   // most 15 rows past M) where the chain's 128 x 128 tiles of M <= 128
   // split K through global partials, their slices' clusters past
   // chooseConfigs's bound (three quarters of the multiprocessors).
-  // So where those tiles split K in two and make at most half a wave
-  // (2 ceil(N / 128) blocks, N of 4224 or less on 132 multiprocessors).
+  // So where those tiles split K in two and make at most one wave of two
+  // blocks a multiprocessor (4 ceil(N / 128) blocks, N of 8448 or less on
+  // 132 multiprocessors).
   if (lo == kFromM + 1) {
     ConfigAttr at = getServingConfig(configs, kFromM);
     int64_t columns = llvm::divideCeil(op.getN(), 128);
@@ -991,7 +1013,7 @@ static void addW4A16NarrowChannelTiles(MatmulOp op,
         at.getBlockN() == 128 &&
         ((at.getSplitK() > 2 &&
           columns * at.getSplitK() > getMaxClusterBlocks(op)) ||
-         (at.getSplitK() == 2 && 2 * columns * at.getSplitK() <= sms)))
+         (at.getSplitK() == 2 && 2 * columns * at.getSplitK() <= 2 * sms)))
       lo = kFullBoxFromM;
   }
   // The narrow tiles already in the chain (M <= 96 on 64 channels) stay.

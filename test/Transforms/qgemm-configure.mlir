@@ -981,10 +981,12 @@ func.func @w4a16_n8192_k28672(%x: memref<?x28672xf16>, %wq: memref<3584x8192xi32
 // 6144 x 4096 (12 MiB, K = 4096): the 32-row blocks, then no 64-row blocks
 // (past 9 MiB each 32-channel block reads X again from L2) and no
 // 64-channel variant, whose three rows of blocks (288) take a third wave:
-// the 64 x 64 tiles from M = 33 (over 48 tokens to M = 48, v65). M = 129
-// to 256: the token bands of v70 / v71 (96 blocks, 64 K tiles).
+// the 64 x 64 tiles from M = 33 (over 48 tokens to M = 48, v65). M = 97 to
+// 128: 112-token then 128 x 64 tiles where the 128 x 128 tiles in two slices
+// would make 192 blocks (v83). M = 129 to 256: the token bands of v70 / v71
+// (96 blocks, 64 K tiles).
 // SM90A-LABEL: func @w4a16_n6144_k4096
-// SM90A: #qgemm.config<cta_tile = [16, 32, 768], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 768], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64]
+// SM90A: #qgemm.config<cta_tile = [16, 32, 768], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 768], warp_tile = [32, 32], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [48, 64, 64], warp_tile = [48, 64], stages = 4, split_k = 4, max_m = 48, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [112, 64, 64], warp_tile = [112, 64], stages = 4, split_k = 2, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64]
 // SM90A-SAME: max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 160, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 192, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [224, 128, 64], warp_tile = [224, 64], stages = 4, split_k = 2, max_m = 224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, max_m = 320,
 func.func @w4a16_n6144_k4096(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, %s: memref<6144xf16>, %y: memref<?x6144xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x6144xi32>, memref<6144xf16>) outs(%y : memref<?x6144xf16>)
@@ -2067,9 +2069,11 @@ func.func @w4a16_n3136_k6784_g128z(%x: memref<?x6784xf16>, %w0: memref<848x3136x
   return
 }
 
-// 2 x 34 blocks pass half a wave: the 128 x 128 tiles keep M = 97 to 128.
+// 2 x 34 blocks pass half a wave but 4 x 34 are within one of two blocks a
+// multiprocessor: the same tiles from M = 97 (v83, e464: 4352 x 5504 0.92x to
+// 0.96x the time).
 // SM90A-LABEL: func @w4a16_n4352_k6272
-// SM90A: max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 128,
+// SM90A: max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [112, 64, 64], warp_tile = [112, 64], stages = 4, split_k = 2, max_m = 112,
 // SM90A: return
 func.func @w4a16_n4352_k6272(%x: memref<?x6272xf16>, %wq: memref<784x4352xi32>, %s: memref<4352xf16>, %y: memref<?x4352xf16>) {
   qgemm.matmul lhs(%x : memref<?x6272xf16>) weights(%wq, %s : memref<784x4352xi32>, memref<4352xf16>) outs(%y : memref<?x4352xf16>)
@@ -2097,6 +2101,40 @@ func.func @w4a16_n3072_k5504_g64z(%x: memref<?x5504xf16>, %w0: memref<688x3072xi
 // SM90A: return
 func.func @w4a16_n3072_k8320(%x: memref<?x8320xf16>, %wq: memref<1040x3072xi32>, %s: memref<3072xf16>, %y: memref<?x3072xf16>) {
   qgemm.matmul lhs(%x : memref<?x8320xf16>) weights(%wq, %s : memref<1040x3072xi32>, memref<3072xf16>) outs(%y : memref<?x3072xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// The 128 x 128 tiles in two slices serve M = 129 to 512 (K tiles that 4
+// slices do not divide): cut at 256 for the two-slice token bands of 160 and
+// 192 tokens to M = 384 (v83, e465: 0.75x to 0.81x the time at M = 272 to
+// 384), then resumed.
+// SM90A-LABEL: func @w4a16_n4096_k6784_g128
+// SM90A: split_k = 2, max_m = 256, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [160, 128, 64], warp_tile = [160, 64], stages = 4, split_k = 2, max_m = 320, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 384, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 512,
+// SM90A: return
+func.func @w4a16_n4096_k6784_g128(%x: memref<?x6784xf16>, %w0: memref<848x4096xi32>, %w1: memref<53x4096xf16>, %y: memref<?x4096xf16>) {
+  qgemm.matmul lhs(%x : memref<?x6784xf16>) weights(%w0, %w1 : memref<848x4096xi32>, memref<53x4096xf16>) outs(%y : memref<?x4096xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}
+
+// The 128 x 128 tiles of M = 97 to 128 in two slices make one wave of two
+// blocks a multiprocessor or less (208 blocks): 112-token then 128 x 64
+// tiles (v83, e464 / e465: 0.92x to 0.98x the time). Past one wave (11008 x
+// 4224, 344 blocks) they stay.
+// SM90A-LABEL: func @w4a16_n6656_k5248
+// SM90A: max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [112, 64, 64], warp_tile = [112, 64], stages = 4, split_k = 2, max_m = 112, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 128,
+// SM90A: return
+func.func @w4a16_n6656_k5248(%x: memref<?x5248xf16>, %wq: memref<656x6656xi32>, %s: memref<6656xf16>, %y: memref<?x6656xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5248xf16>) weights(%wq, %s : memref<656x6656xi32>, memref<6656xf16>) outs(%y : memref<?x6656xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+// SM90A-LABEL: func @w4a16_n11008_k4224
+// SM90A: max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 128,
+// SM90A: return
+func.func @w4a16_n11008_k4224(%x: memref<?x4224xf16>, %wq: memref<528x11008xi32>, %s: memref<11008xf16>, %y: memref<?x11008xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4224xf16>) weights(%wq, %s : memref<528x11008xi32>, memref<11008xf16>) outs(%y : memref<?x11008xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
