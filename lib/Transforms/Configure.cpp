@@ -554,9 +554,24 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
         bestUs = us;
       }
     };
+    // The split 128 x 128 tiles where K's tiles are even (always: the rules'
+    // K is a multiple of 128): 4 slices of uneven length where 4 do not divide
+    // them (the last slices a K tile shorter; split K takes that). Measured
+    // against the 2 slices they took before (v83, same run, both orders, time
+    // at M = 81 to 256, the chains otherwise the same): e468 1536 x 4224 pc
+    // 0.88x to 0.92x, 2048 x 5504 g128z 0.84x to 0.92x, 2048 x 11136 g128
+    // 0.80x to 0.82x, 2560 x 7040 pc 0.86x to 1.00x, 3072 x 5504 g64z 0.93x
+    // to 1.00x, e469 (M = 96 to 128) 2560 x 9856 pc 0.83x to 0.95x, 2816 x
+    // 8576 g128z, 3072 x 8320 pc, 3072 x 10112 g64 0.84x to 0.96x, and on
+    // layers not used to choose it, 1792 x 5504 pc 0.83x to 0.90x, 2048 x
+    // 4480 g32z 0.85x to 0.96x, 2304 x 6016 g128 0.85x to 1.00x; e470, the
+    // rule's chains against the ones before: 0.80x to 1.01x on nine layers
+    // (1280 x 6016 pc, held out, 0.81x to 0.93x at M = 72 to 256). The v62
+    // loss of 4 uneven slices (2048 x 4224 at M = 256, getW4A16RuleKTiles)
+    // was on 64 x 64 tiles; the model keeps these to its level of 128 there.
     if (splits)
       for (int64_t splitK : {2, 4})
-        if (kTiles % splitK == 0)
+        if (kTiles % 2 == 0)
           consider({128, 128, splitK});
     if (wide)
       consider({128, 256, 1});
@@ -1310,22 +1325,15 @@ static bool isW4A16WideClusteredMid(MatmulOp op, int64_t split) {
 /// / 17.8 on these, as 3200 x 4864 (200 blocks) 17.0 / 17.9
 /// (docs/perf-notes.md, v63).
 /// Where K is an odd multiple of 128 (K tiles of 64 that 4 slices do not
-/// divide) the 128 x 128 tiles take 2 clustered slices, at most half a wave
-/// below the bound: the 64-channel tiles in 4 slices from 1 block a
-/// multiprocessor (v83, e460, same run, both orders, time at M = 65 to 96
-/// against those tiles: 2304 x 5504 g128z 0.67x to 0.72x, 2560 x 5504 pc
-/// 0.69x to 0.75x, 2688 x 4992 pc 0.71x to 0.75x, 2816 x 3712 g32z 0.71x to
-/// 0.76x, 3072 x 4224 pc 0.73x to 0.79x, 3072 x 5504 g64z 0.68x to 0.73x,
-/// 3072 x 6784 g128 0.65x to 0.71x; the same tiles in 2 clustered slices on
-/// the producer's ring 0.70x to 0.77x, the 128 x 64 tiles of M = 113 on
-/// 0.75x to 0.81x). With 128 K tiles or more (128-channel tiles in 8
-/// slices above) the 64-channel ones in 4 measured faster still (e462:
-/// 2560 x 9856 pc 0.62x to 0.67x against 0.68x to 0.78x, 3072 x 8320 pc
-/// 0.64x to 0.70x against 0.68x to 0.75x, 2816 x 8576 g128z and 3072 x
-/// 10112 g64 0.61x to 0.68x against 0.61x to 0.71x). e461, layers not used
-/// to choose it: 2176 x 4224 g64z (136 blocks), 2176 x 6016 g32, 2432 x
-/// 4736 g128z, 2816 x 5440 pc, 3008 x 4480 g64 0.66x to 0.76x, 2944 x 3200
-/// pc 0.77x to 0.84x.
+/// divide) the 128 x 128 tiles split K in 4 uneven slices
+/// (chooseW4A16WgmmaConfigs); below the bound the 80-token tiles of 64
+/// channels in 4 slices still take M = 65 to 80 from 1 block a
+/// multiprocessor (v83, same run, both orders, time at M = 80 of the 128 x
+/// 128 tiles in 4 uneven slices against them: e469 1.02x to 1.04x on 2560 x
+/// 9856 pc, 2816 x 8576 g128z, 3072 x 8320 pc, 3072 x 10112 g64; e468 1.00x
+/// to 1.05x on 2304 x 6016 g128 to 3072 x 5504 g64z). Before those slices
+/// (the 128 x 128 tiles in 2, half a wave) the 80- and 96-token tiles had
+/// taken M = 65 to 96 at 0.61x to 0.84x the time (e460 to e462).
 static void addW4A16WideTokenTiles(MatmulOp op,
                                    SmallVectorImpl<ConfigAttr> &configs,
                                    int64_t midN, int64_t midSplit) {
@@ -1345,16 +1353,23 @@ static void addW4A16WideTokenTiles(MatmulOp op,
   // tiles do not take 4 (K an odd multiple of 128) those tiles split K in
   // 2, half the blocks, and tiles of 64 channels in 4 slices (as many
   // blocks as 128 channels in 8) go down to one block a multiprocessor.
+  // The lower bound is the clustered 128 x 128 tiles in 4 slices. Where K's
+  // tiles do not divide in 4 (K an odd multiple of 128) those slices are
+  // uneven, and the 80-token tiles of 64 channels in 4 slices (as many
+  // blocks as 128 channels in 8) still take M = 65 to 80 from one block a
+  // multiprocessor.
+  ArrayRef<int64_t> rows = kWideTokenRows;
   int64_t channels = midN;
   if (2 * wideBlocks < 3 * sms) {
     if (getW4A16RuleKTiles(op) % 4 == 0 || wideBlocks < sms)
       return;
+    rows = rows.take_front();
     channels = 64;
     wideSplit = wideSplit * 64 / midN;
   }
-  for (int64_t rows : kWideTokenRows)
+  for (int64_t tokens : rows)
     configs.push_back(
-        getW4A16MidTile(ctx, rows, wideSplit, channels, /*clustered=*/false));
+        getW4A16MidTile(ctx, tokens, wideSplit, channels, /*clustered=*/false));
 }
 
 /// W4A16 on sm_90a at M = 17 to 48 (addW4A16MidConfigs, before its

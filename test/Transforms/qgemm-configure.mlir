@@ -2081,12 +2081,12 @@ func.func @w4a16_n4352_k6272(%x: memref<?x6272xf16>, %wq: memref<784x4352xi32>, 
   return
 }
 
-// K an odd multiple of 128 (86 K tiles: the 128 x 128 tiles of M = 65 to 96
-// split K in 2 clustered slices, 48 blocks): 80- and 96-token tiles of 64
-// channels in 4 slices from one block a multiprocessor (192 blocks; v83,
-// e460: 0.68x to 0.73x the time at M = 65 to 96).
+// K an odd multiple of 128 (86 K tiles): the 128 x 128 tiles of M = 81 to
+// 128 in 4 uneven clustered slices (96 blocks; v83, e468: 0.93x the time of
+// 2 slices at M = 128), after 80-token tiles of 64 channels in 4 slices
+// from one block a multiprocessor (192 blocks; e460 / e470).
 // SM90A-LABEL: func @w4a16_n3072_k5504_g64z
-// SM90A: max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [112, 64, 64]
+// SM90A: max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128,
 // SM90A: return
 func.func @w4a16_n3072_k5504_g64z(%x: memref<?x5504xf16>, %w0: memref<688x3072xi32>, %w1: memref<86x3072xf16>, %w2: memref<86x384xi32>, %y: memref<?x3072xf16>) {
   qgemm.matmul lhs(%x : memref<?x5504xf16>) weights(%w0, %w1, %w2 : memref<688x3072xi32>, memref<86x3072xf16>, memref<86x384xi32>) outs(%y : memref<?x3072xf16>)
@@ -2094,10 +2094,23 @@ func.func @w4a16_n3072_k5504_g64z(%x: memref<?x5504xf16>, %w0: memref<688x3072xi
   return
 }
 
-// The same past 128 K tiles (130: the 128-channel tiles would take 8
-// slices), on 64 channels in 4 (e462: 0.64x to 0.70x).
+// A small layer, K an odd multiple of 128: the 128 x 128 tiles in 4 uneven
+// slices (64 blocks) pass the small-layer bound, so M = 65 to 128 runs them
+// instead of 64 x 64 tiles in 2 slices to M = 256 (v83, e468: 0.84x to 0.92x
+// the time at M = 80 to 256).
+// SM90A-LABEL: func @w4a16_n2048_k5504_g128z
+// SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512,
+// SM90A: return
+func.func @w4a16_n2048_k5504_g128z(%x: memref<?x5504xf16>, %w0: memref<688x2048xi32>, %w1: memref<43x2048xf16>, %w2: memref<43x256xi32>, %y: memref<?x2048xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5504xf16>) weights(%w0, %w1, %w2 : memref<688x2048xi32>, memref<43x2048xf16>, memref<43x256xi32>) outs(%y : memref<?x2048xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128, zero_points = true>}
+  return
+}
+
+// The same past 128 K tiles (130: the 80-token tiles on 64 channels in 4
+// slices, not 128 in 8; e462, e469).
 // SM90A-LABEL: func @w4a16_n3072_k8320
-// SM90A: max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 4, max_m = 96, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [112, 64, 64]
+// SM90A: max_m = 64, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 4, max_m = 80, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 4, max_m = 128,
 // SM90A: return
 func.func @w4a16_n3072_k8320(%x: memref<?x8320xf16>, %wq: memref<1040x3072xi32>, %s: memref<3072xf16>, %y: memref<?x3072xf16>) {
   qgemm.matmul lhs(%x : memref<?x8320xf16>) weights(%wq, %s : memref<1040x3072xi32>, memref<3072xf16>) outs(%y : memref<?x3072xf16>)
