@@ -360,13 +360,12 @@ static void addW4A16WideRowTwoRowBands(MatmulOp op,
 /// 0.83, 4096 x 4096 g32z 0.73 to 0.79, 4096 x 11008 g64z 0.71 to 0.78.
 /// Not on 11008 x 4096 (344 blocks, 2.6 waves: 1.13x to 1.29x slower).
 /// Where the variant that serves M = 256 runs past it (the time model's
-/// 128 x 128 tiles in two slices from its level of 256 on: K's tiles do not
-/// take four, or its levels of 256 and 384 chose the same), that variant is
-/// cut at 256 and resumes after the bands (v83, e463: 4096 x 6784 g128 took
-/// 1.22x the time of 4096 x 6912 at M = 384; e465, both orders, 0.75x to
-/// 0.81x the time at M = 272 to 384 on 4096 x 6784 g128, and on 3072 x 4224
-/// pc, 3584 x 4480 g128z, 3584 x 4608 g128z, 4160 x 7040 g128 not used to
-/// choose it).
+/// 128 x 128 tiles in two slices where its levels of 256 and 384 chose the
+/// same), that variant is cut at 256 and resumes after the bands (v83,
+/// e463: 4096 x 6784 g128 took 1.22x the time of 4096 x 6912 at M = 384;
+/// e465, both orders, 0.75x to 0.81x the time at M = 272 to 384 on 4096 x
+/// 6784 g128, and on 3072 x 4224 pc, 3584 x 4480 g128z, 3584 x 4608 g128z,
+/// 4160 x 7040 g128 not used to choose it).
 static void addW4A16SplitTwoRowBands(MatmulOp op,
                                      SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 256, kTokens[] = {160, 192};
@@ -374,9 +373,9 @@ static void addW4A16SplitTwoRowBands(MatmulOp op,
   int64_t blocks = 2 * llvm::divideCeilSigned(op.getN(), 128) * 2;
   if (blocks > sms || 2 * blocks < sms)
     return;
-  // The variant that serves M = 256; one past it (the 128 x 128 tiles in two
-  // slices where K's tiles do not take four: one level of the time model to
-  // M = 512) is cut at 256 and resumes after the bands.
+  // The variant that serves M = 256; one past it (the time model's 128 x 128
+  // tiles in two slices over its levels of 256 and 384) is cut at 256 and
+  // resumes after the bands.
   auto *from = llvm::find_if(configs, [&](ConfigAttr config) {
     return config.getMaxM() == 0 || config.getMaxM() >= kFromM;
   });
@@ -1349,10 +1348,6 @@ static void addW4A16WideTokenTiles(MatmulOp op,
   int64_t wideBlocks = colTiles * wideSplit;
   if (wideBlocks > kWideMaxBlocksPerSm * sms)
     return;
-  // The lower bound is the clustered 128 x 128 tiles in 4 slices; where K's
-  // tiles do not take 4 (K an odd multiple of 128) those tiles split K in
-  // 2, half the blocks, and tiles of 64 channels in 4 slices (as many
-  // blocks as 128 channels in 8) go down to one block a multiprocessor.
   // The lower bound is the clustered 128 x 128 tiles in 4 slices. Where K's
   // tiles do not divide in 4 (K an odd multiple of 128) those slices are
   // uneven, and the 80-token tiles of 64 channels in 4 slices (as many
