@@ -6,7 +6,7 @@ compiles here becomes a stub that test/gpu/run.sh checks there.
     scripts/fuzz-gpu.py OUT_DIR [--shapes N] [--configs N] [--seed S]
         [--chips sm_80,sm_90,sm_90a] [--compile PATH] [--opt PATH]
         [--jobs J] [--odd-configs] [--schemes w8a8,w8a8q,w4a16,bsr]
-        [--no-cubin] [--neighbours] [--min-dim D] [--pitched]
+        [--no-cubin] [--neighbours] [--parity] [--min-dim D] [--pitched]
 
 shapes: a W8A8 (fp16 activations, or already quantized ones with their
 scales), W4A16 (per channel, groups of 32 / 64 / 128, with or without
@@ -16,7 +16,10 @@ multiples of 128 (multiples of 8, 32 or 64 as the scheme needs), so the
 kernels' edge tiles are what is tested. With --neighbours each shape
 comes with its nearest neighbour of N and K multiples of 128 (the same
 name with those sizes and `_nb` last), so a bench of both shows what the
-edge tiles cost (scripts/neighbour-ratios.py pairs them); --min-dim keeps
+edge tiles cost (scripts/neighbour-ratios.py pairs them); with --parity
+each W4A16 shape has N a multiple of 128 and K an odd one and comes with
+the same shape of K + 128 (`_kp` last), the pairs the neighbours cannot
+make (K tiles of 64 that four slices do not divide); --min-dim keeps
 the random N and K at least that large (layer-sized shapes for a bench);
 with --pitched half the W8A8 shapes have padded weight rows (a pitch P,
 `_p<P>` in the name; the harness lays the weights out at the stub's
@@ -74,7 +77,8 @@ def dim(rng, unit, lo, hi):
 SCHEMES = ["w8a8", "w8a8q", "w4a16", "bsr"]
 
 
-def random_shape(rng, chips=None, schemes=SCHEMES, low=0, pitched=False):
+def random_shape(rng, chips=None, schemes=SCHEMES, low=0, pitched=False,
+                 parity=False):
     """A valid shape of a scheme drawn from `schemes`: (name, text, chip,
     neighbour). With `chips`, a chip drawn from them after the shape, its
     tag in the name (else None). N and K are at least `low` (else the
@@ -82,7 +86,10 @@ def random_shape(rng, chips=None, schemes=SCHEMES, low=0, pitched=False):
     rows, a pitch P of K rounded up to 16 bytes plus 0 to 128 more (`_p<P>`
     in the name). `neighbour` is (name, text) of the same matmul with N and
     K rounded to the nearest multiple of 128 (`_nb` in the name, rows not
-    padded)."""
+    padded), or None where that is the shape itself. With `parity` a W4A16
+    shape has N a multiple of 128 and K an odd one (K tiles of 64 that four
+    slices do not divide), and `neighbour` is the same with K + 128 (`_kp`
+    in the name)."""
     scheme = rng.choice(schemes)
     group, zeros, tag, pitch = 0, False, "", 0
     if scheme in ("w8a8", "w8a8q"):
@@ -99,15 +106,22 @@ def random_shape(rng, chips=None, schemes=SCHEMES, low=0, pitched=False):
         n = dim(rng, 64, max(64, low), 12288)
         k = dim(rng, max(group, 64), max(group, 64, low), 8192)
         tag = "_" + ((f"g{group}" + ("z" if zeros else "")) if group else "pc")
+        if parity:
+            n, k = neighbour_dim(n), k // 256 * 256 + 128
     chip = rng.choice(chips) if chips else None
     suffix = tag + (chip_tag(chip) if chip else "")
     name = f"{scheme}_n{n}_k{k}{suffix}"
-    n2, k2 = neighbour_dim(n), neighbour_dim(k)
+    n2, k2, mark = neighbour_dim(n), neighbour_dim(k), "_nb"
+    if parity and scheme == "w4a16":
+        n2, k2, mark = n, k + 128, "_kp"
     suffix2 = suffix.replace(tag, "") if pitch else suffix
-    name2 = f"{scheme}_n{n2}_k{k2}{suffix2}_nb"
+    name2 = f"{scheme}_n{n2}_k{k2}{suffix2}{mark}"
+    neighbour = None
+    if (n2, k2) != (n, k):
+        neighbour = (name2,
+                     matmul_text(name2, "?", n2, k2, scheme, group, zeros))
     return (name, matmul_text(name, "?", n, k, scheme, group, zeros, pitch),
-            chip,
-            (name2, matmul_text(name2, "?", n2, k2, scheme, group, zeros)))
+            chip, neighbour)
 
 
 def mutate_config(rng, text):
@@ -201,6 +215,12 @@ def main():
                         "(`_nb` in the name, skipped when it is the shape "
                         "itself), to time edge tiles against it "
                         "(scripts/neighbour-ratios.py)")
+    parser.add_argument("--parity", action="store_true",
+                        help="W4A16 shapes of N a multiple of 128 and K an "
+                        "odd one, each beside the same with K + 128 (`_kp` "
+                        "in the name; scripts/neighbour-ratios.py pairs "
+                        "them): K tiles that four slices do not divide "
+                        "against ones they do")
     parser.add_argument("--min-dim", type=int, default=0,
                         help="draw random shapes with N and K at least this")
     parser.add_argument("--pitched", action="store_true",
@@ -220,17 +240,17 @@ def main():
 
     cases, seen, drawn = [], set(), 0
     while drawn < args.shapes:
-        name, text, chip, (name2, text2) = random_shape(
-            rng, chips, schemes, args.min_dim, args.pitched)
+        name, text, chip, neighbour = random_shape(
+            rng, chips, schemes, args.min_dim, args.pitched, args.parity)
         if name in seen:
             continue
         drawn += 1
         seen.add(name)
         cases.append((name, text, chip))
-        if args.neighbours and name2 not in seen and \
-                name2.replace("_nb", "") != name:
-            seen.add(name2)
-            cases.append((name2, text2, chip))
+        if neighbour and neighbour[0] not in seen and \
+                (args.neighbours or neighbour[0].endswith("_kp")):
+            seen.add(neighbour[0])
+            cases.append((neighbour[0], neighbour[1], chip))
     num_shapes = len(cases)
     sources = sorted(
         f for f in glob.glob(os.path.join(ROOT, "test/gpu/kernels/*.mlir"))

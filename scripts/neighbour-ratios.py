@@ -7,7 +7,9 @@ from the neighbour's.
 
 BENCH.json: the harness's `--bench --json` output. A neighbour is a kernel
 named like the edge kernel with N and K rounded to the nearest multiple of
-128 and `_nb` last (scripts/fuzz-gpu.py --neighbours writes both); an
+128 and `_nb` last (scripts/fuzz-gpu.py --neighbours writes both), or for
+a W4A16 kernel of K an odd multiple of 128 the same with K + 128 and `_kp`
+last (fuzz-gpu.py --parity); an
 edge kernel with padded weight rows (`_p<pitch>` or `_pd` in its name)
 pairs with the unpadded neighbour. The harness's own pairs (kernels whose
 name has no `_nb`) are not matched. For
@@ -29,15 +31,21 @@ NAME = re.compile(r"^(?P<scheme>[a-z0-9]+)_n(?P<n>\d+)_k(?P<k>\d+)(?P<rest>.*)$"
 
 def neighbour_name(kernel):
     """The `_nb` neighbour's name of an edge kernel name (None when it is
-    one already or N and K are multiples of 128)."""
+    one already or N and K are multiples of 128), or for a W4A16 kernel
+    whose K is an odd multiple of 128 its K + 128 partner's, `_kp` last
+    (fuzz-gpu.py --parity: K tiles of 64 that four slices do not divide,
+    against ones they do)."""
     base, _, pattern = kernel.partition("/")
     m = NAME.match(base)
-    if not m or base.endswith("_nb"):
+    if not m or base.endswith("_nb") or base.endswith("_kp"):
         return None
     n, k = int(m["n"]), int(m["k"])
     n2, k2 = neighbour_dim(n), neighbour_dim(k)
     if (n2, k2) == (n, k):
-        return None
+        if m["scheme"] != "w4a16" or (k // 128) % 2 == 0:
+            return None
+        name = f"{m['scheme']}_n{n}_k{k + 128}{m['rest']}_kp"
+        return name + ("/" + pattern if pattern else "")
     # Padded weight rows (fuzz-gpu.py --pitched: _p<pitch>; _pd by hand):
     # the neighbour's rows are not padded.
     rest = re.sub(r"_p(\d+|d)(?=_|$)", "", m["rest"])
