@@ -482,6 +482,22 @@ static int64_t getW4A16RuleKTiles(MatmulOp op) {
 /// into sub-levels of 128 or 256 rows to M = 2048; they stop at the first
 /// from 2048 whose best choice is the unsplit 256 x 128 tile, which then
 /// serves every larger M.
+/// The rules' K is a multiple of 128 (getW4A16RuleKTiles), so K's tiles of
+/// 64 take 2 slices evenly, and 4 in slices of uneven length where 4 do not
+/// divide them (K an odd multiple of 128: the last slices a K tile shorter;
+/// split K takes that). Measured against the 2 slices such K took before
+/// (v83, same run, both orders, time at M = 81 to 256, the chains otherwise
+/// the same): e468 1536 x 4224 pc 0.88x to 0.92x, 2048 x 5504 g128z 0.84x
+/// to 0.92x, 2048 x 11136 g128 0.80x to 0.82x, 2560 x 7040 pc 0.86x to
+/// 1.00x, 3072 x 5504 g64z 0.93x to 1.00x, e469 (M = 96 to 128) 2560 x 9856
+/// pc 0.83x to 0.95x, 2816 x 8576 g128z, 3072 x 8320 pc, 3072 x 10112 g64
+/// 0.84x to 0.96x, and on layers not used to choose it, 1792 x 5504 pc
+/// 0.83x to 0.90x, 2048 x 4480 g32z 0.85x to 0.96x, 2304 x 6016 g128 0.85x
+/// to 1.00x; e470, the rule's chains against the ones before: 0.80x to
+/// 1.01x on nine layers (1280 x 6016 pc, held out, 0.81x to 0.93x at M =
+/// 72 to 256). The v62 loss of 4 uneven slices (2048 x 4224 at M = 256,
+/// getW4A16RuleKTiles) was on 64 x 64 tiles; the model keeps these to its
+/// level of 128 there.
 static SmallVector<ConfigAttr>
 chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   constexpr double kWideTileUs = 0.85, kTallTileUs = 0.79, kTileUs = 0.87,
@@ -553,25 +569,11 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
         bestUs = us;
       }
     };
-    // The split 128 x 128 tiles where K's tiles are even (always: the rules'
-    // K is a multiple of 128): 4 slices of uneven length where 4 do not divide
-    // them (the last slices a K tile shorter; split K takes that). Measured
-    // against the 2 slices they took before (v83, same run, both orders, time
-    // at M = 81 to 256, the chains otherwise the same): e468 1536 x 4224 pc
-    // 0.88x to 0.92x, 2048 x 5504 g128z 0.84x to 0.92x, 2048 x 11136 g128
-    // 0.80x to 0.82x, 2560 x 7040 pc 0.86x to 1.00x, 3072 x 5504 g64z 0.93x
-    // to 1.00x, e469 (M = 96 to 128) 2560 x 9856 pc 0.83x to 0.95x, 2816 x
-    // 8576 g128z, 3072 x 8320 pc, 3072 x 10112 g64 0.84x to 0.96x, and on
-    // layers not used to choose it, 1792 x 5504 pc 0.83x to 0.90x, 2048 x
-    // 4480 g32z 0.85x to 0.96x, 2304 x 6016 g128 0.85x to 1.00x; e470, the
-    // rule's chains against the ones before: 0.80x to 1.01x on nine layers
-    // (1280 x 6016 pc, held out, 0.81x to 0.93x at M = 72 to 256). The v62
-    // loss of 4 uneven slices (2048 x 4224 at M = 256, getW4A16RuleKTiles)
-    // was on 64 x 64 tiles; the model keeps these to its level of 128 there.
+    // The split 128 x 128 tiles: 2 or 4 slices, uneven where 4 do not
+    // divide K's tiles (the comment above).
     if (splits)
       for (int64_t splitK : {2, 4})
-        if (kTiles % 2 == 0)
-          consider({128, 128, splitK});
+        consider({128, 128, splitK});
     if (wide)
       consider({128, 256, 1});
     // The 256 x 128 tiles in two clustered slices, past M = 1024 where
