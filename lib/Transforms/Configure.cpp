@@ -794,8 +794,11 @@ splitImbalancedW4A16RegisterConfigs(MatmulOp op,
 /// blocks (v47, same run, us at M = 65 / 128 / 256: 768 x 2048 pc 12.6 /
 /// 12.6 / 12.7 -> 10.7 / 10.9 / 11.5, g128z 12.6 / 12.6 / 12.8 -> 10.6 /
 /// 10.9 / 11.8; 2048 x 1408 pc 14.0 / 13.9 / 14.1 -> 11.7 / 12.0 / 12.8,
-/// g128z 13.8 / 13.7 / 13.8 -> 11.5 / 11.8 / 13.3). `configs` is
-/// chooseW4A16WgmmaConfigs' chain.
+/// g128z 13.8 / 13.7 / 13.8 -> 11.5 / 11.8 / 13.3). Four slices from 24
+/// K tiles, uneven where four do not divide them (until v84 two there:
+/// four 0.62x to 0.95x the time at M = 65 to 256 on twelve layers, e477 /
+/// e478, same run; 1024 x 5248 pc at M = 96 19.4 -> 14.8 us, 512 x 7296
+/// pc 24.2 -> 15.1). `configs` is chooseW4A16WgmmaConfigs' chain.
 static void addW4A16SmallLayerTiles(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   MLIRContext *ctx = op.getContext();
@@ -816,7 +819,7 @@ static void addW4A16SmallLayerTiles(MatmulOp op,
       int64_t(llvm::divideCeil(n, first->getBlockN())) * first->getSplitK() >
           sms / 4)
     return;
-  int64_t split = kTiles % 4 == 0 && kTiles / 4 >= 6 ? 4 : 2;
+  int64_t split = kTiles / 4 >= 6 ? 4 : 2;
   ConfigAttr small = ConfigAttr::get(
       ctx, {64, 64, 64}, {64, 64}, std::min<int64_t>(4, kTiles + 1), split,
       kSmallMidMaxM, MmaKind::wgmma, OperandPath::register_a,
@@ -4249,8 +4252,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
   configs.assign(spliced.begin(), spliced.end());
 }
 
-/// W8A8 on sm_90a, a small layer (N <= 2048, K a multiple of 128 in an
-/// even number of K tiles) whose chain serves M = 129 with 64 x 128 tiles:
+/// W8A8 on sm_90a, a small layer (N <= 2048, 8 K tiles of 128 or more)
+/// whose chain serves M = 129 with 64 x 128 tiles:
 /// 64 x 64 tiles in two slices (clustered by chooseConfigs) serve M from
 /// the end of the register variant, or run on from the 64 x 64 two-slice
 /// variant before them, up to the rows whose grid is one wave,
@@ -4259,15 +4262,22 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
 /// 256 / 512 15.2 / 15.5 / 16.4 -> 10.9 / 11.2 / 12.7, at 1024 (two waves)
 /// 18.5 -> 20.2; 768 x 2048 at 192 / 256 12.9 / 13.0 -> 10.2 / 10.3, at
 /// 512 13.6 -> 15.4; 1408 x 2048, unsplit 64 x 128 tiles from M = 65, at
-/// 65 to 192 12.5 to 13.5 -> 9.9 to 10.5, at 256 13.5 -> 15.0).
+/// 65 to 192 12.5 to 13.5 -> 9.9 to 10.5, at 256 13.5 -> 15.0). Until
+/// v84 only on an even count of K tiles and K a multiple of 128; on odd
+/// counts and K edges (uneven slices) 0.61x to 0.86x the time at the
+/// changed M on nineteen layers (e475 / e476 / e478, same run: 1408 x 2944
+/// at M = 128 17.4 -> 10.7 us, 512 x 8320 at 160 23.6 -> 14.8), where a K
+/// edge's 64 x 64 two-slice variant on the producer's ring keeps M <= 128
+/// (the cp.async ring there 1.05x to 1.09x its time on 896 x 3520 and 704
+/// x 2880, e476).
 static void extendW8A8SmallLayerTiles(MatmulOp op,
                                       SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kSmallMaxN = 2048, kStages = 8;
   int64_t n = op.getN(), k = op.getK();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t kTiles = k / 128;
+  int64_t kTiles = llvm::divideCeil(k, 128);
   // Slices of 4 K tiles or more (measured: 8 and 14).
-  if (n > kSmallMaxN || k % 128 != 0 || kTiles % 2 != 0 || kTiles < 8)
+  if (n > kSmallMaxN || kTiles < 8)
     return;
   auto *at = llvm::find_if(configs, [](ConfigAttr c) {
     return !c.isRegisterDirect() && (c.getMaxM() == 0 || c.getMaxM() > 128);
@@ -4282,7 +4292,9 @@ static void extendW8A8SmallLayerTiles(MatmulOp op,
     return c.isWgmma() && c.getBlockM() == 64 && c.getBlockN() == 64 &&
            c.getSplitK() == 2;
   };
-  if (at != configs.begin() && isTwoSliceNarrow(*std::prev(at)))
+  // One on the producer's ring (a K edge) keeps its M.
+  if (at != configs.begin() && isTwoSliceNarrow(*std::prev(at)) &&
+      std::prev(at)->getCopy() != CopyKind::tma_producer)
     at = configs.erase(std::prev(at));
   auto *past = std::find_if(at, configs.end(), [&](ConfigAttr c) {
     return c.getMaxM() == 0 || c.getMaxM() > bound;
