@@ -685,6 +685,28 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
   // 65536 on sm_80 asked for 74 otherwise).
   perWarp = std::min<int64_t>(perWarp, ConfigAttr::kMaxRegisterChunks);
   warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
+  // On sm_90a at M <= 8 where the grid gives 3 warps along K or fewer (past
+  // 8 / 3 blocks a multiprocessor), the most warps that divide the chunks
+  // evenly and keep at most kRegisterMaxWarpsK warps a multiprocessor
+  // (docs/perf-notes.md, v84, e480 to e483, same run, us at M = 1: 11776 x
+  // 5760 g128, 368 blocks, 3 warps of 15 chunks 18.5 -> 5 of 9 14.6; 14336
+  // x 4096 pc 3 of 11 14.5 -> 4 of 8 13.4; 0.86x to 0.99x at M = 1 to 8 on
+  // fourteen held out of 352 to 512 blocks, pc, g32, g32z, g128, g128z).
+  // Not on grids of 4 warps (8960 x 6400 g64, 280 blocks, 4 of 13 -> 5 of
+  // 10: 1.12x; 9216 x 3072 g128 1.02x; 10752 x 4608 pc 1.00x), nor groups
+  // of 64 (13312 x 4608 g64 3 of 12 -> 4 of 9: 1.07x to 1.11x; 14592 x
+  // 5120 g64z 1.16x, 12288 x 6144 g64z 0.93x), nor past M = 8 (not
+  // measured).
+  if (op.getTargetAttr().hasWgmma() && maxM <= 8 && 3 * blocks > 8 * sms &&
+      groupSize != 64) {
+    for (int64_t d = kRegisterMaxWarpsK; d > warpsK; --d) {
+      if (chunks % d == 0 && blocks * d <= kRegisterMaxWarpsK * sms) {
+        warpsK = d;
+        perWarp = chunks / d;
+        break;
+      }
+    }
+  }
   // A warp whose K loop the lowering rolls (more than
   // kMaxUnrolledGroupedChunks chunks) keeps few chunks in flight. Rolled:
   // the M <= 16 chain of group scales (groups of 128 with 2 chunks in

@@ -2508,3 +2508,32 @@ func.func @w4a16_n1024_k5248_pc(%x: memref<?x5248xf16>, %w0: memref<656x1024xi32
   return
 }
 
+// The W4A16 register variant of M <= 8 on a grid of 3 warps along K (368
+// blocks): the most warps that divide the 45 chunks evenly within 16 warps
+// a multiprocessor, 5 of 9 chunks (v84, e479 to e483: 18.5 -> 14.6 us at
+// M = 1); M = 9 to 16 keeps 3.
+// SM90A-LABEL: func @w4a16_n11776_k5760_g128
+// SM90A: [#qgemm.config<cta_tile = [16, 32, 640], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>
+func.func @w4a16_n11776_k5760_g128(%x: memref<?x5760xf16>, %w0: memref<720x11776xi32>, %w1: memref<45x11776xf16>, %y: memref<?x11776xf16>) {
+  qgemm.matmul lhs(%x : memref<?x5760xf16>) weights(%w0, %w1 : memref<720x11776xi32>, memref<45x11776xf16>) outs(%y : memref<?x11776xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}
+
+// Not with groups of 64 (1.07x to 1.16x the time on two layers, e482 / e483).
+// SM90A-LABEL: func @w4a16_n13312_k4608_g64
+// SM90A: [#qgemm.config<cta_tile = [16, 32, 384], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>
+func.func @w4a16_n13312_k4608_g64(%x: memref<?x4608xf16>, %w0: memref<576x13312xi32>, %w1: memref<72x13312xf16>, %y: memref<?x13312xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4608xf16>) weights(%w0, %w1 : memref<576x13312xi32>, memref<72x13312xf16>) outs(%y : memref<?x13312xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64>}
+  return
+}
+
+// Nor where the grid gives 4 warps (336 blocks: 6 warps 1.00x, e482).
+// SM90A-LABEL: func @w4a16_n10752_k4608_pc
+// SM90A: [#qgemm.config<cta_tile = [16, 32, 512], warp_tile = [16, 32], stages = 4, max_m = 8, operands = registers>
+func.func @w4a16_n10752_k4608_pc(%x: memref<?x4608xf16>, %w0: memref<576x10752xi32>, %w1: memref<10752xf16>, %y: memref<?x10752xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4608xf16>) weights(%w0, %w1 : memref<576x10752xi32>, memref<10752xf16>) outs(%y : memref<?x10752xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
