@@ -818,7 +818,7 @@ splitImbalancedW4A16RegisterConfigs(MatmulOp op,
 /// 10.9 / 11.8; 2048 x 1408 pc 14.0 / 13.9 / 14.1 -> 11.7 / 12.0 / 12.8,
 /// g128z 13.8 / 13.7 / 13.8 -> 11.5 / 11.8 / 13.3). Four slices from 24
 /// K tiles, uneven where four do not divide them (until v84 two there:
-/// four 0.62x to 0.95x the time at M = 65 to 256 on twelve layers, e477 /
+/// four 0.62x to 0.95x the time at M = 65 to 256 on thirteen layers, e477 /
 /// e478, same run; 1024 x 5248 pc at M = 96 19.4 -> 14.8 us, 512 x 7296
 /// pc 24.2 -> 15.1). `configs` is chooseW4A16WgmmaConfigs' chain.
 static void addW4A16SmallLayerTiles(MatmulOp op,
@@ -4286,8 +4286,8 @@ static void appendW8A8WgmmaConfigs(MatmulOp op, int64_t n128,
 /// 512 13.6 -> 15.4; 1408 x 2048, unsplit 64 x 128 tiles from M = 65, at
 /// 65 to 192 12.5 to 13.5 -> 9.9 to 10.5, at 256 13.5 -> 15.0). Until
 /// v84 only on an even count of K tiles and K a multiple of 128; on odd
-/// counts and K edges (uneven slices) 0.61x to 0.86x the time at the
-/// changed M on nineteen layers (e475 / e476 / e478, same run: 1408 x 2944
+/// counts and K edges (uneven slices) 0.61x to 0.92x the time at the
+/// M it changes on nineteen layers (e475 / e476 / e478, same run: 1408 x 2944
 /// at M = 128 17.4 -> 10.7 us, 512 x 8320 at 160 23.6 -> 14.8), where a K
 /// edge's 64 x 64 two-slice variant on the producer's ring keeps M <= 128
 /// (the cp.async ring there 1.05x to 1.09x its time on 896 x 3520 and 704

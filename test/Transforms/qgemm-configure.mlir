@@ -2476,7 +2476,7 @@ func.func @w8a8_n5792_k2112(%x: memref<?x2112xf16>, %w: memref<5792x2112xi8>, %s
 // 64 x 64 tiles in two clustered slices from the register variant to the
 // rows whose grid is one wave (M = 192), where the rule wanted an even count
 // and the chain ran unsplit 64 x 128 tiles from M = 65 (v84, e475 / e476 /
-// e478: 0.61x to 0.86x the time at the changed M on nineteen layers).
+// e478: 0.61x to 0.92x the time on the cells it moves, nineteen layers).
 // SM90A-LABEL: func @w8a8_n1408_k2176
 // SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 128], warp_tile = [64, 64], stages = 8, split_k = 2, max_m = 192, mma = wgmma, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 128], warp_tile = [64, 128], stages = 4, max_m = 1536, mma = wgmma>
 func.func @w8a8_n1408_k2176(%x: memref<?x2176xf16>, %w0: memref<1408x2176xi8>, %w1: memref<1408xf32>, %y: memref<?x1408xf16>) {
@@ -2499,7 +2499,7 @@ func.func @w8a8_n896_k3520(%x: memref<?x3520xf16>, %w0: memref<896x3520xi8>, %w1
 // A small W4A16 layer whose K tiles four slices do not divide (82):
 // addW4A16SmallLayerTiles' 64 x 64 tiles at M = 65 to 256 in four uneven
 // slices, where they took two (v84, e477 / e478: 0.62x to 0.95x the time
-// on twelve layers).
+// on thirteen layers).
 // SM90A-LABEL: func @w4a16_n1024_k5248_pc
 // SM90A: max_m = 64, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>
 func.func @w4a16_n1024_k5248_pc(%x: memref<?x5248xf16>, %w0: memref<656x1024xi32>, %w1: memref<1024xf16>, %y: memref<?x1024xf16>) {
