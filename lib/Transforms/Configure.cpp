@@ -2534,8 +2534,9 @@ static int64_t getW8A8TailSplit(MatmulOp op, ConfigAttr config) {
 /// split and, where K is not a multiple of 128, the TMA ring.
 static void finishW8A8WgmmaConfigs(MatmulOp op,
                                    SmallVectorImpl<ConfigAttr> &configs) {
-  // No tail split where K has at most 8 K tiles of 128 and N 4096 columns
-  // or more (the column bands of addW8A8ColumnBands still apply there):
+  // No tail split where K has at most 11 K tiles of 128 (two slices of
+  // fewer than 6) and N 3072 columns or more (the column bands of
+  // addW8A8ColumnBands still apply there):
   // the two slices of 4 K tiles lost to the unsplit tiles
   // (docs/perf-notes.md, v63, e236, same run, us with the tail split
   // against without: 4096 x 1024 at M = 1152 / 1536 / 2560 27.2 / 30.1 /
@@ -2543,8 +2544,13 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // 37.2 / 48.0 / 68.0 against 32.7 / 42.8 / 61.5, never faster; with 16
   // K tiles, four slices within 8% either way). On 1024 x 1024 and 1000 x
   // 992 they won at some M and lost at others (e237: 0.78x to 1.29x the
-  // time) and stay.
-  constexpr int64_t kShortKMaxTiles = 8, kShortKMinN = 4096;
+  // time) and stay. Until v84 only to 8 K tiles from N = 4096; on 9 to 11
+  // (v84, e488 / e489, same run) 0.84x to 0.97x the time without at the M
+  // of the split variants on four K-edge layers (4256 x 1120 at M = 1280
+  // 30.0 -> 25.2 us), 0.84x to 1.02x (geomean 0.957 over every cell) on
+  // seven not used to choose (4224 x 1152 at 1280 30.7 -> 25.8, 3584 x
+  // 1280 at 1536 31.3 -> 27.4).
+  constexpr int64_t kShortKMaxTiles = 11, kShortKMinN = 3072;
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   bool shortK = kTiles <= kShortKMaxTiles && op.getN() >= kShortKMinN;
   for (ConfigAttr &config : configs)

@@ -2537,3 +2537,18 @@ func.func @w4a16_n10752_k4608_pc(%x: memref<?x4608xf16>, %w0: memref<576x10752xi
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
+
+// A K-edge layer of 9 K tiles (N >= 3072): no tail split, whose two slices
+// of 4.5 tiles lost to the unsplit tiles (v84, e488 / e489: 0.84x to 0.97x
+// the time without); until v84 only to 8 K tiles from N = 4096.
+// SM90A-LABEL: func @w8a8_n4256_k1120
+// SM90A-NOT: tail_split
+// SM90A: max_m = 896, mma = wgmma, copy = tma_producer>, #qgemm.config<cta_tile = [128, 224, 128], warp_tile = [64, 224], stages = 4, max_m = 1280, mma = wgmma, copy = tma_producer>
+// SM90A-NOT: tail_split
+// SM90A: return
+func.func @w8a8_n4256_k1120(%x: memref<?x1120xf16>, %w0: memref<4256x1120xi8>, %w1: memref<4256xf32>, %y: memref<?x4256xf16>) {
+  qgemm.matmul lhs(%x : memref<?x1120xf16>) weights(%w0, %w1 : memref<4256x1120xi8>, memref<4256xf32>) outs(%y : memref<?x4256xf16>)
+      {lhs_encoding = #qgemm.act<i8, per_token>, weight_encoding = #qgemm.weight<format = int8, scales = per_channel>}
+  return
+}
+
