@@ -2534,8 +2534,8 @@ static int64_t getW8A8TailSplit(MatmulOp op, ConfigAttr config) {
 /// split and, where K is not a multiple of 128, the TMA ring.
 static void finishW8A8WgmmaConfigs(MatmulOp op,
                                    SmallVectorImpl<ConfigAttr> &configs) {
-  // No tail split where K has at most 11 K tiles of 128 (two slices of
-  // fewer than 6) and N 3072 columns or more (the column bands of
+  // No tail split where K has at most 15 K tiles of 128 (two or three
+  // slices of fewer than 6) and N 3072 columns or more (the column bands of
   // addW8A8ColumnBands still apply there):
   // the two slices of 4 K tiles lost to the unsplit tiles
   // (docs/perf-notes.md, v63, e236, same run, us with the tail split
@@ -2549,8 +2549,11 @@ static void finishW8A8WgmmaConfigs(MatmulOp op,
   // of the split variants on four K-edge layers (4256 x 1120 at M = 1280
   // 30.0 -> 25.2 us), 0.84x to 1.02x (geomean 0.957 over every cell) on
   // seven not used to choose (4224 x 1152 at 1280 30.7 -> 25.8, 3584 x
-  // 1280 at 1536 31.3 -> 27.4).
-  constexpr int64_t kShortKMaxTiles = 11, kShortKMinN = 3072;
+  // 1280 at 1536 31.3 -> 27.4); on 12 to 15 (three slices; e490) 0.86x to
+  // 1.01x on four layers (4096 x 1536 at 1536 35.0 -> 30.1 us) and 0.88x
+  // to 1.01x on four held out in the same run (8192 x 1536 at 640 32.7 ->
+  // 28.8).
+  constexpr int64_t kShortKMaxTiles = 15, kShortKMinN = 3072;
   int64_t kTiles = llvm::divideCeil(op.getK(), 128);
   bool shortK = kTiles <= kShortKMaxTiles && op.getN() >= kShortKMinN;
   for (ConfigAttr &config : configs)
