@@ -687,7 +687,7 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
   warpsK = int64_t(llvm::divideCeil(chunks, perWarp));
   // On sm_90a at M <= 8 where the grid gives 3 warps along K or fewer (past
   // 8 / 3 blocks a multiprocessor), the most warps that divide the chunks
-  // evenly and keep at most kRegisterMaxWarpsK warps a multiprocessor
+  // evenly and keep at most kMaxWarpsPerSm warps a multiprocessor
   // (docs/perf-notes.md, v84, e480 to e483, same run, us at M = 1: 11776 x
   // 5760 g128, 368 blocks, 3 warps of 15 chunks 18.5 -> 5 of 9 14.6; 14336
   // x 4096 pc 3 of 11 14.5 -> 4 of 8 13.4; 0.86x to 0.99x at M = 1 to 8 on
@@ -697,10 +697,11 @@ static ConfigAttr getW4A16RegisterConfig(MatmulOp op, int64_t wn,
   // of 64 (13312 x 4608 g64 3 of 12 -> 4 of 9: 1.07x to 1.11x; 14592 x
   // 5120 g64z 1.16x, 12288 x 6144 g64z 0.93x), nor past M = 8 (not
   // measured).
+  constexpr int64_t kMaxWarpsPerSm = 16;
   if (op.getTargetAttr().hasWgmma() && maxM <= 8 && 3 * blocks > 8 * sms &&
       groupSize != 64) {
     for (int64_t d = kRegisterMaxWarpsK; d > warpsK; --d) {
-      if (chunks % d == 0 && blocks * d <= kRegisterMaxWarpsK * sms) {
+      if (chunks % d == 0 && blocks * d <= kMaxWarpsPerSm * sms) {
         warpsK = d;
         perWarp = chunks / d;
         break;
