@@ -1496,6 +1496,33 @@ static ConfigAttr getW4A16LmHeadTile(MatmulOp op) {
 /// register variants `configs` ends with, bounded or replaced as measured.
 /// `wide`, `rowBlocks` and `sixtyFourRows` are chooseW4A16Configs' (a
 /// 64-channel variant, blocks of 32 rows and of 64).
+/// The K slices of addW4A16MidConfigs' unclustered 64 x 64 register-A tiles
+/// of M = 33 to 64 (`split` of them, 4): three where four make more than
+/// 1.25 waves of the kMidTilesPerSm blocks a multiprocessor holds and
+/// three make at most one (166 to 176 columns of 64, N of 10561 to 11264
+/// on 132). Such tiles hold 128 registers a thread and 43 KiB of shared
+/// memory: four blocks a multiprocessor (ncu, e493: 11008 x 4096 g128z at
+/// M = 64, 688 blocks in 1.3 waves). Measured on the H200
+/// (docs/perf-notes.md, v85, same run, both bench orders, time in three
+/// slices over four at M = 33 to 64): e494 11008 x 4096 g128z / g32 0.90x
+/// to 0.93x (28.9 -> 26.3 us at 64, 0.93 -> 1.02 x cuBLAS fp16); held out
+/// (e495) 10624 x 5120 g128 0.87x to 0.91x, 10752 x 4096 g128z 0.91x,
+/// 11008 x 4096 g64 / g128 0.91x to 0.93x, 11136 x 3072 g64z 0.89x to
+/// 0.91x, 11264 x 4096 g32z 0.97x. Below the window three slices lose or
+/// tie (e494: 10240 x 4096 g64z, 640 blocks in four, 0.99x to 1.05x; 9216
+/// x 4096 pc 0.97x to 1.04x), and past it two slices (one wave) lose:
+/// 14336 x 4096 g128z 1.02x to 1.09x, 13824 x 5120 g128 1.04x to 1.08x.
+static int64_t getW4A16MidSplit(MatmulOp op, int64_t split) {
+  constexpr int64_t kMidTilesPerSm = 4, kOneWaveSplit = 3;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeil(op.getN(), 64);
+  int64_t slots = kMidTilesPerSm * sms;
+  if (split == 4 && 4 * columns * 4 > 5 * slots &&
+      kOneWaveSplit * columns <= slots)
+    return kOneWaveSplit;
+  return split;
+}
+
 static void addW4A16MidConfigs(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs, bool wide,
                                bool rowBlocks, bool sixtyFourRows) {
@@ -1615,8 +1642,10 @@ static void addW4A16MidConfigs(MatmulOp op,
   ConfigAttr mid =
       clustered ? getW4A16MidTile(ctx, kMidMaxM, pairSlices ? 2 : midSplit, 128,
                                   /*clustered=*/true)
-                : getW4A16MidTile(ctx, kMidMaxM, midSplit, midN,
-                                  /*clustered=*/false);
+                : getW4A16MidTile(ctx, kMidMaxM,
+                                  midN == 64 ? getW4A16MidSplit(op, midSplit)
+                                             : midSplit,
+                                  midN, /*clustered=*/false);
   addW4A16NarrowTokenTiles(op, configs, mid, /*midRows=*/true);
   configs.push_back(mid);
   addW4A16WideTokenTiles(op, configs, midN, midSplit);
