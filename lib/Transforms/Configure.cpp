@@ -889,40 +889,53 @@ static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
                          /*streamK=*/false, clustered);
 }
 
-/// M = 33 to 64 of a small layer (N of 512 to 1536 on 132 multiprocessors:
+/// M = 17 to 64 of a small layer (N of 512 to 1536 on 132 multiprocessors:
 /// 8 ceil(N / 64) blocks at most 1.5 a multiprocessor) on K of 32 tiles or
-/// more, where the 64-channel register variant runs to M = 64 (its 16-row
-/// blocks convert every weight once a row of them, four times at M = 64,
-/// on a grid of N / 64 columns): 64 x 64 register-A tiles in 8 clustered
-/// K slices. Measured on the H200 (docs/perf-notes.md, v85, e496, same
-/// run, both bench orders, time against the register variant at M = 33
-/// to 64): 1024 x 4096 g128z 0.87x (11.7 -> 10.2 us, 0.89 -> 1.02 x
-/// cuBLAS fp16), pc 0.90x to 0.94x, 1024 x 8192 g64 0.83x to 0.85x, 1536
-/// x 4096 g128 0.92x to 0.94x, 768 x 2048 pc 0.85x to 0.86x; at N = 2048
-/// (256 blocks) level or slower (2048 x 2048 g128z 0.98x to 1.00x, 2048 x
-/// 5632 pc 0.98x to 0.99x, 2048 x 4096 pc 1.04x to 1.06x). The same tiles
-/// unclustered lost (0.90x to 1.21x), in 4 slices too (1.06x to 1.24x).
+/// more, where register variants serve M = 17 to 64 (the 64-channel one's
+/// 16-row blocks convert every weight once a row of them, four times at
+/// M = 64, on a grid of N / 64 columns): register-A tiles of 64 channels
+/// over 32 and 64 tokens, to M = 32 and 64, in 8 clustered K slices.
+/// Measured on the H200 (docs/perf-notes.md, v85, same run, both bench
+/// orders, time against the register variants):
+/// - M = 33 to 64 (e496): 1024 x 4096 g128z 0.87x (11.7 -> 10.2 us, 0.89
+///   -> 1.02 x cuBLAS fp16), pc 0.90x to 0.94x, 1024 x 8192 g64 0.83x to
+///   0.85x, 1536 x 4096 g128 0.92x to 0.94x, 768 x 2048 pc 0.85x to 0.86x;
+///   at N = 2048 (256 blocks) level or slower (2048 x 2048 g128z 0.98x to
+///   1.00x, 2048 x 5632 pc 0.98x to 0.99x, 2048 x 4096 pc 1.04x to 1.06x).
+///   The same tiles unclustered lost (0.90x to 1.21x), in 4 slices too
+///   (1.06x to 1.24x). Held out (e497): ten layers of N = 512 to 1536, K
+///   = 2048 to 8192, 0.72x to 0.97x (geomean 0.866, none slower).
+/// - M = 17 to 32 (e499, 32 tokens): 0.74x to 0.93x on seven layers (1280
+///   x 5120 g128z 13.9 -> 10.4 us at M = 24, 0.80 -> 1.07 x fp16); held
+///   out (e500) nine layers 0.69x to 0.92x (640 x 8192 g128 15.6 -> 10.7
+///   us at M = 20). 16-token tiles at M = 9 to 16 were 0.92x to 1.06x
+///   (1536 x 6144 g128 1.04x to 1.06x): not taken.
 static void addW4A16SmallLayerMidTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 33, kToM = 64, kSplit = 8, kMinKTiles = 32,
-                    kMinN = 512;
+  constexpr int64_t kFromM = 17, kToM = 64, kSplit = 8, kMinKTiles = 32,
+                    kMinN = 512, kTokens[] = {32, 64};
   int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = kSplit * int64_t(llvm::divideCeil(n, 64));
   if (n < kMinN || 2 * blocks > 3 * sms || getW4A16RuleKTiles(op) < kMinKTiles)
     return;
-  auto *at = llvm::find_if(configs, [](ConfigAttr c) {
-    return c.getMaxM() == 0 || c.getMaxM() >= kToM;
+  // The variants that serve M = kFromM to kToM: register ones, the last
+  // ending at kToM, the one before them at kFromM - 1.
+  auto *first = llvm::find_if(configs, [](ConfigAttr c) {
+    return c.getMaxM() == 0 || c.getMaxM() >= kFromM;
   });
-  if (at == configs.end() || at->getMaxM() != kToM || !at->isRegisterDirect())
+  auto *past = std::find_if(first, configs.end(), [](ConfigAttr c) {
+    return c.getMaxM() == 0 || c.getMaxM() > kToM;
+  });
+  if (first == configs.begin() || std::prev(first)->getMaxM() != kFromM - 1 ||
+      first == past || std::prev(past)->getMaxM() != kToM ||
+      !llvm::all_of(llvm::make_range(first, past),
+                    [](ConfigAttr c) { return c.isRegisterDirect(); }))
     return;
-  ConfigAttr tile = getW4A16MidTile(op.getContext(), kToM, kSplit, 64,
-                                    /*clustered=*/true);
-  if (at != configs.begin() && std::prev(at)->getMaxM() >= kFromM - 1) {
-    *at = tile;
-    return;
-  }
-  *at = at->withMaxM(kFromM - 1);
-  configs.insert(std::next(at), tile);
+  auto *at = configs.erase(first, past);
+  for (int64_t tokens : kTokens)
+    at = std::next(
+        configs.insert(at, getW4A16MidTile(op.getContext(), tokens, kSplit, 64,
+                                           /*clustered=*/true)));
 }
 
 /// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m) on

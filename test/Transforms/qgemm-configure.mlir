@@ -844,14 +844,14 @@ func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %s
 // slices (four rows of 16 columns: 128 blocks, v66). From M = 1025 to 2048 the
 // 256 x 128 tiles in two clustered slices (at most 128 blocks, one wave;
 // v52), then the unsplit 256 x 128 tiles, M split at 4096 rows.
-// Before them the register variants: 16 rows to M = 16, 32-row blocks to
-// 32 (K = 4096); from M = 33 to 64 64 x 64 register-A tiles in 8
-// clustered K slices (128 blocks) where until v85 the 64-channel 16-row
-// blocks ran (64 blocks, each weight converted once a row of them: e496,
-// 0.87x to 0.94x the time; the grid of 64-row blocks, 16 warps of 128
-// registers, spilled and ran 1.6x slower).
+// Before them the register variants to M = 16, then register-A tiles of
+// 64 channels over 32 and 64 tokens in 8 clustered K slices (128 blocks)
+// to M = 32 and 64, where until v85 32-row blocks and the 64-channel
+// 16-row blocks ran (64 blocks, each weight converted once a row of them:
+// e496 / e499, 0.83x to 0.94x the time; the grid of 64-row blocks, 16
+// warps of 128 registers, spilled and ran 1.6x slower).
 // SM90A-LABEL: func @w4a16_n1024_k4096
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 32, 2048], warp_tile = [32, 32], stages = 2, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 4096, row_rest = 2048>]
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 4096, row_rest = 2048>]
 func.func @w4a16_n1024_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, %s: memref<1024xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1024xi32>, memref<1024xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1120,10 +1120,11 @@ func.func @bsr_static_m64(%x: memref<64x1024xf16>, %rp: memref<33xi32>, %ci: mem
 // the split 64 x 64 tiles from M = 33 (v47; over 48 tokens to M = 48
 // since v65). Past the 64 x 64 tiles, M = 257 to 512 on 128 x 64 tiles in
 // two clustered slices (v66: 4 rows x 12 columns x 2 slices, 96 blocks).
-// M = 33 to 64 on the 64 x 64 tiles too, in 8 clustered slices (v85,
-// e496: 0.85x the time of the 64-channel register variant).
+// M = 17 to 64 on 32- and 64-token tiles of 64 channels, in 8 clustered
+// slices (v85, e496 / e499: 0.80x to 0.86x the time of the register
+// variants).
 // SM90A-LABEL: func @w4a16_n768_k2048
-// SM90A: #qgemm.config<cta_tile = [32, 32, 2048], warp_tile = [32, 32], stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
 func.func @w4a16_n768_k2048(%x: memref<?x2048xf16>, %wq: memref<256x768xi32>, %s: memref<768xf16>, %y: memref<?x768xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x768xi32>, memref<768xf16>) outs(%y : memref<?x768xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1599,11 +1600,11 @@ func.func @w4a16_n128256_k4096(%x: memref<?x4096xf16>, %wq: memref<512x128256xi3
 // in two clustered K slices, R = min(4, floor(132 / ceil(N / 64))), and
 // from M = 65 where K is at most 32 tiles of 64: 1408 x 2048 (22 columns,
 // R = 4: 176 blocks at M = 512; 32 K tiles) takes them from M = 65 to 512,
-// after the register variants of M <= 32 and the 64 x 64 tiles of M = 33
-// to 64 (v85), and before the unsplit 64-token tiles of 513 to 768 (v66:
+// after the register variants of M <= 16 and the 32- and 64-token tiles
+// of M = 17 to 64 (v85), and before the unsplit 64-token tiles of 513 to 768 (v66:
 // 0.71x to 0.98x the time there).
 // SM90A-LABEL: func @w4a16_n1408_k2048
-// SM90A: stages = 1, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 768,
+// SM90A: stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 768,
 func.func @w4a16_n1408_k2048(%x: memref<?x2048xf16>, %wq: memref<256x1408xi32>, %s: memref<1408xf16>, %y: memref<?x1408xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x1408xi32>, memref<1408xf16>) outs(%y : memref<?x1408xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -2508,10 +2509,10 @@ func.func @w8a8_n896_k3520(%x: memref<?x3520xf16>, %w0: memref<896x3520xi8>, %w1
 // A small W4A16 layer whose K tiles four slices do not divide (82):
 // addW4A16SmallLayerTiles' 64 x 64 tiles at M = 65 to 256 in four uneven
 // slices, where they took two (v84, e477 / e478: 0.62x to 0.95x the time
-// on thirteen layers); before them, M = 33 to 64 on the same tiles in 8
-// clustered slices of at most 11 K tiles (v85).
+// on thirteen layers); before them, M = 17 to 64 on 32- and 64-token
+// tiles in 8 clustered slices of at most 11 K tiles (v85).
 // SM90A-LABEL: func @w4a16_n1024_k5248_pc
-// SM90A: max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>
 func.func @w4a16_n1024_k5248_pc(%x: memref<?x5248xf16>, %w0: memref<656x1024xi32>, %w1: memref<1024xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x5248xf16>) weights(%w0, %w1 : memref<656x1024xi32>, memref<1024xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -2608,11 +2609,11 @@ func.func @w4a16_n2048_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x2048xi32
 }
 
 // Where the 64-channel register variant serves M = 17 to 64 (no 32-row
-// blocks: K = 8192) it keeps M = 17 to 32 (v85, e496: 1024 x 8192 g64 0.83x
-// to 0.85x the time at M = 33 to 64; e497, held out, 640 x 8192 g128 0.72x
-// to 0.73x).
+// blocks: K = 8192), the register-A tiles take all of it (v85, e496 /
+// e499: 1024 x 8192 g64 0.76x to 0.85x the time at M = 17 to 64; held out,
+// e497 / e500, 640 x 8192 g128 0.69x to 0.73x).
 // SM90A-LABEL: func @w4a16_n640_k8192_g128
-// SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 4, max_m = 32, operands = registers>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>
+// SM90A: #qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 4, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>
 func.func @w4a16_n640_k8192_g128(%x: memref<?x8192xf16>, %wq: memref<1024x640xi32>, %s: memref<64x640xf16>, %y: memref<?x640xf16>) {
   qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x640xi32>, memref<64x640xf16>) outs(%y : memref<?x640xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
