@@ -910,13 +910,23 @@ static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
 ///   out (e500) nine layers 0.69x to 0.92x (640 x 8192 g128 15.6 -> 10.7
 ///   us at M = 20). 16-token tiles at M = 9 to 16 were 0.92x to 1.06x
 ///   (1536 x 6144 g128 1.04x to 1.06x): not taken.
+/// - On N of 1537 to 2112 (8 ceil(N / 64) blocks 1.5 to 2 a multiprocessor)
+///   the 32-token tiles at M = 17 to 32 only (e501h: 2048 x 5632 pc 0.82x
+///   to 0.90x, 2048 x 2048 g128z 0.93x to 0.95x, 2048 x 4096 pc 0.88x to
+///   1.00x; held out, e502: six layers of N = 1664 to 2048 0.74x to
+///   1.00x, 1664 x 5120 g128z 13.3 -> 9.8 us at M = 17), the register
+///   variants keeping M = 33 to 64, where the 64-token tiles lost (e496,
+///   above).
 static void addW4A16SmallLayerMidTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 17, kToM = 64, kSplit = 8, kMinKTiles = 32,
-                    kMinN = 512, kTokens[] = {32, 64};
+                    kMinN = 512, kNarrowTokens = 32;
   int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t blocks = kSplit * int64_t(llvm::divideCeil(n, 64));
-  if (n < kMinN || 2 * blocks > 3 * sms || getW4A16RuleKTiles(op) < kMinKTiles)
+  // Past 1.5 blocks a multiprocessor, to 2 (N of 1537 to 2112 on 132), the
+  // 32-token tiles alone.
+  bool narrowOnly = 2 * blocks > 3 * sms;
+  if (n < kMinN || blocks > 2 * sms || getW4A16RuleKTiles(op) < kMinKTiles)
     return;
   // The variants that serve M = kFromM to kToM: register ones, the last
   // ending at kToM, the one before them at kFromM - 1.
@@ -931,11 +941,20 @@ static void addW4A16SmallLayerMidTiles(MatmulOp op,
       !llvm::all_of(llvm::make_range(first, past),
                     [](ConfigAttr c) { return c.isRegisterDirect(); }))
     return;
+  auto tile = [&](int64_t tokens) {
+    return getW4A16MidTile(op.getContext(), tokens, kSplit, 64,
+                           /*clustered=*/true);
+  };
+  if (narrowOnly) {
+    // The register variants past M = 32 keep their rows from M = 33.
+    auto *keep = std::find_if(
+        first, past, [](ConfigAttr c) { return c.getMaxM() > kNarrowTokens; });
+    configs.insert(configs.erase(first, keep), tile(kNarrowTokens));
+    return;
+  }
   auto *at = configs.erase(first, past);
-  for (int64_t tokens : kTokens)
-    at = std::next(
-        configs.insert(at, getW4A16MidTile(op.getContext(), tokens, kSplit, 64,
-                                           /*clustered=*/true)));
+  for (int64_t tokens : {kNarrowTokens, kToM})
+    at = std::next(configs.insert(at, tile(tokens)));
 }
 
 /// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m) on

@@ -2599,9 +2599,12 @@ func.func @w4a16_n10240_k4096_g64z(%x: memref<?x4096xf16>, %wq: memref<512x10240
 }
 
 // Not on N = 2048 (256 blocks in 8 slices, two a multiprocessor: e496,
-// 0.98x to 1.06x the time): the 64-channel register variant to M = 64.
+// 0.98x to 1.06x the time): the 64-channel register variant to M = 64,
+// after the 32-token tiles of M = 17 to 32 (v85, e501h / e502: 0.74x to
+// 1.00x the time of the 32-row register blocks on nine layers of N = 1664
+// to 2048).
 // SM90A-LABEL: func @w4a16_n2048_k4096_pc
-// SM90A: #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>
 func.func @w4a16_n2048_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x2048xi32>, %s: memref<2048xf16>, %y: memref<?x2048xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x2048xi32>, memref<2048xf16>) outs(%y : memref<?x2048xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
