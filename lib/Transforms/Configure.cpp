@@ -889,74 +889,6 @@ static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
                          /*streamK=*/false, clustered);
 }
 
-/// M = 17 to 64 of a small layer (N of 512 to 1536 on 132 multiprocessors:
-/// 8 ceil(N / 64) blocks at most 1.5 a multiprocessor) on K of 32 tiles or
-/// more, where register variants serve M = 17 to 64 (the 64-channel one's
-/// 16-row blocks convert every weight once a row of them, four times at
-/// M = 64, on a grid of N / 64 columns): register-A tiles of 64 channels
-/// over 32 and 64 tokens, to M = 32 and 64, in 8 clustered K slices.
-/// Measured on the H200 (docs/perf-notes.md, v85, same run, both bench
-/// orders, time against the register variants):
-/// - M = 33 to 64 (e496): 1024 x 4096 g128z 0.87x (11.7 -> 10.2 us, 0.89
-///   -> 1.02 x cuBLAS fp16), pc 0.90x to 0.94x, 1024 x 8192 g64 0.83x to
-///   0.85x, 1536 x 4096 g128 0.92x to 0.94x, 768 x 2048 pc 0.85x to 0.86x;
-///   at N = 2048 (256 blocks) level or slower (2048 x 2048 g128z 0.98x to
-///   1.00x, 2048 x 5632 pc 0.98x to 0.99x, 2048 x 4096 pc 1.04x to 1.06x).
-///   The same tiles unclustered lost (0.90x to 1.21x), in 4 slices too
-///   (1.06x to 1.24x). Held out (e497): ten layers of N = 512 to 1536, K
-///   = 2048 to 8192, 0.72x to 0.97x (geomean 0.866, none slower).
-/// - M = 17 to 32 (e499, 32 tokens): 0.74x to 0.93x on seven layers (1280
-///   x 5120 g128z 13.9 -> 10.4 us at M = 24, 0.80 -> 1.07 x fp16); held
-///   out (e500) nine layers 0.69x to 0.92x (640 x 8192 g128 15.6 -> 10.7
-///   us at M = 20). 16-token tiles at M = 9 to 16 were 0.92x to 1.06x
-///   (1536 x 6144 g128 1.04x to 1.06x): not taken.
-/// - On N of 1537 to 2112 (8 ceil(N / 64) blocks 1.5 to 2 a multiprocessor)
-///   the 32-token tiles at M = 17 to 32 only (e501h: 2048 x 5632 pc 0.82x
-///   to 0.90x, 2048 x 2048 g128z 0.93x to 0.95x, 2048 x 4096 pc 0.88x to
-///   1.00x; held out, e502: six layers of N = 1664 to 2048 0.74x to
-///   1.00x, 1664 x 5120 g128z 13.3 -> 9.8 us at M = 17), the register
-///   variants keeping M = 33 to 64, where the 64-token tiles lost (e496,
-///   above).
-static void addW4A16SmallLayerMidTiles(MatmulOp op,
-                                       SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 17, kToM = 64, kSplit = 8, kMinKTiles = 32,
-                    kMinN = 512, kNarrowTokens = 32;
-  int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t blocks = kSplit * int64_t(llvm::divideCeil(n, 64));
-  // Past 1.5 blocks a multiprocessor, to 2 (N of 1537 to 2112 on 132), the
-  // 32-token tiles alone.
-  bool narrowOnly = 2 * blocks > 3 * sms;
-  if (n < kMinN || blocks > 2 * sms || getW4A16RuleKTiles(op) < kMinKTiles)
-    return;
-  // The variants that serve M = kFromM to kToM: register ones, the last
-  // ending at kToM, the one before them at kFromM - 1.
-  auto *first = llvm::find_if(configs, [](ConfigAttr c) {
-    return c.getMaxM() == 0 || c.getMaxM() >= kFromM;
-  });
-  auto *past = std::find_if(first, configs.end(), [](ConfigAttr c) {
-    return c.getMaxM() == 0 || c.getMaxM() > kToM;
-  });
-  if (first == configs.begin() || std::prev(first)->getMaxM() != kFromM - 1 ||
-      first == past || std::prev(past)->getMaxM() != kToM ||
-      !llvm::all_of(llvm::make_range(first, past),
-                    [](ConfigAttr c) { return c.isRegisterDirect(); }))
-    return;
-  auto tile = [&](int64_t tokens) {
-    return getW4A16MidTile(op.getContext(), tokens, kSplit, 64,
-                           /*clustered=*/true);
-  };
-  if (narrowOnly) {
-    // The register variants past M = 32 keep their rows from M = 33.
-    auto *keep = std::find_if(
-        first, past, [](ConfigAttr c) { return c.getMaxM() > kNarrowTokens; });
-    configs.insert(configs.erase(first, keep), tile(kNarrowTokens));
-    return;
-  }
-  auto *at = configs.erase(first, past);
-  for (int64_t tokens : {kNarrowTokens, kToM})
-    at = std::next(configs.insert(at, tile(tokens)));
-}
-
 /// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m) on
 /// `tile`: the variants there are cut or dropped, the others kept. False,
 /// and `configs` unchanged, where a variant that serves some of that range
@@ -1015,6 +947,84 @@ static bool replaceMRanges(SmallVectorImpl<ConfigAttr> &configs,
       return false;
   configs.assign(result.begin(), result.end());
   return true;
+}
+
+/// M = 17 to 96 of a small layer (N of 512 to 1536 on 132 multiprocessors:
+/// 8 ceil(N / 64) blocks at most 1.5 a multiprocessor) on K of 32 tiles or
+/// more, where register variants serve M = 17 to 64 (the 64-channel one's
+/// 16-row blocks convert every weight once a row of them, four times at
+/// M = 64, on a grid of N / 64 columns): register-A tiles of 64 channels
+/// over 32 and 64 tokens, to M = 32 and 64, in 8 clustered K slices, then
+/// over 80 and 96 tokens to M = 80 and 96 in place of the chain's tiles.
+/// Measured on the H200 (docs/perf-notes.md, v85, same run, both bench
+/// orders, time against the chain before):
+/// - M = 33 to 64 (e496): 1024 x 4096 g128z 0.87x (11.7 -> 10.2 us, 0.89
+///   -> 1.02 x cuBLAS fp16), pc 0.90x to 0.94x, 1024 x 8192 g64 0.83x to
+///   0.85x, 1536 x 4096 g128 0.92x to 0.94x, 768 x 2048 pc 0.85x to 0.86x;
+///   at N = 2048 (256 blocks) level or slower (2048 x 2048 g128z 0.98x to
+///   1.00x, 2048 x 5632 pc 0.98x to 0.99x, 2048 x 4096 pc 1.04x to 1.06x).
+///   The same tiles unclustered lost (0.90x to 1.21x), in 4 slices too
+///   (1.06x to 1.24x). Held out (e497): ten layers of N = 512 to 1536, K
+///   = 2048 to 8192, 0.72x to 0.97x (geomean 0.866, none slower).
+/// - M = 17 to 32 (e499, 32 tokens): 0.74x to 0.93x on seven layers (1280
+///   x 5120 g128z 13.9 -> 10.4 us at M = 24, 0.80 -> 1.07 x fp16); held
+///   out (e500) nine layers 0.69x to 0.92x (640 x 8192 g128 15.6 -> 10.7
+///   us at M = 20). 16-token tiles at M = 9 to 16 were 0.92x to 1.06x
+///   (1536 x 6144 g128 1.04x to 1.06x): not taken.
+/// - On N of 1537 to 2112 (8 ceil(N / 64) blocks 1.5 to 2 a multiprocessor)
+///   the 32-token tiles at M = 17 to 32 only (e501h: 2048 x 5632 pc 0.82x
+///   to 0.90x, 2048 x 2048 g128z 0.93x to 0.95x, 2048 x 4096 pc 0.88x to
+///   1.00x; held out, e502: six layers of N = 1664 to 2048 0.74x to
+///   1.00x, 1664 x 5120 g128z 13.3 -> 9.8 us at M = 17), the register
+///   variants keeping M = 33 to 64, where the 64-token tiles lost (e496,
+///   above).
+/// - M = 65 to 96 (e503, where the 64-token tiles run): over 80 and 96
+///   tokens to M = 80 and 96, 0.72x to 0.95x on six layers (1024 x 4096
+///   g128z 0.83x to 0.91x, 512 x 4096 pc 0.72x to 0.81x); over 128 tokens
+///   at M = 97 to 128 0.78x to 1.16x: not taken. Held out (e504): eight
+///   layers 0.74x to 0.95x (896 x 3584 g64z 12.3 -> 9.1 us at M = 65).
+static void addW4A16SmallLayerMidTiles(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 17, kToM = 64, kSplit = 8, kMinKTiles = 32,
+                    kMinN = 512, kNarrowTokens = 32, kWideTokens[] = {80, 96};
+  int64_t n = op.getN(), sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t blocks = kSplit * int64_t(llvm::divideCeil(n, 64));
+  // Past 1.5 blocks a multiprocessor, to 2 (N of 1537 to 2112 on 132), the
+  // 32-token tiles alone.
+  bool narrowOnly = 2 * blocks > 3 * sms;
+  if (n < kMinN || blocks > 2 * sms || getW4A16RuleKTiles(op) < kMinKTiles)
+    return;
+  // The variants that serve M = kFromM to kToM: register ones, the last
+  // ending at kToM, the one before them at kFromM - 1.
+  auto *first = llvm::find_if(configs, [](ConfigAttr c) {
+    return c.getMaxM() == 0 || c.getMaxM() >= kFromM;
+  });
+  auto *past = std::find_if(first, configs.end(), [](ConfigAttr c) {
+    return c.getMaxM() == 0 || c.getMaxM() > kToM;
+  });
+  if (first == configs.begin() || std::prev(first)->getMaxM() != kFromM - 1 ||
+      first == past || std::prev(past)->getMaxM() != kToM ||
+      !llvm::all_of(llvm::make_range(first, past),
+                    [](ConfigAttr c) { return c.isRegisterDirect(); }))
+    return;
+  auto tile = [&](int64_t tokens) {
+    return getW4A16MidTile(op.getContext(), tokens, kSplit, 64,
+                           /*clustered=*/true);
+  };
+  if (narrowOnly) {
+    // The register variants past M = 32 keep their rows from M = 33.
+    auto *keep = std::find_if(
+        first, past, [](ConfigAttr c) { return c.getMaxM() > kNarrowTokens; });
+    configs.insert(configs.erase(first, keep), tile(kNarrowTokens));
+    return;
+  }
+  auto *at = configs.erase(first, past);
+  for (int64_t tokens : {kNarrowTokens, kToM})
+    at = std::next(configs.insert(at, tile(tokens)));
+  // And M = 65 to 96 on the same tiles over 80 and 96 tokens (wgmma n80 /
+  // n96), in place of the chain's split 64 x 64 or 128 x 128 tiles.
+  for (int64_t tokens : kWideTokens)
+    (void)replaceMRange(configs, tokens - 15, tokens, tile(tokens));
 }
 
 /// Bands `makeBand(bm)` for bm = `from` + `step`, ... up to `to`, each

@@ -849,9 +849,11 @@ func.func @w8a8_n4160_k4160(%x: memref<?x4160xf16>, %w: memref<4160x4160xi8>, %s
 // to M = 32 and 64, where until v85 32-row blocks and the 64-channel
 // 16-row blocks ran (64 blocks, each weight converted once a row of them:
 // e496 / e499, 0.83x to 0.94x the time; the grid of 64-row blocks, 16
-// warps of 128 registers, spilled and ran 1.6x slower).
+// warps of 128 registers, spilled and ran 1.6x slower), and over 80 and 96
+// tokens to M = 80 and 96 before the 128 x 128 tiles (v85, e503: 0.83x to
+// 0.93x the time).
 // SM90A-LABEL: func @w4a16_n1024_k4096
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 4096, row_rest = 2048>]
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 8, max_m = 128, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 4096, row_rest = 2048>]
 func.func @w4a16_n1024_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, %s: memref<1024xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1024xi32>, memref<1024xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1120,11 +1122,11 @@ func.func @bsr_static_m64(%x: memref<64x1024xf16>, %rp: memref<33xi32>, %ci: mem
 // the split 64 x 64 tiles from M = 33 (v47; over 48 tokens to M = 48
 // since v65). Past the 64 x 64 tiles, M = 257 to 512 on 128 x 64 tiles in
 // two clustered slices (v66: 4 rows x 12 columns x 2 slices, 96 blocks).
-// M = 17 to 64 on 32- and 64-token tiles of 64 channels, in 8 clustered
-// slices (v85, e496 / e499: 0.80x to 0.86x the time of the register
-// variants).
+// M = 17 to 96 on 32-, 64-, 80- and 96-token tiles of 64 channels, in 8
+// clustered slices (v85, e496 / e499 / e503: 0.80x to 0.95x the time of
+// the register variants and of the 64 x 64 tiles in 4 slices).
 // SM90A-LABEL: func @w4a16_n768_k2048
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 128, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>,
 func.func @w4a16_n768_k2048(%x: memref<?x2048xf16>, %wq: memref<256x768xi32>, %s: memref<768xf16>, %y: memref<?x768xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x768xi32>, memref<768xf16>) outs(%y : memref<?x768xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1599,12 +1601,12 @@ func.func @w4a16_n128256_k4096(%x: memref<?x4096xf16>, %wq: memref<512x128256xi3
 // W4A16 on sm_90a, M = 129 to 128 R on tiles of 128 tokens and 64 channels
 // in two clustered K slices, R = min(4, floor(132 / ceil(N / 64))), and
 // from M = 65 where K is at most 32 tiles of 64: 1408 x 2048 (22 columns,
-// R = 4: 176 blocks at M = 512; 32 K tiles) takes them from M = 65 to 512,
-// after the register variants of M <= 16 and the 32- and 64-token tiles
-// of M = 17 to 64 (v85), and before the unsplit 64-token tiles of 513 to 768 (v66:
+// R = 4: 176 blocks at M = 512; 32 K tiles) takes them from M = 97 to 512,
+// after the register variants of M <= 16 and the 32- to 96-token tiles
+// in 8 clustered slices of M = 17 to 96 (v85), and before the unsplit 64-token tiles of 513 to 768 (v66:
 // 0.71x to 0.98x the time there).
 // SM90A-LABEL: func @w4a16_n1408_k2048
-// SM90A: stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 768,
+// SM90A: stages = 1, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [128, 64, 64], warp_tile = [128, 64], stages = 4, split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 768,
 func.func @w4a16_n1408_k2048(%x: memref<?x2048xf16>, %wq: memref<256x1408xi32>, %s: memref<1408xf16>, %y: memref<?x1408xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x1408xi32>, memref<1408xf16>) outs(%y : memref<?x1408xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -2509,10 +2511,11 @@ func.func @w8a8_n896_k3520(%x: memref<?x3520xf16>, %w0: memref<896x3520xi8>, %w1
 // A small W4A16 layer whose K tiles four slices do not divide (82):
 // addW4A16SmallLayerTiles' 64 x 64 tiles at M = 65 to 256 in four uneven
 // slices, where they took two (v84, e477 / e478: 0.62x to 0.95x the time
-// on thirteen layers); before them, M = 17 to 64 on 32- and 64-token
-// tiles in 8 clustered slices of at most 11 K tiles (v85).
+// on thirteen layers), from M = 97; before them, M = 17 to 96 on 32-,
+// 64-, 80- and 96-token tiles in 8 clustered slices of at most 11 K tiles
+// (v85).
 // SM90A-LABEL: func @w4a16_n1024_k5248_pc
-// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>
+// SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 8, max_m = 64, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [80, 64, 64], warp_tile = [80, 64], stages = 4, split_k = 8, max_m = 80, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [96, 64, 64], warp_tile = [96, 64], stages = 4, split_k = 8, max_m = 96, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [64, 64, 64], warp_tile = [64, 64], stages = 4, split_k = 4, max_m = 256, mma = wgmma, operands = register_a>
 func.func @w4a16_n1024_k5248_pc(%x: memref<?x5248xf16>, %w0: memref<656x1024xi32>, %w1: memref<1024xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x5248xf16>) weights(%w0, %w1 : memref<656x1024xi32>, memref<1024xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
