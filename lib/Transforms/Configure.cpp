@@ -1023,8 +1023,11 @@ static void addW4A16SmallLayerMidTiles(MatmulOp op,
     at = std::next(configs.insert(at, tile(tokens)));
   // And M = 65 to 96 on the same tiles over 80 and 96 tokens (wgmma n80 /
   // n96), in place of the chain's split 64 x 64 or 128 x 128 tiles.
-  for (int64_t tokens : kWideTokens)
-    (void)replaceMRange(configs, tokens - 15, tokens, tile(tokens));
+  int64_t from = kToM + 1;
+  for (int64_t tokens : kWideTokens) {
+    (void)replaceMRange(configs, from, tokens, tile(tokens));
+    from = tokens + 1;
+  }
 }
 
 /// Bands `makeBand(bm)` for bm = `from` + `step`, ... up to `to`, each
@@ -1568,12 +1571,6 @@ static ConfigAttr getW4A16LmHeadTile(MatmulOp op) {
                          /*clustered=*/split > 1);
 }
 
-/// W4A16 on sm_90a from M = 17 to 96 (chooseW4A16Configs): the split
-/// register-A wgmma tiles where they fill the GPU (over 64 tokens to M =
-/// 64, then over 80 and 96 where their grid allows), and before them the
-/// register variants `configs` ends with, bounded or replaced as measured.
-/// `wide`, `rowBlocks` and `sixtyFourRows` are chooseW4A16Configs' (a
-/// 64-channel variant, blocks of 32 rows and of 64).
 /// The K slices of addW4A16MidConfigs' unclustered 64 x 64 register-A tiles
 /// of M = 33 to 64 (`split` of them, 4): three where four make more than
 /// 1.25 waves of the kMidTilesPerSm blocks a multiprocessor holds and
@@ -1595,12 +1592,18 @@ static int64_t getW4A16MidSplit(MatmulOp op, int64_t split) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeil(op.getN(), 64);
   int64_t slots = kMidTilesPerSm * sms;
-  if (split == 4 && 4 * columns * 4 > 5 * slots &&
+  if (split == 4 && 4 * split * columns > 5 * slots &&
       kOneWaveSplit * columns <= slots)
     return kOneWaveSplit;
   return split;
 }
 
+/// W4A16 on sm_90a from M = 17 to 96 (chooseW4A16Configs): the split
+/// register-A wgmma tiles where they fill the GPU (over 64 tokens to M =
+/// 64, then over 80 and 96 where their grid allows), and before them the
+/// register variants `configs` ends with, bounded or replaced as measured.
+/// `wide`, `rowBlocks` and `sixtyFourRows` are chooseW4A16Configs' (a
+/// 64-channel variant, blocks of 32 rows and of 64).
 static void addW4A16MidConfigs(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs, bool wide,
                                bool rowBlocks, bool sixtyFourRows) {
