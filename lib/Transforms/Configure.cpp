@@ -464,7 +464,7 @@ static int64_t getW4A16RuleKTiles(MatmulOp op) {
 /// warpgroups of 128 channels, one block per multiprocessor; unsplit, where
 /// 256 divides N) or 256 x 128 tiles (two warpgroups of 64 channels and 256
 /// rows, one block per multiprocessor: each weight dequantized once for 256
-/// rows; past M = 1024 also in two clustered K slices where that grid is
+/// rows; past M = 512 also in two clustered K slices where that grid is
 /// one wave of 80 blocks or more), chosen per power-of-two M level from 128
 /// on by a time model measured on the H200 (docs/perf-notes.md, v17, v23,
 /// v52): a K tile of 64 takes kWideTileUs in a grid of 128 x 256 blocks,
@@ -503,8 +503,9 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
   constexpr double kWideTileUs = 0.85, kTallTileUs = 0.79, kTileUs = 0.87,
                    kLoneTileUs = 0.55, kTallSplitTileUs = 0.88,
                    kReduceBytesPerUs = 3e6;
-  constexpr int64_t kMaxLevelM = 1 << 16, kTallSplitMinM = 1024,
-                    kTallSplitMinBlocks = 80;
+  constexpr int64_t kMaxLevelM = 1 << 16, kTallSplitMinM = 512,
+                    kTallSplitMinBlocks = 80, kTallSplitMidMaxM = 1024,
+                    kTallSplitMidMinKTiles = 32;
   MLIRContext *ctx = op.getContext();
   int64_t n = op.getN();
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
@@ -576,14 +577,19 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
         consider({128, 128, splitK});
     if (wide)
       consider({128, 256, 1});
-    // The 256 x 128 tiles in two clustered slices, past M = 1024 where
+    // The 256 x 128 tiles in two clustered slices, past M = 512 where
     // their grid is one wave from 80 blocks at the level's first M (its
     // levels are powers of two) up to the multiprocessors' count at its
     // last: measured on 1024 x 4096 at M = 1025 to 2048 (80 to 128 blocks,
     // v52: 0.83x to 0.92x the time of the 128 x 128 tiles), slower at
-    // M = 769 to 1024 (64 blocks, 1.3x); elsewhere not measured.
+    // M = 769 to 1024 (64 blocks, 1.3x); at M = 513 to 1024 on N of 1665
+    // to 2048 (96 to 128 blocks) and K of 32 tiles or more (v86: 0.83x to
+    // 1.03x the time of the chains before, one-warpgroup 128 x 128 tiles
+    // and one-wave bands, on six layers, 0.83x to 0.99x on eight held out;
+    // on K of 12 to 22 tiles 0.99x to 1.22x).
     const Tile tallSplit = {256, 128, 2};
     if (splits && kTiles % 2 == 0 && maxM > kTallSplitMinM &&
+        (maxM > kTallSplitMidMaxM || kTiles >= kTallSplitMidMinKTiles) &&
         gridBlocks(maxM / 2 + 1, tallSplit) >= kTallSplitMinBlocks &&
         gridBlocks(maxM, tallSplit) <= sms)
       consider(tallSplit);

@@ -2606,10 +2606,26 @@ func.func @w4a16_n10240_k4096_g64z(%x: memref<?x4096xf16>, %wq: memref<512x10240
 // after the 32-token tiles of M = 17 to 32 (v85, e501h / e502: 0.74x to
 // 1.00x the time of the 32-row register blocks on nine layers of N = 1664
 // to 2048).
+// At M = 513 to 1024 the 256 x 128 tiles in two clustered K slices (96 to
+// 128 blocks, one wave) instead of one-wave bands and 128 x 128 tiles of
+// one warpgroup (v86, e508 / e509: 0.83x to 1.03x the time on N = 1792 to
+// 2048, 0.83x to 0.99x on eight layers held out).
 // SM90A-LABEL: func @w4a16_n2048_k4096_pc
 // SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>
+// SM90A-SAME: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2048, row_rest = 1024>]
 func.func @w4a16_n2048_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x2048xi32>, %s: memref<2048xf16>, %y: memref<?x2048xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x2048xi32>, memref<2048xf16>) outs(%y : memref<?x2048xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// Not on N = 1536: its 256 x 128 tiles in two slices make 72 blocks at
+// M = 513, under the 80 of the rule (1024 x 4096's 48 to 64 blocks measured
+// 1.24x to 1.34x slower at M = 640 to 1024 in e507): its one-wave bands stay.
+// SM90A-LABEL: func @w4a16_n1536_k4096_pc
+// SM90A: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 704, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 1056,
+func.func @w4a16_n1536_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x1536xi32>, %s: memref<1536xf16>, %y: memref<?x1536xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1536xi32>, memref<1536xf16>) outs(%y : memref<?x1536xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
