@@ -1738,6 +1738,45 @@ static void addW4A16MidConfigs(MatmulOp op,
   addW4A16WideTokenTiles(op, configs, midN, midSplit);
 }
 
+/// W4A16 at M = 769 to 1280 on 256 x 128 register-A tiles (two warpgroups of
+/// 64 channels) in two clustered K slices where their grid there is 80 to
+/// `sms` blocks (N of 1153 to 1664 on 132 multiprocessors: 10 to 13
+/// columns of 128; from 14 the model takes them from M = 513 to 1024), on
+/// K of 64 tiles or more, instead of the one-wave bands and 128 x 128 tiles
+/// of one warpgroup (one or two a multiprocessor) the chain has there.
+/// Measured (v86, time against the chain before): e510 at M = 769 to 1024,
+/// 1280 x 4096 pc 0.93, 1408 x 4096 g128z 0.83 to 0.88, 1536 x 4096 pc
+/// 0.94, 1536 x 8192 g128 0.85 to 0.87, 1664 x 4096 g64z 0.83 to 0.86;
+/// 1664 x 2048 (32 K tiles) 0.98 to 1.03, hence the bound on K; e512, seven
+/// layers held out, 0.83 to 0.95; e513 at M = 1025 to 1280, 1280 x 8192
+/// pc 0.83 to 0.88, 1408 x 4096 g128z 0.84 to 0.88, 1536 x 4096 pc 0.90 to
+/// 0.95, 1664 x 4096 g64z 0.83 to 0.86 (the same tiles unsplit 1.25 to
+/// 1.50). At M = 513 to 768 (60 to 78 blocks) they were 0.86x to 1.35x the
+/// time (e510): not taken there; past M = 1280 not measured.
+static void addW4A16TallSplitBand(MatmulOp op,
+                                  SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFrom = 769, kTo = 1280, kMinBlocks = 80,
+                    kMinKTiles = 64, kRows = 256;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  int64_t columnTiles = llvm::divideCeilSigned(op.getN(), 128);
+  auto blocks = [&](int64_t m) {
+    return llvm::divideCeilSigned(m, kRows) * columnTiles * 2;
+  };
+  if (kTiles < kMinKTiles || kTiles % 2 != 0 || blocks(kFrom) < kMinBlocks ||
+      blocks(kTo) > sms)
+    return;
+  // Where the model chose these tiles already the chain keeps its variant.
+  ConfigAttr serving = getServingConfig(configs, kFrom);
+  if (!serving || (serving.getBlockM() == kRows && serving.getSplitK() == 2))
+    return;
+  (void)replaceMRange(
+      configs, kFrom, kTo,
+      ConfigAttr::get(op.getContext(), {kRows, 128, 64}, {kRows, 64},
+                      /*stages=*/4, /*splitK=*/2, kTo, MmaKind::wgmma,
+                      OperandPath::register_a, /*fuseQuantize=*/false));
+}
+
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -1849,6 +1888,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16WideBandTiles(op, configs);
     addW4A16WideBandSplitTiles(op, configs);
     addW4A16TwoWaveSplitTiles(op, configs);
+    addW4A16TallSplitBand(op, configs);
     clampW4A16Splits(op, configs);
     return configs;
   }

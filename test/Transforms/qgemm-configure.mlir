@@ -2619,13 +2619,26 @@ func.func @w4a16_n2048_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x2048xi32
   return
 }
 
-// Not on N = 1536: its 256 x 128 tiles in two slices make 72 blocks at
-// M = 513, under the 80 of the rule (1024 x 4096's 48 to 64 blocks measured
-// 1.24x to 1.34x slower at M = 640 to 1024 in e507): its one-wave bands stay.
+// On N = 1536 the same tiles make 72 blocks at M = 513, under the 80 of
+// the model's rule (1024 x 4096's 48 to 64 blocks measured 1.24x to 1.34x
+// slower at M = 640 to 1024, e507): its one-wave bands stay to M = 768; at
+// M = 769 to 1280 (96 to 120 blocks) the tiles take over
+// (addW4A16TallSplitBand; v86, e510 / e512 / e513 / e514: 0.75x to 0.96x the
+// time on N = 1216 to 1664).
 // SM90A-LABEL: func @w4a16_n1536_k4096_pc
-// SM90A: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 704, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 1056,
+// SM90A: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 704, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2816, row_rest = 1280>]
 func.func @w4a16_n1536_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x1536xi32>, %s: memref<1536xf16>, %y: memref<?x1536xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1536xi32>, memref<1536xf16>) outs(%y : memref<?x1536xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// Not on K of 32 tiles (1664 x 2048: 0.98x to 1.03x the time at M = 769 to
+// 1024, e510): its one-wave bands and 128 x 128 tiles stay.
+// SM90A-LABEL: func @w4a16_n1664_k2048_pc
+// SM90A: #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 960, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+func.func @w4a16_n1664_k2048_pc(%x: memref<?x2048xf16>, %wq: memref<256x1664xi32>, %s: memref<1664xf16>, %y: memref<?x1664xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x1664xi32>, memref<1664xf16>) outs(%y : memref<?x1664xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
