@@ -1751,7 +1751,8 @@ static void addW4A16MidConfigs(MatmulOp op,
 /// layers held out, 0.83 to 0.95; e513 at M = 1025 to 1280, 1280 x 8192
 /// pc 0.83 to 0.88, 1408 x 4096 g128z 0.84 to 0.88, 1536 x 4096 pc 0.90 to
 /// 0.95, 1664 x 4096 g64z 0.83 to 0.86 (the same tiles unsplit 1.25 to
-/// 1.50). At M = 513 to 768 (60 to 78 blocks) they were 0.86x to 1.35x the
+/// 1.50); e514, the seven held-out layers at M = 1025 to 1280, 0.75 to
+/// 0.96. At M = 513 to 768 (60 to 78 blocks) they were 0.86x to 1.35x the
 /// time (e510): not taken there; past M = 1280 not measured.
 static void addW4A16TallSplitBand(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
