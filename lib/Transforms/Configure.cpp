@@ -1771,11 +1771,11 @@ static void addW4A16TallSplitBand(MatmulOp op,
   ConfigAttr serving = getServingConfig(configs, kFrom);
   if (!serving || (serving.getBlockM() == kRows && serving.getSplitK() == 2))
     return;
-  (void)replaceMRange(
-      configs, kFrom, kTo,
-      ConfigAttr::get(op.getContext(), {kRows, 128, 64}, {kRows, 64},
-                      /*stages=*/4, /*splitK=*/2, kTo, MmaKind::wgmma,
-                      OperandPath::register_a, /*fuseQuantize=*/false));
+  (void)replaceMRange(configs, kFrom, kTo,
+                      getW4A16MidTile(op.getContext(), kRows, /*split=*/2,
+                                      /*channels=*/128, /*clustered=*/true,
+                                      /*warpChannels=*/64,
+                                      CopyKind::tma_producer));
 }
 
 /// The W4A16 rules count the K tiles of K rounded up to 128
