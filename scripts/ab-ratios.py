@@ -14,7 +14,10 @@ geometric mean of its medians over all of them. A pair is a kernel
 before, `_old`, against the configured `<name>`). Per pair a line of `M:ratio`
 cells (new time over base time: under 1 is faster), the range, then the
 base and new times and both ratios against cuBLAS fp16 at the pair's best
-cell (the smallest ratio).
+cell (the smallest ratio). A BSR row's kernel carries its weight pattern
+(`bsr_n1024_k1024_old/d=0.5`): the suffix goes on the name before the `/`
+and the pattern stays part of the pair (its ratio is against cuBLAS fp16 on
+the densified weight).
 The last line: the pairs, the cells, the geometric mean of every cell and
 how many cells are under 0.95 and over 1.05. Exit status 0 (the table is
 the output), 1 when no pair is found, 2 on bad arguments.
@@ -45,14 +48,17 @@ def main():
     for row in bench_rows(args.bench):
         key = (row["kernel"], row["m"])
         ours[key].append(row["ours"]["median_us"])
-        if row.get("cublas_fp16"):
-            fp16[key].append(row["cublas_fp16"]["median_us"])
+        peer = row.get("cublas_fp16") or row.get("cublas_fp16_dense")
+        if peer:
+            fp16[key].append(peer["median_us"])
 
     pairs = collections.defaultdict(dict)
     for (kernel, m) in ours:
-        if not kernel.endswith(suffix):
+        # A BSR row names its weight pattern after the kernel: `name/d=0.5`.
+        name, slash, variant = kernel.partition("/")
+        if not name.endswith(suffix):
             continue
-        plain = kernel[:-len(suffix)]
+        plain = name[:-len(suffix)] + slash + variant
         if (plain, m) not in ours:
             continue
         new, base = (plain, kernel) if args.base_suffix else (kernel, plain)
