@@ -1755,8 +1755,8 @@ static void addW4A16MidConfigs(MatmulOp op,
 /// time (e510): not taken there; past M = 1280 not measured.
 static void addW4A16TallSplitBand(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFrom = 769, kTo = 1280, kMinBlocks = 80,
-                    kMinKTiles = 64, kRows = 256;
+  constexpr int64_t kFrom = 769, kTo = 1280, kMinBlocks = 80, kMinKTiles = 64,
+                    kRows = 256;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = getW4A16RuleKTiles(op);
   int64_t columnTiles = llvm::divideCeilSigned(op.getN(), 128);
