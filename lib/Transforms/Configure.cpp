@@ -2408,6 +2408,47 @@ static void addBsrWgmmaTilesPast64(BsrWgmmaTiles &tiles, bool splitUnion,
   }
 }
 
+/// BSR on sm_90a at M = 257 to 512 where the 128-row union tiles make at
+/// most a quarter of a wave there (four rows of at most sms / 16 groups of
+/// four block rows: N of 1056 and less on 132 multiprocessors): the one-row
+/// tiles of M = 129 to 256 (in their K slices, at most four) from a fill of
+/// kUnionMinFill, the unsplit one-row tiles under it, before the union
+/// tiles. Measured on 1024 x 1024 (docs/perf-notes.md, v63 step 10, us at
+/// M = 320 / 512, union tiles against the one-row tiles in four slices): d
+/// = 1 16.8 / 16.8 against 13.7 / 15.2, d = 0.5 16.5 / 16.5 against 13.0 /
+/// 13.8, the skewed weight 17.3 / 17.6 against 11.7 / 11.9; at d = 0.25
+/// (under the fill, unsplit one-row tiles) 9.4 / 9.8 against 10.8 / 11.5;
+/// past M = 512 the split tiles lost at d = 1 (20.4 against 16.9 at 768).
+static void addBsrSmallUnionRowSplit(MatmulOp op,
+                                     SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 257, kToM = 512, kMaxSplit = 4;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t groups = llvm::divideCeil(op.getN() / 32, int64_t(4));
+  if (op.getN() / 32 < 4 || 4 * groups * 4 > sms)
+    return;
+  // The split one-row tiles ending at M = 256, then a union variant past
+  // 512 followed by the one-row tiles of its bound.
+  auto split = llvm::find_if(configs, [&](ConfigAttr config) {
+    return config.isWgmma() && config.getBlockN() == 32 &&
+           config.getMaxM() == kFromM - 1 && config.getSplitK() > 1;
+  });
+  if (split == configs.end() || split + 2 >= configs.end())
+    return;
+  ConfigAttr unionTile = *(split + 1), row = *(split + 2);
+  if (unionTile.getBlockN() != 128 || unionTile.getMinFill() == 0 ||
+      row.getBlockN() != 32 || row.getMaxM() != unionTile.getMaxM() ||
+      (row.getMaxM() != 0 && row.getMaxM() <= kToM))
+    return;
+  // In at most the four slices measured (their partials at M = 512 are
+  // 4 x 512 x N x 4 bytes).
+  ConfigAttr dense = ConfigAttr::get(
+      op.getContext(), split->getCtaTile(), split->getWarpTile(),
+      split->getStages(), std::min<int64_t>(split->getSplitK(), kMaxSplit),
+      kToM, split->getMma(), split->getOperands(), split->getFuseQuantize(),
+      unionTile.getMinFill());
+  configs.insert(split + 1, {dense, row.withMaxM(kToM)});
+}
+
 static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
   SmallVector<ConfigAttr> configs = {getBsrRegisterConfig(op, 8),
                                      getBsrRegisterConfig(op, 16)};
@@ -2429,6 +2470,7 @@ static SmallVector<ConfigAttr> chooseBsrConfigs(MatmulOp op) {
                                       /*maxM=*/64));
   configs.push_back(tiles.row(64, 64));
   addBsrWgmmaTilesPast64(tiles, splitUnion, unionSplit, configs);
+  addBsrSmallUnionRowSplit(op, configs);
   if (unionRows)
     addBsrRowSplits(configs, tiles.groups, tiles.sms);
   return configs;

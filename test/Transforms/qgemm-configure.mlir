@@ -777,8 +777,11 @@ func.func @bsr_2080(%x: memref<?x4128xf16>, %row_ptr: memref<66xi32>, %col_idx: 
 // split union tiles up to M = 256, so the one-row tiles alone there (64
 // then 128 rows, split in max(ceil(132 x 4 / 32), ceil(32 / 32)) = 17,
 // clamped to 32 / 8 = 4 slices), unsplit past it (a row has at most 32
-// blocks, one slice of 64); past M = 256 the union tiles from 35% on:
-// 128 x 128 up to M = 2048 (their grid one block a multiprocessor: 132 /
+// blocks, one slice of 64); at M = 257 to 512 the one-row tiles of M <= 256
+// in their 4 slices from 35% on, unsplit under it (the union tiles' grid
+// there, 4 x 8 blocks, is under a quarter of a wave: v63 step 10, 0.68x to
+// 0.92x the time of the union tiles); past M = 512 the union tiles from
+// 35% on: 128 x 128 up to M = 2048 (their grid one block a multiprocessor: 132 /
 // 8 = 16 rows of tiles; the one-row tiles of that range unsplit, the
 // kernel they have to 3584 where 256-row tiles fill 90% of a wave from
 // ceil(118.8 / 8) = 15 row tiles on), 256 x 128 past it, both on the
@@ -786,7 +789,7 @@ func.func @bsr_2080(%x: memref<?x4128xf16>, %row_ptr: memref<66xi32>, %col_idx: 
 // (8 k blocks fill 95% of a wave from k = 16: 128 / 132), R = min(256 (132 /
 // 8 - 0.7) / 1.2 = 3370 down to 3328, 2048).
 // SM90A-LABEL: func @bsr_1024
-// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 4096, row_rest = 2048>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
+// SM90A: configs = [#qgemm.config<cta_tile = [16, 32, 2048], warp_tile = [16, 32], stages = 2, max_m = 8, operands = registers>, #qgemm.config<cta_tile = [16, 32, 1024], warp_tile = [16, 32], stages = 2, max_m = 16, operands = registers>, #qgemm.config<cta_tile = [64, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 64, mma = wgmma>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 256, mma = wgmma>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, split_k = 4, max_m = 512, mma = wgmma, min_fill = 35>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 512, mma = wgmma>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2048, mma = wgmma, min_fill = 35, copy = tma_producer>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, max_m = 2048, mma = wgmma>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [64, 128], stages = 4, mma = wgmma, min_fill = 35, copy = tma_producer, row_split = 4096, row_rest = 2048>, #qgemm.config<cta_tile = [128, 32, 32], warp_tile = [64, 32], stages = 4, mma = wgmma>]
 func.func @bsr_1024(%x: memref<?x1024xf16>, %row_ptr: memref<33xi32>, %col_idx: memref<?xi32>, %blocks: memref<?x32x32xf16>, %y: memref<?x1024xf16>) {
   qgemm.matmul lhs(%x : memref<?x1024xf16>) weights(%row_ptr, %col_idx, %blocks : memref<33xi32>, memref<?xi32>, memref<?x32x32xf16>) outs(%y : memref<?x1024xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = bsr, block = [32, 32]>}

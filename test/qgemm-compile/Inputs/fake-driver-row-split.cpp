@@ -51,7 +51,7 @@ CUresult CUDAAPI cuTensorMapEncodeTiled(
 int main() {
   const CUdeviceptr x = 0x100000, rowPtr = 0x200000, colIdx = 0x300000,
                     blocks = 0x400000, y = 0x500000, workspace = 0x600000;
-  const int64_t calls[][2] = {{4097, 500},  {8492, 1024}, {6145, 1024},
+  const int64_t calls[][2] = {{4097, 500},  {8792, 1024}, {6145, 1024},
                               {4096, 1024}, {4097, 300},  {4296, 1024}};
   for (const auto &call : calls) {
     printf("m=%lld nnzb=%lld: workspace %zu\n", (long long)call[0],

@@ -38,8 +38,9 @@ CUresult CUDAAPI cuTensorMapEncodeTiled(
 int main() {
   const CUdeviceptr x = 0x100000, rowPtr = 0x200000, colIdx = 0x300000,
                     blocks = 0x400000, y = 0x500000, workspace = 0x600000;
-  const int64_t calls[][2] = {
-      {4096, 500}, {4000, 1024}, {4096, 300}, {300, 1024}, {2100, 1024}};
+  const int64_t calls[][2] = {{4096, 500}, {4000, 1024}, {4096, 300},
+                              {300, 1024}, {300, 300},   {600, 1024},
+                              {2100, 1024}};
   for (const auto &call : calls) {
     printf("m=%lld nnzb=%lld:\n", (long long)call[0], (long long)call[1]);
     qgemm_status status = qgemm_bsr_dds_1024x1024(
