@@ -1794,7 +1794,8 @@ static void addW4A16TallSplitBand(MatmulOp op,
   SmallVector<ConfigAttr> merged;
   for (ConfigAttr config : configs) {
     if (!merged.empty() && merged.back().getMaxM() != 0 &&
-        config.getMaxM() != 0 && merged.back() == tile.withMaxM(merged.back().getMaxM()) &&
+        config.getMaxM() != 0 &&
+        merged.back() == tile.withMaxM(merged.back().getMaxM()) &&
         config == tile.withMaxM(config.getMaxM()))
       merged.back() = config;
     else
