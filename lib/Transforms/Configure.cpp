@@ -1738,44 +1738,75 @@ static void addW4A16MidConfigs(MatmulOp op,
   addW4A16WideTokenTiles(op, configs, midN, midSplit);
 }
 
-/// W4A16 at M = 769 to 1280 on 256 x 128 register-A tiles (two warpgroups of
-/// 64 channels) in two clustered K slices where their grid there is 80 to
-/// `sms` blocks (N of 1153 to 1664 on 132 multiprocessors: 10 to 13
-/// columns of 128; from 14 the model takes them from M = 513 to 1024), on
-/// K of 64 tiles or more, instead of the one-wave bands and 128 x 128 tiles
-/// of one warpgroup (one or two a multiprocessor) the chain has there.
-/// Measured (v86, time against the chain before): e510 at M = 769 to 1024,
-/// 1280 x 4096 pc 0.93, 1408 x 4096 g128z 0.83 to 0.88, 1536 x 4096 pc
-/// 0.94, 1536 x 8192 g128 0.85 to 0.87, 1664 x 4096 g64z 0.83 to 0.86;
-/// 1664 x 2048 (32 K tiles) 0.98 to 1.03, hence the bound on K; e512, seven
-/// layers held out, 0.83 to 0.95; e513 at M = 1025 to 1280, 1280 x 8192
-/// pc 0.83 to 0.88, 1408 x 4096 g128z 0.84 to 0.88, 1536 x 4096 pc 0.90 to
-/// 0.95, 1664 x 4096 g64z 0.83 to 0.86 (the same tiles unsplit 1.25 to
-/// 1.50); e514, the seven held-out layers at M = 1025 to 1280, 0.75 to
-/// 0.96. At M = 513 to 768 (60 to 78 blocks) they were 0.86x to 1.35x the
-/// time (e510): not taken there; past M = 1280 not measured.
+/// W4A16 on 256 x 128 register-A tiles (two warpgroups of 64 channels) in
+/// two clustered K slices over the rows of 256 whose grid is one wave of 80
+/// blocks or more: r rows serve M = 256 (r - 1) + 1 to 256 r where r x
+/// columns x 2 is 80 to `sms` (from M = 385 where r = 2, r up to 6), on
+/// N of 1153 or more (10 columns of 128) and K of 64 tiles or more, instead
+/// of the one-wave bands and 128 x 128 tiles of one warpgroup (one or two
+/// a multiprocessor) the chain has there. Measured (v86, time against the
+/// chain before): e510 at M = 769 to 1024, 1280 x 4096 pc 0.93, 1408 x
+/// 4096 g128z 0.83 to 0.88, 1536 x 4096 pc 0.94, 1536 x 8192 g128 0.85 to
+/// 0.87, 1664 x 4096 g64z 0.83 to 0.86; 1664 x 2048 (32 K tiles) 0.98 to
+/// 1.03, hence the bound on K; e512, seven layers held out, 0.83 to 0.95;
+/// e513 at M = 1025 to 1280, 1280 x 8192 pc 0.83 to 0.88, 1408 x 4096
+/// g128z 0.84 to 0.88, 1536 x 4096 pc 0.90 to 0.95, 1664 x 4096 g64z 0.83
+/// to 0.86 (the same tiles unsplit 1.25 to 1.50); e514, held out, 0.75 to
+/// 0.96; e515 at M = 385 to 512 (4096 x 4096 pc 0.90 to 0.91, g128z 0.85
+/// to 0.86, 3840 x 4096 g64 0.83 to 0.84, 3328 x 4096 pc 0.89 to 0.94),
+/// 513 to 768 (2304 x 4096 pc 0.89 to 0.94, 2560 x 4096 g128z 0.84 to
+/// 0.87, 2816 x 8192 pc 0.85 to 0.89) and 1281 to 1536 (1216 x 4096 g128,
+/// 1280 x 8192 pc, 1408 x 4096 g128z 0.82 to 0.86). Under 80 blocks (M =
+/// 513 to 768 on 10 to 13 columns: 60 to 78) they were 0.86x to 1.35x the
+/// time (e510); at M = 257 to 384 (half the rows empty at M = 257) and
+/// past M = 1536 not measured. Held out (v87, the rule against main's
+/// chain before): e516, ten layers of 1408 to 4160 channels, 0.78 to 1.00
+/// (4096 x 4096 pc 0.88 to 0.90 at M = 400 to 512); e518, 20 to 22
+/// columns at M = 385 to 768, 0.76 to 0.95. From 14 columns the model takes them at
+/// M = 513 to 1024 on K of 32 tiles too (chooseW4A16WgmmaConfigs).
 static void addW4A16TallSplitBand(MatmulOp op,
                                   SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFrom = 769, kTo = 1280, kMinBlocks = 80, kMinKTiles = 64,
-                    kRows = 256;
+  constexpr int64_t kRows = 256, kMinRows = 2, kMaxRows = 6, kFirstM = 385,
+                    kMinBlocks = 80, kMinColumns = 10, kMinKTiles = 64;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t kTiles = getW4A16RuleKTiles(op);
   int64_t columnTiles = llvm::divideCeilSigned(op.getN(), 128);
-  auto blocks = [&](int64_t m) {
-    return llvm::divideCeilSigned(m, kRows) * columnTiles * 2;
-  };
-  if (kTiles < kMinKTiles || kTiles % 2 != 0 || blocks(kFrom) < kMinBlocks ||
-      blocks(kTo) > sms)
+  if (kTiles < kMinKTiles || kTiles % 2 != 0 || columnTiles < kMinColumns)
     return;
-  // Where the model chose these tiles already the chain keeps its variant.
-  ConfigAttr serving = getServingConfig(configs, kFrom);
-  if (!serving || (serving.getBlockM() == kRows && serving.getSplitK() == 2))
+  // The rows of tiles whose grid is one wave of kMinBlocks or more: a run
+  // of consecutive counts, as the grid grows with them.
+  int64_t first = 0, last = 0;
+  for (int64_t rows = kMinRows; rows <= kMaxRows; ++rows) {
+    int64_t blocks = rows * columnTiles * 2;
+    if (blocks < kMinBlocks || blocks > sms)
+      continue;
+    if (!first)
+      first = rows;
+    last = rows;
+  }
+  if (!first)
     return;
-  (void)replaceMRange(configs, kFrom, kTo,
-                      getW4A16MidTile(op.getContext(), kRows, /*split=*/2,
-                                      /*channels=*/128, /*clustered=*/true,
-                                      /*warpChannels=*/64,
-                                      CopyKind::tma_producer));
+  int64_t lo = std::max(kRows * (first - 1) + 1, kFirstM), hi = kRows * last;
+  // Spelled as the model's tiles (chooseW4A16WgmmaConfigs), so that the
+  // merge below finds them; chooseConfigs clusters the slices and gives
+  // the tiles the producer's ring.
+  ConfigAttr tile =
+      getW4A16MidTile(op.getContext(), kRows, /*split=*/2, /*channels=*/128,
+                      /*clustered=*/false, /*warpChannels=*/64);
+  if (!replaceMRange(configs, lo, hi, tile))
+    return;
+  // One variant where the chain ran the same tiles up to the range.
+  SmallVector<ConfigAttr> merged;
+  for (ConfigAttr config : configs) {
+    if (!merged.empty() && merged.back().getMaxM() != 0 &&
+        config.getMaxM() != 0 &&
+        merged.back() == tile.withMaxM(merged.back().getMaxM()) &&
+        config == tile.withMaxM(config.getMaxM()))
+      merged.back() = config;
+    else
+      merged.push_back(config);
+  }
+  configs.assign(merged.begin(), merged.end());
 }
 
 /// The W4A16 rules count the K tiles of K rounded up to 128
