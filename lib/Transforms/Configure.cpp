@@ -1809,6 +1809,52 @@ static void addW4A16TallSplitBand(MatmulOp op,
   configs.assign(merged.begin(), merged.end());
 }
 
+/// W4A16 at M = 513 to 1024 on N of 833 to 1152 (14 to 18 columns of 64
+/// channels, under the window of addW4A16TallSplitBand): the 64-channel
+/// tiles of one warpgroup that serve M <= 512 there
+/// (addW4A16NarrowChannelTiles: 128 tokens in two clustered K slices) go
+/// on over 192 tokens, then 256, each as far as its two-slice grid is one
+/// wave and from where it is 80 blocks or more, instead of the
+/// one-warpgroup 128 x 128 tiles in two clustered slices (four global ones
+/// on 1024 x 8192) the chain has there. Measured (v87, e517, hand configs
+/// against the chain at M = 520 / 640 / 768 / 896 / 1024): 1024 x 4096 pc
+/// and g128z, 192 tokens to M = 768 0.82 to 0.84, 256 tokens to 1024 0.86
+/// to 0.89; 1024 x 8192 g128 0.75 to 0.78 and 0.80 to 0.82; 1152 x 4096 pc
+/// (192 tokens to 576, 256 to 768) 0.84 and 0.88. Past one wave they lost
+/// (192 tokens at M = 896 on 1024 wide 1.02 to 1.39, 256 at 896 on 1152
+/// 1.44); 128 x 64 tiles in two slices over the whole range 0.91 to 0.96.
+/// K measured: 64 and 128 tiles.
+static void
+addW4A16NarrowChannelTallBands(MatmulOp op,
+                               SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 513, kToM = 1024, kChannels = 64, kMinColumns = 14,
+                    kMaxColumns = 18, kMinBlocks = 80, kMinKTiles = 64;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  int64_t columns = llvm::divideCeilSigned(op.getN(), kChannels);
+  if (kTiles < kMinKTiles || kTiles % 2 != 0 || columns < kMinColumns ||
+      columns > kMaxColumns)
+    return;
+  ConfigAttr narrow = getServingConfig(configs, kFromM - 1);
+  if (!narrow || !narrow.isRegisterA() || narrow.getBlockN() != kChannels)
+    return;
+  SmallVector<MRange> ranges;
+  int64_t lo = kFromM;
+  for (int64_t tokens : {192, 256}) {
+    int64_t hi = std::min(kToM, tokens * (sms / (2 * columns)));
+    if (hi < lo ||
+        llvm::divideCeilSigned(lo, tokens) * columns * 2 < kMinBlocks)
+      continue;
+    ranges.push_back(
+        {lo, hi,
+         getW4A16MidTile(op.getContext(), tokens, /*split=*/2, kChannels,
+                         /*clustered=*/true,
+                         /*warpChannels=*/0, CopyKind::tma_producer)});
+    lo = hi + 1;
+  }
+  (void)replaceMRanges(configs, ranges);
+}
+
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -1921,6 +1967,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16WideBandSplitTiles(op, configs);
     addW4A16TwoWaveSplitTiles(op, configs);
     addW4A16TallSplitBand(op, configs);
+    addW4A16NarrowChannelTallBands(op, configs);
     clampW4A16Splits(op, configs);
     return configs;
   }
