@@ -5128,6 +5128,44 @@ static void tallenNarrowSplitTiles(MatmulOp op,
   }
 }
 
+/// W8A8 (chooseConfigs, after tallenNarrowSplitTiles): where 64-row tiles
+/// in K slices serve the M just before a 128-row column band on the
+/// producer's TMA ring (addW8A8ColumnBands), from past M = 128,
+/// on K of at most 33 tiles of 128: the band serves their M too (the split
+/// variant erased). Measured (docs/perf-notes.md, v87, e520, hand configs
+/// against the chain, both bench orders, time at the split variant's M):
+/// 2056 x 1024 0.68 (M = 449 to 512, 15.0 -> 10.2 us), 2056 x 4128 0.86 to
+/// 0.87 (449 to 512), 2048 x 2048 0.91 to 0.94 (257 to 512), 1000 x 4096
+/// 0.90 to 0.96 (513 to 1024), 1536 x 4096 0.97 to 0.98 (641 to 704), 1792
+/// x 4096 0.97 to 0.98 (513 to 576); with 64 K tiles level or slower (1792
+/// x 8192 1.00 to 1.04 at 513 to 576), and from M = 65 (3072 x 4128, 65 to
+/// 128) 0.99 to 1.04. The band over only the split variant's last 64 rows
+/// gained less (2048 x 2048 0.91 at 449 to 512 only, 1000 x 4096 0.90 at
+/// 961 to 1024 only). Held out (e522, the rule against the chain before):
+/// 1000 x 1536 0.86 to 0.88, 1024 x 2048 0.93 to 0.96, 1280 x 3072 0.92 to
+/// 0.98, 1536 x 2048 0.93 to 0.95, 1792 x 1536 0.87 to 0.91, 2048 x 3584
+/// 0.94 to 0.95, 2056 x 2880 0.87 to 0.89, already quantized 2048 x 2048
+/// 0.94 to 0.96; but where the 128-row tiles after the split ones were the
+/// chain's last, unbounded variant, not a band (768 x 4128: six columns of
+/// them), 1.31 to 1.51: hence a bounded band only.
+static void dropW8A8SplitTilesBeforeBand(MatmulOp op,
+                                         SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kMinFromM = 129, kMaxKTiles = 33;
+  if (op.getWeightEncoding().getFormat() != WeightFormat::int8 ||
+      llvm::divideCeil(op.getK(), 128) > kMaxKTiles)
+    return;
+  for (size_t i = 1; i + 1 < configs.size(); ++i) {
+    ConfigAttr split = configs[i], band = configs[i + 1];
+    if (split.isWgmma() && split.getBlockM() == 64 && split.getSplitK() > 1 &&
+        split.getMaxM() != 0 && configs[i - 1].getMaxM() + 1 >= kMinFromM &&
+        band.isWgmma() && band.getBlockM() == 128 && band.getSplitK() == 1 &&
+        band.getCopy() == CopyKind::tma_producer && band.getMaxM() != 0) {
+      configs.erase(configs.begin() + i);
+      return;
+    }
+  }
+}
+
 /// sm_90a, W8A8: no register-direct variant where the 64 x 64 ring tiles
 /// after it make 0.8 to 1.25 waves of one block a multiprocessor
 /// (ceil(N / 64) blocks) on K of kMinChunks 128-byte chunks or more, and
@@ -5364,6 +5402,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
   deepenLoneRings(op, result);
   unsplitShortKMiddleTiles(op, result);
   tallenNarrowSplitTiles(op, result);
+  dropW8A8SplitTilesBeforeBand(op, result);
   // W8A8 ring neighbours that differ only in max_m (extendW8A8NarrowTiles'
   // two bounds where the ring was not deepened) are one variant.
   bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8;
