@@ -1823,7 +1823,15 @@ static void addW4A16TallSplitBand(MatmulOp op,
 /// (192 tokens to 576, 256 to 768) 0.84 and 0.88. Past one wave they lost
 /// (192 tokens at M = 896 on 1024 wide 1.02 to 1.39, 256 at 896 on 1152
 /// 1.44); 128 x 64 tiles in two slices over the whole range 0.91 to 0.96.
-/// K measured: 64 and 128 tiles.
+/// K measured: 64 and 128 tiles. Held out (e521, nine layers of 896 to
+/// 1152 channels): 0.76 to 0.89. On 1088 and 1152 the bands end at M = 768
+/// and the chain's 128 x 128 tiles in two slices serve to 1024, 144 blocks
+/// from M = 897 (1.4x to 1.5x the time of 896): there the 192-token tiles,
+/// 1.6 waves at 1024 (e525, hand configs, M = 928 to 1024: 1152 x 4096 pc
+/// 0.77 to 0.78, 1088 x 8192 pc 0.74 to 0.76, 1152 x 8192 g128z 0.95 to
+/// 0.98, 1088 x 4096 g128z 0.99 to 1.00; the next variant's 96 x 128 tiles
+/// from 897 0.98 to 1.11, 128 x 64 tiles in two slices 0.96 to 1.04, the
+/// 128 x 128 tiles unsplit 1.05 to 1.19).
 static void
 addW4A16NarrowChannelTallBands(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
@@ -1838,6 +1846,11 @@ addW4A16NarrowChannelTallBands(MatmulOp op,
   ConfigAttr narrow = getServingConfig(configs, kFromM - 1);
   if (!narrow || !narrow.isRegisterA() || narrow.getBlockN() != kChannels)
     return;
+  auto tile = [&](int64_t tokens) {
+    return getW4A16MidTile(op.getContext(), tokens, /*split=*/2, kChannels,
+                           /*clustered=*/true,
+                           /*warpChannels=*/0, CopyKind::tma_producer);
+  };
   SmallVector<MRange> ranges;
   int64_t lo = kFromM;
   for (int64_t tokens : {192, 256}) {
@@ -1845,13 +1858,20 @@ addW4A16NarrowChannelTallBands(MatmulOp op,
     if (hi < lo ||
         llvm::divideCeilSigned(lo, tokens) * columns * 2 < kMinBlocks)
       continue;
-    ranges.push_back(
-        {lo, hi,
-         getW4A16MidTile(op.getContext(), tokens, /*split=*/2, kChannels,
-                         /*clustered=*/true,
-                         /*warpChannels=*/0, CopyKind::tma_producer)});
+    ranges.push_back({lo, hi, tile(tokens)});
     lo = hi + 1;
   }
+  // Where the bands stop short of M = 1024, the chain's one-warpgroup
+  // 128 x 128 tiles in two slices that serve to 1024 pass one wave from
+  // some M on (9 columns of 128: 144 blocks from M = 897); from there the
+  // 192-token tiles.
+  ConfigAttr square = getServingConfig(configs, kToM);
+  int64_t squareFrom =
+      128 * (sms / (2 * llvm::divideCeilSigned(op.getN(), 128))) + 1;
+  if (lo <= kToM && squareFrom <= kToM && square && square.isRegisterA() &&
+      square.getBlockM() == 128 && square.getBlockN() == 128 &&
+      square.getWarpN() == 128 && square.getSplitK() == 2)
+    ranges.push_back({std::max(lo, squareFrom), kToM, tile(192)});
   (void)replaceMRanges(configs, ranges);
 }
 

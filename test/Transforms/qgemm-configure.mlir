@@ -889,6 +889,20 @@ func.func @w4a16_n1024_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1024xi32>, 
   return
 }
 
+// 1152 x 4096 (18 columns of 64): the 64-channel tiles of one warpgroup
+// in two clustered slices over 192 tokens to M = 576 and 256 to 768 (one
+// wave each), the one-warpgroup 128 x 128 tiles in two slices to M = 896
+// (126 blocks), then the 192-token tiles again to 1024, where the 128 x
+// 128 tiles would be 144 blocks (v87, e525 / e526: 0.72x to 0.98x the
+// time at M = 897 to 1024).
+// SM90A-LABEL: func @w4a16_n1152_k4096
+// SM90A: #qgemm.config<cta_tile = [192, 64, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 576, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 64, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 64, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 1344, mma = wgmma, operands = register_a, copy = tma_producer>
+func.func @w4a16_n1152_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1152xi32>, %s: memref<1152xf16>, %y: memref<?x1152xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1152xi32>, memref<1152xf16>) outs(%y : memref<?x1152xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // 512 x 4096 (four columns of 128 channels): no clustered 2-slice 256 x 128
 // tiles past M = 1024, whose grid there (40 blocks at M = 1025, 72 at
 // 2049) stays under the 80 blocks where they were measured faster (v52):
