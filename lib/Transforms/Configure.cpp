@@ -1875,6 +1875,37 @@ addW4A16NarrowChannelTallBands(MatmulOp op,
   (void)replaceMRanges(configs, ranges);
 }
 
+/// W4A16 small layers (N of 1024 and less) at M = 1025 to 2048: where the
+/// chain's one-warpgroup 128 x 128 tiles in two clustered K slices serve
+/// to M = 2048 and pass one wave from some M on (two blocks on some
+/// multiprocessors: 5 columns of 128 from M = 1665, 6 from 1409, 7 from
+/// 1153), the 256 x 128 tiles of two warpgroups in two clustered slices
+/// take that M to 2048, where their grid is one wave (8 rows x columns x
+/// 2), on K of 64 tiles or more. Measured (v87, e527, hand configs against
+/// the chain at those M): 640 x 4096 pc 0.93 to 0.94, 576 x 4096 g128z
+/// 0.90, 768 x 8192 g128z 0.87 to 0.89, 896 x 8192 g128z 0.87 to 0.89;
+/// 192 x 64 tiles in two slices 0.77 to 1.38, 256 x 64 ones 0.65 to 1.08.
+static void
+addW4A16SmallLayerTallSplitTiles(MatmulOp op,
+                                 SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kToM = 2048, kRows = 256, kMinKTiles = 64;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  int64_t from = 128 * (sms / (2 * columns)) + 1;
+  ConfigAttr square = getServingConfig(configs, kToM);
+  if (kTiles < kMinKTiles || kTiles % 2 != 0 || from > kToM ||
+      kToM / kRows * columns * 2 > sms || !square || !square.isRegisterA() ||
+      square.getBlockM() != 128 || square.getBlockN() != 128 ||
+      square.getWarpN() != 128 || square.getSplitK() != 2)
+    return;
+  (void)replaceMRange(configs, from, kToM,
+                      getW4A16MidTile(op.getContext(), kRows, /*split=*/2,
+                                      /*channels=*/128, /*clustered=*/true,
+                                      /*warpChannels=*/64,
+                                      CopyKind::tma_producer));
+}
+
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -1988,6 +2019,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16TwoWaveSplitTiles(op, configs);
     addW4A16TallSplitBand(op, configs);
     addW4A16NarrowChannelTallBands(op, configs);
+    addW4A16SmallLayerTallSplitTiles(op, configs);
     clampW4A16Splits(op, configs);
     return configs;
   }

@@ -903,6 +903,19 @@ func.func @w4a16_n1152_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1152xi32>, 
   return
 }
 
+// 640 x 4096 (5 columns of 128): the one-warpgroup 128 x 128 tiles in two
+// clustered slices serve M = 1025 to 1664 (at most 130 blocks); past it
+// they would pass one wave, and the 256 x 128 tiles of two warpgroups in
+// two clustered slices take M = 1665 to 2048 (80 blocks; v87, e527: 0.93x
+// to 0.94x the time), then the unsplit ones.
+// SM90A-LABEL: func @w4a16_n640_k4096
+// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+func.func @w4a16_n640_k4096(%x: memref<?x4096xf16>, %wq: memref<512x640xi32>, %s: memref<640xf16>, %y: memref<?x640xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x640xi32>, memref<640xf16>) outs(%y : memref<?x640xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // 512 x 4096 (four columns of 128 channels): no clustered 2-slice 256 x 128
 // tiles past M = 1024, whose grid there (40 blocks at M = 1025, 72 at
 // 2049) stays under the 80 blocks where they were measured faster (v52):
