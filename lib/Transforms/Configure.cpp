@@ -1796,17 +1796,30 @@ static void addW4A16TallSplitBand(MatmulOp op,
   if (!replaceMRange(configs, lo, hi, tile))
     return;
   // One variant where the chain ran the same tiles up to the range.
+  auto isTile = [&](ConfigAttr config) {
+    return config.getMaxM() != 0 && config.withMaxM(0) == tile.withMaxM(0);
+  };
   SmallVector<ConfigAttr> merged;
   for (ConfigAttr config : configs) {
-    if (!merged.empty() && merged.back().getMaxM() != 0 &&
-        config.getMaxM() != 0 &&
-        merged.back() == tile.withMaxM(merged.back().getMaxM()) &&
-        config == tile.withMaxM(config.getMaxM()))
+    if (!merged.empty() && isTile(merged.back()) && isTile(config))
       merged.back() = config;
     else
       merged.push_back(config);
   }
   configs.assign(merged.begin(), merged.end());
+}
+
+/// Where `config` is W4A16's one-warpgroup 128 x 128 register-A variant in
+/// two K slices, the first M at which its grid passes one wave (more than
+/// `sms` blocks: two on some multiprocessors); else 0
+/// (addW4A16NarrowChannelTallBands, addW4A16SmallLayerTallSplitTiles).
+static int64_t getW4A16SquareSplitPastWaveM(MatmulOp op, ConfigAttr config) {
+  if (!config || !config.isRegisterA() || config.getBlockM() != 128 ||
+      config.getBlockN() != 128 || config.getWarpN() != 128 ||
+      config.getSplitK() != 2)
+    return 0;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  return 128 * (sms / (2 * llvm::divideCeilSigned(op.getN(), 128))) + 1;
 }
 
 /// W4A16 at M = 513 to 1024 on N of 833 to 1152 (14 to 18 columns of 64
@@ -1865,12 +1878,9 @@ addW4A16NarrowChannelTallBands(MatmulOp op,
   // 128 x 128 tiles in two slices that serve to 1024 pass one wave from
   // some M on (9 columns of 128: 144 blocks from M = 897); from there the
   // 192-token tiles.
-  ConfigAttr square = getServingConfig(configs, kToM);
   int64_t squareFrom =
-      128 * (sms / (2 * llvm::divideCeilSigned(op.getN(), 128))) + 1;
-  if (lo <= kToM && squareFrom <= kToM && square && square.isRegisterA() &&
-      square.getBlockM() == 128 && square.getBlockN() == 128 &&
-      square.getWarpN() == 128 && square.getSplitK() == 2)
+      getW4A16SquareSplitPastWaveM(op, getServingConfig(configs, kToM));
+  if (lo <= kToM && squareFrom != 0 && squareFrom <= kToM)
     ranges.push_back({std::max(lo, squareFrom), kToM, tile(192)});
   (void)replaceMRanges(configs, ranges);
 }
@@ -1894,12 +1904,10 @@ addW4A16SmallLayerTallSplitTiles(MatmulOp op,
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   int64_t kTiles = getW4A16RuleKTiles(op);
-  int64_t from = 128 * (sms / (2 * columns)) + 1;
-  ConfigAttr square = getServingConfig(configs, kToM);
-  if (kTiles < kMinKTiles || kTiles % 2 != 0 || from > kToM ||
-      kToM / kRows * columns * 2 > sms || !square || !square.isRegisterA() ||
-      square.getBlockM() != 128 || square.getBlockN() != 128 ||
-      square.getWarpN() != 128 || square.getSplitK() != 2)
+  int64_t from =
+      getW4A16SquareSplitPastWaveM(op, getServingConfig(configs, kToM));
+  if (kTiles < kMinKTiles || kTiles % 2 != 0 || from == 0 || from > kToM ||
+      kToM / kRows * columns * 2 > sms)
     return;
   (void)replaceMRange(configs, from, kToM,
                       getW4A16MidTile(op.getContext(), kRows, /*split=*/2,
