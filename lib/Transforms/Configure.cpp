@@ -219,6 +219,89 @@ addW4A16RowSplits(SmallVector<ConfigAttr> &configs,
     configs.back() = lastTiles.withRowSplit(rows, rest);
 }
 
+static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
+                          int64_t hi, ConfigAttr tile,
+                          bool keepCutsPast = false);
+static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m);
+
+/// Rows cut off past the full waves of addW4A16FullWaveRestCuts, the
+/// least fill (percent) of those waves and the largest bound they follow.
+constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
+                  kFullWaveRestMaxBound = 1792;
+
+/// Rests cut off past full waves of a W4A16 chain (`configs`, after
+/// addW4A16RowSplits): where an unsplit 256 x 128 register-A variant
+/// bounded at B (a multiple of 256 up to kFullWaveRestMaxBound, one block
+/// a multiprocessor) runs at M = B a grid of two waves or more, each at
+/// least kFullWaveRestMinFill% full, the M of B + 1 .. B + kFullWaveRestRows
+/// from the first at which the chain's own variant takes more rounds of
+/// blocks than those waves (two one-warpgroup tiles of up to 128 rows a
+/// multiprocessor, one of the others) run as B rows on it and the rest as
+/// a call of its own (row_split = B); the variants the cut covers are cut
+/// or dropped. addW4A16RowSplits's model (128-row steps, a 10% margin)
+/// leaves these out. Measured on the H200 (docs/perf-notes.md, v88, same
+/// run, the cut's time over the chain's):
+/// - e529 (hand configs, B = 768, at M = B + 32 / 64 / 128 / 192 and 1000):
+///   11008 x 4096 pc 0.86 / 0.89 / 0.98 / 0.90 (1.00 at 1000), g128z 0.82
+///   / 0.88 / 0.94 / 0.94 (1.01), 10240 x 4096 pc 0.85 / 0.89 / 0.95 / 0.96
+///   (1.05), the 128 x 128 tiles after B taking a third round from B + 1;
+/// - e530, nine layers held out, from B + 1: B = 512 (15360 x 8192 g128,
+///   16384 x 4096 pc, 24576 x 5120 g128z) 0.80 to 0.98, B = 768 (10752 x
+///   4096 g128z, 11264 x 8192 pc, 22016 x 4096 pc, 27648 x 5120 g128) 0.80
+///   to 1.00, B = 1024 (8192 x 2048 pc, 11776 x 4096 g128z) 0.86 to 1.00;
+///   at B = 1280 to 1792 (six layers) 0.91 to 1.09 at B + 32 to 128, where
+///   the chain's 128 x 128 tiles take no extra round, 0.75 to 0.91 at
+///   B + 192;
+/// - e533, the six from the M where they do (B + 129): 9216 x 4096 pc and
+///   6144 x 8192 g128z (B = 1280), 5120 x 4096 g128 and 7680 x 8192 pc
+///   (1536), 4352 x 4096 pc and 6656 x 5120 g128z (1792), 0.82 to 0.96.
+static void addW4A16FullWaveRestCuts(MatmulOp op,
+                                     SmallVectorImpl<ConfigAttr> &configs) {
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
+  // The rounds of blocks `config` takes at M = m.
+  auto rounds = [&](ConfigAttr config, int64_t m) {
+    int64_t perSm =
+        config.getWarpN() == config.getBlockN() && config.getBlockM() <= 128
+            ? 2
+            : 1;
+    int64_t blocks = llvm::divideCeilSigned(op.getN(), config.getBlockN()) *
+                     llvm::divideCeilSigned(m, config.getBlockM()) *
+                     config.getSplitK();
+    return llvm::divideCeilSigned(blocks, perSm * sms);
+  };
+  for (size_t i = 0; i + 1 < configs.size(); ++i) {
+    ConfigAttr config = configs[i];
+    int64_t bound = config.getMaxM();
+    if (!config.isWgmma() || !config.isRegisterA() || config.getSplitK() != 1 ||
+        config.getRowSplit() != 0 || config.getBlockM() != 256 ||
+        config.getBlockN() != 128 || bound == 0 || bound % 256 != 0 ||
+        bound > kFullWaveRestMaxBound)
+      continue;
+    int64_t blocks = columns * (bound / 256);
+    int64_t waves = llvm::divideCeilSigned(blocks, sms);
+    if (waves < 2 || 100 * blocks < kFullWaveRestMinFill * waves * sms)
+      continue;
+    int64_t cutM = bound + kFullWaveRestRows, from = 0;
+    for (int64_t m = bound + 1; m <= cutM && from == 0; ++m) {
+      ConfigAttr serving = getServingConfig(configs, m);
+      if (!serving || !serving.isWgmma())
+        break;
+      // A variant that cuts M itself (addW4A16RowSplits' last tiles) runs
+      // M = m whole where m is past its rest.
+      int64_t split = serving.getRowSplit();
+      if (split != 0 && m % split >= 1 && m % split <= serving.getRowRest())
+        continue;
+      if (rounds(serving, m) > waves)
+        from = m;
+    }
+    if (from != 0)
+      (void)replaceMRange(configs, from, cutM,
+                          config.withRowSplit(bound, kFullWaveRestRows),
+                          /*keepCutsPast=*/true);
+  }
+}
+
 /// Tokens a one-wave band of addW4A16OneWaveBands steps by, and the fewest
 /// it has (bands of 64 to 224 tokens measured).
 constexpr int64_t kW4A16BandStep = 32, kW4A16BandMinRows = 64;
@@ -642,6 +725,7 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     return estimate(
         m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
   });
+  addW4A16FullWaveRestCuts(op, configs);
   addW4A16OneWaveBands(op, configs);
   addW4A16WideRowTwoRowBands(op, configs);
   addW4A16SplitTwoRowBands(op, configs);
@@ -898,9 +982,11 @@ static ConfigAttr getW4A16MidTile(MLIRContext *ctx, int64_t rows, int64_t split,
 /// M = `lo` to `hi` of a wgmma chain (`configs`, ordered by max_m) on
 /// `tile`: the variants there are cut or dropped, the others kept. False,
 /// and `configs` unchanged, where a variant that serves some of that range
-/// is not a wgmma one or cuts M into two calls (row_split).
+/// is not a wgmma one or cuts M into two calls (row_split), but, with
+/// `keepCutsPast`, one of those that starts in the range and serves past
+/// it (it keeps the M past `hi`).
 static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
-                          int64_t hi, ConfigAttr tile) {
+                          int64_t hi, ConfigAttr tile, bool keepCutsPast) {
   SmallVector<ConfigAttr> result;
   int64_t previous = 0;
   bool placed = false;
@@ -913,7 +999,8 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
       previous = bound;
       continue;
     }
-    if (!config.isWgmma() || config.getRowSplit() != 0)
+    if (!config.isWgmma() || (config.getRowSplit() != 0 &&
+                              !(keepCutsPast && past && previous + 1 >= lo)))
       return false;
     if (previous + 1 < lo)
       result.push_back(config.withMaxM(lo - 1));
@@ -1916,6 +2003,48 @@ addW4A16SmallLayerTallSplitTiles(MatmulOp op,
                                       CopyKind::tma_producer));
 }
 
+/// W4A16 layers of few columns of 128 channels at M = 2049 to 4096: where
+/// the chain's one-warpgroup 128 x 128 tiles in two clustered K slices
+/// serve to M = 4096 and pass one wave from some M on (4 columns: 136
+/// blocks from M = 2113; 3 columns: from 2817), the two-warpgroup tiles of
+/// 192 tokens (64 channels a warpgroup) in two clustered slices from that
+/// M as far as their grid is one wave, then those of 256 tokens as far as
+/// theirs is. Measured (v88, e531, hand configs against the chain, same
+/// run, M = 2112 to 4096): 512 x 8192 pc 192 tokens to M = 3072 0.77 to
+/// 0.78, 256 tokens 0.92 to 0.94; 512 x 14336 g128 0.76 and 0.85 to 0.87;
+/// 384 x 8192 pc 192 tokens from 2817 0.76 to 0.78. Past one wave they
+/// lost (192 tokens at M = 3584 on 512 wide 1.41 to 1.46); so did the
+/// 256-token tiles at M = 2112 / 2560 on 384 wide, where the chain's grid
+/// is still one wave (1.39).
+static void
+addW4A16FewColumnTallSplitTiles(MatmulOp op,
+                                SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 2049, kToM = 4096, kMinKTiles = 64;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
+  int64_t kTiles = getW4A16RuleKTiles(op);
+  ConfigAttr square = getServingConfig(configs, kToM);
+  int64_t from = getW4A16SquareSplitPastWaveM(op, square);
+  if (kTiles < kMinKTiles || kTiles % 2 != 0 || from == 0 || from > kToM ||
+      square.getMaxM() != kToM ||
+      getServingConfig(configs, std::max(from, kFromM)) != square)
+    return;
+  SmallVector<MRange> ranges;
+  int64_t lo = std::max(from, kFromM);
+  for (int64_t tokens : {192, 256}) {
+    int64_t hi = std::min(kToM, tokens * (sms / (2 * columns)));
+    if (hi < lo)
+      continue;
+    ranges.push_back(
+        {lo, hi,
+         getW4A16MidTile(op.getContext(), tokens, /*split=*/2,
+                         /*channels=*/128, /*clustered=*/true,
+                         /*warpChannels=*/64, CopyKind::tma_producer)});
+    lo = hi + 1;
+  }
+  (void)replaceMRanges(configs, ranges);
+}
+
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -2030,6 +2159,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16TallSplitBand(op, configs);
     addW4A16NarrowChannelTallBands(op, configs);
     addW4A16SmallLayerTallSplitTiles(op, configs);
+    addW4A16FewColumnTallSplitTiles(op, configs);
     clampW4A16Splits(op, configs);
     return configs;
   }
