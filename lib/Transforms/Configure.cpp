@@ -2003,19 +2003,29 @@ addW4A16SmallLayerTallSplitTiles(MatmulOp op,
                                       CopyKind::tma_producer));
 }
 
-/// W4A16 layers of few columns of 128 channels at M = 2049 to 4096: where
-/// the chain's one-warpgroup 128 x 128 tiles in two clustered K slices
-/// serve to M = 4096 and pass one wave from some M on (4 columns: 136
-/// blocks from M = 2113; 3 columns: from 2817), the two-warpgroup tiles of
-/// 192 tokens (64 channels a warpgroup) in two clustered slices from that
-/// M as far as their grid is one wave, then those of 256 tokens as far as
-/// theirs is. Measured (v88, e531, hand configs against the chain, same
-/// run, M = 2112 to 4096): 512 x 8192 pc 192 tokens to M = 3072 0.77 to
-/// 0.78, 256 tokens 0.92 to 0.94; 512 x 14336 g128 0.76 and 0.85 to 0.87;
-/// 384 x 8192 pc 192 tokens from 2817 0.76 to 0.78. Past one wave they
-/// lost (192 tokens at M = 3584 on 512 wide 1.41 to 1.46); so did the
-/// 256-token tiles at M = 2112 / 2560 on 384 wide, where the chain's grid
-/// is still one wave (1.39).
+/// W4A16 layers of at most 8 columns of 128 channels at M = 2049 to 4096,
+/// where the chain's tiles there leave most of a wave idle or pass one:
+/// its one-warpgroup 128 x 128 tiles in two clustered K slices, past the
+/// M where their grid passes one wave (4 columns: 136 blocks from M =
+/// 2113; 3 columns: from 2817), or its unsplit 256 x 128 tiles (5 to 8
+/// columns: 45 to 72 blocks at M = 2049). The two-warpgroup tiles of 192
+/// tokens (64 channels a warpgroup) in two clustered slices take that M as
+/// far as their grid is one wave, then those of 256 tokens as far as
+/// theirs is; past it (or where neither fits one wave: 8 columns) the
+/// chain's. Measured (v88, hand configs against the chain, same run, M =
+/// 2112 to 4096):
+/// - e531, the 128 x 128 two-slice tiles: 512 x 8192 pc 192 tokens to M =
+///   3072 0.77 to 0.78, 256 tokens 0.92 to 0.94; 512 x 14336 g128 0.76 and
+///   0.85 to 0.87; 384 x 8192 pc 192 tokens from 2817 0.76 to 0.78. Past
+///   one wave they lost (192 tokens at M = 3584 on 512 wide 1.41 to
+///   1.46); so did the 256-token tiles at M = 2112 / 2560 on 384 wide,
+///   where the chain's grid is still one wave (1.39). Held out (e532, seven
+///   layers of 320 to 512 channels): 0.71 to 0.93;
+/// - e535, the unsplit 256 x 128 tiles: 576 x 4096 pc and 640 x 8192 pc
+///   192 tokens at 2112 0.54 / 0.48, 256 tokens to 3072 0.58 to 0.65; 768
+///   x 4096 g128z 0.60 and 0.65 to 0.66; 896 x 14336 g128 256 tokens at
+///   2112 0.61. Past one wave 1.11 to 1.19 (256 tokens), 0.93 to 1.45 (192
+///   tokens); on 1024 x 8192 (8 columns) 256 tokens 1.09 to 1.15.
 static void
 addW4A16FewColumnTallSplitTiles(MatmulOp op,
                                 SmallVectorImpl<ConfigAttr> &configs) {
@@ -2023,14 +2033,16 @@ addW4A16FewColumnTallSplitTiles(MatmulOp op,
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   int64_t kTiles = getW4A16RuleKTiles(op);
-  ConfigAttr square = getServingConfig(configs, kToM);
-  int64_t from = getW4A16SquareSplitPastWaveM(op, square);
-  if (kTiles < kMinKTiles || kTiles % 2 != 0 || from == 0 || from > kToM ||
-      square.getMaxM() != kToM ||
-      getServingConfig(configs, std::max(from, kFromM)) != square)
+  ConfigAttr serving = getServingConfig(configs, kFromM);
+  int64_t squareFrom = getW4A16SquareSplitPastWaveM(op, serving);
+  bool tall = serving && serving.isWgmma() && serving.isRegisterA() &&
+              serving.getBlockM() == 256 && serving.getBlockN() == 128 &&
+              serving.getSplitK() == 1 && serving.getRowSplit() == 0;
+  int64_t lo = std::max(kFromM, squareFrom);
+  if (kTiles < kMinKTiles || kTiles % 2 != 0 || (squareFrom == 0 && !tall) ||
+      lo > kToM || getServingConfig(configs, lo) != serving)
     return;
   SmallVector<MRange> ranges;
-  int64_t lo = std::max(from, kFromM);
   for (int64_t tokens : {192, 256}) {
     int64_t hi = std::min(kToM, tokens * (sms / (2 * columns)));
     if (hi < lo)

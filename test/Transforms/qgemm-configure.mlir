@@ -911,9 +911,12 @@ func.func @w4a16_n1152_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1152xi32>, 
 // clustered slices serve M = 1025 to 1664 (at most 130 blocks); past it
 // they would pass one wave, and the 256 x 128 tiles of two warpgroups in
 // two clustered slices take M = 1665 to 2048 (80 blocks; v87, e527: 0.93x
-// to 0.94x the time), then the unsplit ones.
+// to 0.94x the time). Past M = 2048 the unsplit ones would be 45 to 65
+// blocks: the same tiles in two slices over 192 tokens to M = 2496 and 256
+// to 3328 (each grid one wave; addW4A16FewColumnTallSplitTiles, v88, e535 /
+// e536: 0.48x to 0.69x the time), then the unsplit ones.
 // SM90A-LABEL: func @w4a16_n640_k4096
-// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 2496, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 3328, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n640_k4096(%x: memref<?x4096xf16>, %wq: memref<512x640xi32>, %s: memref<640xf16>, %y: memref<?x640xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x640xi32>, memref<640xf16>) outs(%y : memref<?x640xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
