@@ -225,22 +225,23 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
 static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m);
 
 /// Rows cut off past the full waves of addW4A16FullWaveRestCuts, the
-/// least fill (percent) of those waves and the largest bound they follow.
+/// least fill (percent) of those waves, their most (measured: 2 to 5) and
+/// the largest bound they follow.
 constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
-                  kFullWaveRestMaxBound = 1792;
+                  kFullWaveRestMaxWaves = 5, kFullWaveRestMaxBound = 1792;
 
 /// Rests cut off past full waves of a W4A16 chain (`configs`, after
-/// addW4A16RowSplits): where an unsplit 256 x 128 register-A variant
-/// bounded at B (a multiple of 256 up to kFullWaveRestMaxBound, one block
-/// a multiprocessor) runs at M = B a grid of two waves or more, each at
-/// least kFullWaveRestMinFill% full, the M of B + 1 .. B + kFullWaveRestRows
-/// from the first at which the chain's own variant takes more rounds of
-/// blocks than those waves (two one-warpgroup tiles of up to 128 rows a
-/// multiprocessor, one of the others) run as B rows on it and the rest as
-/// a call of its own (row_split = B); the variants the cut covers are cut
-/// or dropped. addW4A16RowSplits's model (128-row steps, a 10% margin)
-/// leaves these out. Measured on the H200 (docs/perf-notes.md, v88, same
-/// run, the cut's time over the chain's):
+/// addW4A16RowSplits): where an unsplit 256 x 128 register-A variant bounded at
+/// B (a multiple of 256 up to kFullWaveRestMaxBound, one block a
+/// multiprocessor) runs at M = B a grid of two to kFullWaveRestMaxWaves waves,
+/// each at least kFullWaveRestMinFill% full, the M of B + 1 .. B +
+/// kFullWaveRestRows from the first at which the chain's own variant takes more
+/// rounds of blocks than those waves (two one-warpgroup tiles of up to 128 rows
+/// a multiprocessor, one of the others) run as B rows on it and the rest as a
+/// call of its own (row_split = B); the variants the cut covers are cut or
+/// dropped. addW4A16RowSplits's model (128-row steps, a 10% margin) leaves
+/// these out. Measured on the H200 (docs/perf-notes.md, v88, same run, the
+/// cut's time over the chain's):
 /// - e529 (hand configs, B = 768, at M = B + 32 / 64 / 128 / 192 and 1000):
 ///   11008 x 4096 pc 0.86 / 0.89 / 0.98 / 0.90 (1.00 at 1000), g128z 0.82
 ///   / 0.88 / 0.94 / 0.94 (1.01), 10240 x 4096 pc 0.85 / 0.89 / 0.95 / 0.96
@@ -280,7 +281,8 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
       continue;
     int64_t blocks = columns * (bound / 256);
     int64_t waves = llvm::divideCeilSigned(blocks, sms);
-    if (waves < 2 || 100 * blocks < kFullWaveRestMinFill * waves * sms)
+    if (waves < 2 || waves > kFullWaveRestMaxWaves ||
+        100 * blocks < kFullWaveRestMinFill * waves * sms)
       continue;
     int64_t cutM = bound + kFullWaveRestRows, from = 0;
     for (int64_t m = bound + 1; m <= cutM && from == 0; ++m) {
@@ -2024,7 +2026,7 @@ addW4A16SmallLayerTallSplitTiles(MatmulOp op,
 /// - e535, the unsplit 256 x 128 tiles: 576 x 4096 pc and 640 x 8192 pc
 ///   192 tokens at 2112 0.54 / 0.48, 256 tokens to 3072 0.58 to 0.65; 768
 ///   x 4096 g128z 0.60 and 0.65 to 0.66; 896 x 14336 g128 256 tokens at
-///   2112 0.61. Past one wave 1.11 to 1.19 (256 tokens), 0.93 to 1.45 (192
+///   2112 0.61. Past one wave 1.08 to 1.19 (256 tokens), 0.93 to 1.45 (192
 ///   tokens); on 1024 x 8192 (8 columns) 256 tokens 1.09 to 1.15.
 static void
 addW4A16FewColumnTallSplitTiles(MatmulOp op,
