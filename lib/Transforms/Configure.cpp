@@ -258,6 +258,10 @@ constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
 ///   (1536), 4352 x 4096 pc and 6656 x 5120 g128z (1792), 0.82 to 0.96.
 static void addW4A16FullWaveRestCuts(MatmulOp op,
                                      SmallVectorImpl<ConfigAttr> &configs) {
+  // A static M is one call of the variant that serves it (chooseConfigs
+  // drops row_split): the cut's tiles whole would take the extra wave.
+  if (!ShapedType::isDynamic(op.getM()))
+    return;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   // The rounds of blocks `config` takes at M = m.
