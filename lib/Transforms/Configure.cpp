@@ -727,10 +727,14 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     configs.back() = make(last, 0);
   else
     configs.push_back(make(last, 0));
-  addW4A16RowSplits(configs, [&](int64_t m, ConfigAttr config) {
-    return estimate(
-        m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
-  });
+  // A static M is one call of the variant that serves it (chooseConfigs
+  // drops row_split): a cut's tiles whole are what the model did not
+  // choose there.
+  if (ShapedType::isDynamic(op.getM()))
+    addW4A16RowSplits(configs, [&](int64_t m, ConfigAttr config) {
+      return estimate(
+          m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
+    });
   addW4A16FullWaveRestCuts(op, configs);
   addW4A16OneWaveBands(op, configs);
   addW4A16WideRowTwoRowBands(op, configs);
