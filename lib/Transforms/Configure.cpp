@@ -223,6 +223,7 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
                           int64_t hi, ConfigAttr tile,
                           bool keepCutsPast = false);
 static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m);
+static int64_t getGridBlocks(MatmulOp op, ConfigAttr config, int64_t m);
 
 /// Rows cut off past the full waves of addW4A16FullWaveRestCuts, the
 /// least fill (percent) of those waves, their most (measured: 2 to 5) and
@@ -258,22 +259,17 @@ constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
 ///   (1536), 4352 x 4096 pc and 6656 x 5120 g128z (1792), 0.82 to 0.96.
 static void addW4A16FullWaveRestCuts(MatmulOp op,
                                      SmallVectorImpl<ConfigAttr> &configs) {
-  // A static M is one call of the variant that serves it (chooseConfigs
-  // drops row_split): the cut's tiles whole would take the extra wave.
-  if (!ShapedType::isDynamic(op.getM()))
-    return;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
-  // The rounds of blocks `config` takes at M = m.
+  // The rounds of blocks `config` takes at M = m: two one-warpgroup tiles
+  // of up to 128 rows a multiprocessor, one of the others (their
+  // registers; getWaveBlocks counts shared memory and threads only).
   auto rounds = [&](ConfigAttr config, int64_t m) {
     int64_t perSm =
         config.getWarpN() == config.getBlockN() && config.getBlockM() <= 128
             ? 2
             : 1;
-    int64_t blocks = llvm::divideCeilSigned(op.getN(), config.getBlockN()) *
-                     llvm::divideCeilSigned(m, config.getBlockM()) *
-                     config.getSplitK();
-    return llvm::divideCeilSigned(blocks, perSm * sms);
+    return llvm::divideCeilSigned(getGridBlocks(op, config, m), perSm * sms);
   };
   for (size_t i = 0; i + 1 < configs.size(); ++i) {
     ConfigAttr config = configs[i];
@@ -306,6 +302,22 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
                           config.withRowSplit(bound, kFullWaveRestRows),
                           /*keepCutsPast=*/true);
   }
+}
+
+/// The cuts of a dynamic M of a W4A16 wgmma chain into two calls
+/// (addW4A16RowSplits with the chain's time model `estimate`, then
+/// addW4A16FullWaveRestCuts). A static M is one call of the variant that
+/// serves it (chooseConfigs drops row_split): a cut's tiles over the whole
+/// M are what neither the cut nor the model chose there (docs/perf-notes.md,
+/// v88, e538: 0.81x to 0.95x the time on six static M without the cuts),
+/// so it keeps the chain uncut.
+static void
+addW4A16MCuts(MatmulOp op, SmallVector<ConfigAttr> &configs,
+              llvm::function_ref<double(int64_t, ConfigAttr)> estimate) {
+  if (!ShapedType::isDynamic(op.getM()))
+    return;
+  addW4A16RowSplits(configs, estimate);
+  addW4A16FullWaveRestCuts(op, configs);
 }
 
 /// Tokens a one-wave band of addW4A16OneWaveBands steps by, and the fewest
@@ -727,15 +739,10 @@ chooseW4A16WgmmaConfigs(MatmulOp op, SmallVector<ConfigAttr> configs) {
     configs.back() = make(last, 0);
   else
     configs.push_back(make(last, 0));
-  // A static M is one call of the variant that serves it (chooseConfigs
-  // drops row_split): a cut's tiles whole are what the model did not
-  // choose there.
-  if (ShapedType::isDynamic(op.getM()))
-    addW4A16RowSplits(configs, [&](int64_t m, ConfigAttr config) {
-      return estimate(
-          m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
-    });
-  addW4A16FullWaveRestCuts(op, configs);
+  addW4A16MCuts(op, configs, [&](int64_t m, ConfigAttr config) {
+    return estimate(
+        m, {config.getBlockM(), config.getBlockN(), config.getSplitK()});
+  });
   addW4A16OneWaveBands(op, configs);
   addW4A16WideRowTwoRowBands(op, configs);
   addW4A16SplitTwoRowBands(op, configs);
@@ -1919,6 +1926,26 @@ static int64_t getW4A16SquareSplitPastWaveM(MatmulOp op, ConfigAttr config) {
   return 128 * (sms / (2 * llvm::divideCeilSigned(op.getN(), 128))) + 1;
 }
 
+/// Appends to `ranges`, from M = `lo` to at most `toM`, `tile(t)` over t =
+/// 192 then 256 tokens, each as far as its grid of `columns` tiles a row in
+/// two K slices is one wave of `sms` blocks, and only from where that grid
+/// has `minBlocks` or more (addW4A16NarrowChannelTallBands,
+/// addW4A16FewColumnTallSplitTiles); returns the first M left after them.
+static int64_t
+appendOneWaveTokenRanges(SmallVectorImpl<MRange> &ranges, int64_t lo,
+                         int64_t toM, int64_t columns, int64_t sms,
+                         int64_t minBlocks,
+                         llvm::function_ref<ConfigAttr(int64_t)> tile) {
+  for (int64_t tokens : {192, 256}) {
+    int64_t hi = std::min(toM, tokens * (sms / (2 * columns)));
+    if (hi < lo || llvm::divideCeilSigned(lo, tokens) * columns * 2 < minBlocks)
+      continue;
+    ranges.push_back({lo, hi, tile(tokens)});
+    lo = hi + 1;
+  }
+  return lo;
+}
+
 /// W4A16 at M = 513 to 1024 on N of 833 to 1152 (14 to 18 columns of 64
 /// channels, under the window of addW4A16TallSplitBand): the 64-channel
 /// tiles of one warpgroup that serve M <= 512 there
@@ -1962,15 +1989,8 @@ addW4A16NarrowChannelTallBands(MatmulOp op,
                            /*warpChannels=*/0, CopyKind::tma_producer);
   };
   SmallVector<MRange> ranges;
-  int64_t lo = kFromM;
-  for (int64_t tokens : {192, 256}) {
-    int64_t hi = std::min(kToM, tokens * (sms / (2 * columns)));
-    if (hi < lo ||
-        llvm::divideCeilSigned(lo, tokens) * columns * 2 < kMinBlocks)
-      continue;
-    ranges.push_back({lo, hi, tile(tokens)});
-    lo = hi + 1;
-  }
+  int64_t lo = appendOneWaveTokenRanges(ranges, kFromM, kToM, columns, sms,
+                                        kMinBlocks, tile);
   // Where the bands stop short of M = 1024, the chain's one-warpgroup
   // 128 x 128 tiles in two slices that serve to 1024 pass one wave from
   // some M on (9 columns of 128: 144 blocks from M = 897); from there the
@@ -2053,17 +2073,12 @@ addW4A16FewColumnTallSplitTiles(MatmulOp op,
       lo > kToM || getServingConfig(configs, lo) != serving)
     return;
   SmallVector<MRange> ranges;
-  for (int64_t tokens : {192, 256}) {
-    int64_t hi = std::min(kToM, tokens * (sms / (2 * columns)));
-    if (hi < lo)
-      continue;
-    ranges.push_back(
-        {lo, hi,
-         getW4A16MidTile(op.getContext(), tokens, /*split=*/2,
-                         /*channels=*/128, /*clustered=*/true,
-                         /*warpChannels=*/64, CopyKind::tma_producer)});
-    lo = hi + 1;
-  }
+  appendOneWaveTokenRanges(
+      ranges, lo, kToM, columns, sms, /*minBlocks=*/0, [&](int64_t tokens) {
+        return getW4A16MidTile(op.getContext(), tokens, /*split=*/2,
+                               /*channels=*/128, /*clustered=*/true,
+                               /*warpChannels=*/64, CopyKind::tma_producer);
+      });
   (void)replaceMRanges(configs, ranges);
 }
 
