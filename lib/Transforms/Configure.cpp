@@ -2082,6 +2082,64 @@ addW4A16FewColumnTallSplitTiles(MatmulOp op,
   (void)replaceMRanges(configs, ranges);
 }
 
+/// W4A16 layers of 5 to 8 columns of 128 channels at M = 2049 to 4096,
+/// where the chain's unsplit 256 x 128 tiles (two warpgroups, one block a
+/// multiprocessor) serve under one wave after addW4A16FewColumnTallSplitTiles
+/// (8 columns from M = 2049: 72 to 96 blocks; 7 from 2305; 6 from 2817; 5
+/// from 3329): the same tiles over 192 tokens, unsplit, as far as their
+/// grid is one wave. Each multiprocessor still runs one block, of three
+/// quarters of the products (the weights converted as often). Measured
+/// (v89, e540, hand configs against the chain, same run, both bench
+/// orders, M = 2112 to 3456): per channel 0.81x to 0.85x the time (1024 x
+/// 8192, 960 x 8192, 896 x 8192), with group scales 0.91x to 0.96x (1024 x
+/// 4096 g128z, 1024 x 14336 g128, 896 x 4096 g128); the same tiles in two
+/// clustered slices 0.93x to 1.07x (e539), 256 x 64 and 128 x 128 ones in
+/// two slices 0.97x to 1.10x. Held out (e541, ten layers of 576 to 1024
+/// channels, K of 4096 to 14336): 0.81x to 0.93x where the chain changes
+/// (per channel 0.81x to 0.87x, with group scales 0.88x to 0.93x).
+static void addW4A16FewColumnTallTiles(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 2049, kToM = 4096, kTokens = 192, kMaxColumns = 8,
+                    kMinKTiles = 64;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
+  if (getW4A16RuleKTiles(op) < kMinKTiles || columns > kMaxColumns)
+    return;
+  auto isTall = [](ConfigAttr config) {
+    return config.isWgmma() && config.isRegisterA() &&
+           config.getBlockM() == 256 && config.getBlockN() == 128 &&
+           config.getWarpN() == 64 && config.getSplitK() == 1;
+  };
+  // The first M from kFromM that the unsplit 256 x 128 tiles serve.
+  int64_t lo = 0, previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    if ((bound == 0 || bound >= kFromM) && isTall(config)) {
+      lo = std::max(kFromM, previous + 1);
+      break;
+    }
+    if (bound == 0)
+      break;
+    previous = bound;
+  }
+  int64_t hi = std::min(kToM, kTokens * (sms / columns));
+  if (lo == 0 || hi < lo)
+    return;
+  // The same variant over the whole range, and no cut of M inside it (a
+  // row_split of H > hi cuts only the M whose rest, M itself, is R or less).
+  ConfigAttr tall = getServingConfig(configs, lo);
+  if (getServingConfig(configs, hi) != tall ||
+      (tall.getRowSplit() != 0 &&
+       (tall.getRowSplit() <= hi || tall.getRowRest() >= lo)))
+    return;
+  (void)replaceMRange(configs, lo, hi,
+                      getW4A16MidTile(op.getContext(), kTokens, /*split=*/1,
+                                      /*channels=*/128, /*clustered=*/false,
+                                      /*warpChannels=*/64,
+                                      CopyKind::tma_producer),
+                      /*keepCutsPast=*/true);
+}
+
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -2197,6 +2255,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16NarrowChannelTallBands(op, configs);
     addW4A16SmallLayerTallSplitTiles(op, configs);
     addW4A16FewColumnTallSplitTiles(op, configs);
+    addW4A16FewColumnTallTiles(op, configs);
     clampW4A16Splits(op, configs);
     return configs;
   }
