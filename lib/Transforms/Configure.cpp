@@ -2082,24 +2082,33 @@ addW4A16FewColumnTallSplitTiles(MatmulOp op,
   (void)replaceMRanges(configs, ranges);
 }
 
-/// W4A16 layers of 5 to 8 columns of 128 channels at M = 2049 to 4096,
+/// W4A16 layers of 5 to 16 columns of 128 channels at M = 1025 to 4096,
 /// where the chain's unsplit 256 x 128 tiles (two warpgroups, one block a
-/// multiprocessor) serve under one wave after addW4A16FewColumnTallSplitTiles
-/// (8 columns from M = 2049: 72 to 96 blocks; 7 from 2305; 6 from 2817; 5
-/// from 3329): the same tiles over 192 tokens, unsplit, as far as their
-/// grid is one wave. Each multiprocessor still runs one block, of three
-/// quarters of the products (the weights converted as often). Measured
-/// (v89, e540, hand configs against the chain, same run, both bench
-/// orders, M = 2112 to 3456): per channel 0.81x to 0.85x the time (1024 x
-/// 8192, 960 x 8192, 896 x 8192), with group scales 0.91x to 0.96x (1024 x
-/// 4096 g128z, 1024 x 14336 g128, 896 x 4096 g128); the same tiles in two
-/// clustered slices 0.93x to 1.07x (e539), 256 x 64 and 128 x 128 ones in
-/// two slices 0.97x to 1.10x. Held out (e541, ten layers of 576 to 1024
-/// channels, K of 4096 to 14336): 0.81x to 0.93x where the chain changes
-/// (per channel 0.81x to 0.87x, with group scales 0.88x to 0.93x).
+/// multiprocessor) serve under one wave after the two-slice ones
+/// (addW4A16FewColumnTallSplitTiles, the 256 x 128 tiles in two clustered
+/// slices of v52 / v86): 8 columns from M = 2049 (72 to 96 blocks), 7
+/// from 2305, 6 from 2817, 5 from 3329, 9 to 16 from where the two-slice
+/// tiles pass one wave (11 columns from M = 1537: 77 blocks). There the
+/// same tiles over 192 tokens, unsplit, as far as their grid is one wave.
+/// Each multiprocessor still runs one block, of three quarters of the
+/// products (the weights converted as often). Measured (v89, same run,
+/// both bench orders, time against the chain):
+/// - e540 (hand configs, M = 2112 to 3456): per channel 0.81x to 0.85x
+///   (1024 x 8192, 960 x 8192, 896 x 8192), with group scales 0.91x to
+///   0.96x (1024 x 4096 g128z, 1024 x 14336 g128, 896 x 4096 g128); the
+///   same tiles in two clustered slices 0.93x to 1.07x (e539), 256 x 64
+///   and 128 x 128 ones in two slices 0.97x to 1.10x; unsplit tiles of 144
+///   to 176 tokens before them 0.92x to 1.04x the time of these (e542);
+/// - e541, held out (ten layers of 576 to 1024 channels, K of 4096 to
+///   14336): 0.81x to 0.93x where the chain changes (per channel 0.81x to
+///   0.87x, with group scales 0.88x to 0.93x);
+/// - e543, the rule widened to 9 to 16 columns from M = 1025 (nine layers
+///   of 1152 to 2048 channels, none used to choose it): 0.81x to 0.95x
+///   where the chain changes (per channel 0.81x to 0.88x, with group
+///   scales 0.88x to 0.95x), none slower.
 static void addW4A16FewColumnTallTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 2049, kToM = 4096, kTokens = 192, kMaxColumns = 8,
+  constexpr int64_t kFromM = 1025, kToM = 4096, kTokens = 192, kMaxColumns = 16,
                     kMinKTiles = 64;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);

@@ -2680,10 +2680,13 @@ func.func @w4a16_n10240_k4096_g64z(%x: memref<?x4096xf16>, %wq: memref<512x10240
 // At M = 513 to 1024 the 256 x 128 tiles in two clustered K slices (96 to
 // 128 blocks, one wave) instead of one-wave bands and 128 x 128 tiles of
 // one warpgroup (v86, e508 / e509: 0.83x to 1.03x the time on N = 1792 to
-// 2048, 0.83x to 0.99x on eight layers held out).
+// 2048, 0.83x to 0.99x on eight layers held out). At M = 1025 to 1536,
+// where those pass one wave, unsplit 192 x 128 tiles (96 to 128 blocks,
+// where 256 x 128 ones were 80 / 96; addW4A16FewColumnTallTiles, v89,
+// e543: 0.83x to 0.87x the time), then the unsplit 256 x 128 tiles.
 // SM90A-LABEL: func @w4a16_n2048_k4096_pc
 // SM90A: max_m = 16, operands = registers>, #qgemm.config<cta_tile = [32, 64, 64], warp_tile = [32, 64], stages = 4, split_k = 8, max_m = 32, mma = wgmma, operands = register_a, cluster_split = true>, #qgemm.config<cta_tile = [16, 64, 2048], warp_tile = [16, 64], stages = 2, max_m = 64, operands = registers>
-// SM90A-SAME: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2048, row_rest = 1024>]
+// SM90A-SAME: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 1024, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2048, row_rest = 1024>]
 func.func @w4a16_n2048_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x2048xi32>, %s: memref<2048xf16>, %y: memref<?x2048xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x2048xi32>, memref<2048xf16>) outs(%y : memref<?x2048xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -2695,9 +2698,11 @@ func.func @w4a16_n2048_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x2048xi32
 // slower at M = 640 to 1024, e507): its one-wave bands stay to M = 768; at
 // M = 769 to 1280 (96 to 120 blocks) the tiles take over
 // (addW4A16TallSplitBand; v86, e510 / e512 / e513 / e514: 0.75x to 0.96x the
-// time on N = 1216 to 1664).
+// time on N = 1216 to 1664), then unsplit 192 x 128 tiles to M = 2112
+// while their grid is one wave (addW4A16FewColumnTallTiles, v89, e543:
+// 0.82x to 0.88x the time on 1536 x 11008).
 // SM90A-LABEL: func @w4a16_n1536_k4096_pc
-// SM90A: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 704, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2816, row_rest = 1280>]
+// SM90A: split_k = 2, max_m = 512, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 704, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 768, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 2112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2816, row_rest = 1280>]
 func.func @w4a16_n1536_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x1536xi32>, %s: memref<1536xf16>, %y: memref<?x1536xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x1536xi32>, memref<1536xf16>) outs(%y : memref<?x1536xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
