@@ -230,6 +230,10 @@ static int64_t getGridBlocks(MatmulOp op, ConfigAttr config, int64_t m);
 /// the largest bound they follow.
 constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
                   kFullWaveRestMaxWaves = 5, kFullWaveRestMaxBound = 1792;
+/// The same past one wave: the most rows cut off (and at most a quarter of
+/// B), the least fill and the least bound.
+constexpr int64_t kOneWaveRestRows = 384, kOneWaveRestMinFill = 85,
+                  kOneWaveRestMinBound = 768;
 
 /// Rests cut off past full waves of a W4A16 chain (`configs`, after
 /// addW4A16RowSplits): where an unsplit 256 x 128 register-A variant bounded at
@@ -257,6 +261,15 @@ constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
 /// - e533, the six from the M where they do (B + 129): 9216 x 4096 pc and
 ///   6144 x 8192 g128z (B = 1280), 5120 x 4096 g128 and 7680 x 8192 pc
 ///   (1536), 4352 x 4096 pc and 6656 x 5120 g128z (1792), 0.82 to 0.96.
+/// The same past one wave (v89), B of kOneWaveRestMinBound or more, each
+/// wave at least kOneWaveRestMinFill% full, rests of min(kOneWaveRestRows,
+/// B / 4) rows: where the one-warpgroup 128 x 128 tiles after B take a
+/// second round (19 and 20 columns from M = 1665), e544 (hand configs, B =
+/// 1536) 2432 / 2560 x 4096 pc 0.83 to 0.84, 2432 x 8192 g128 and 2560 x
+/// 8192 g128z 0.69 to 0.78 the time at M = 1696 to 1920; held out, e545,
+/// ten layers at B = 768 to 1792: 0.71 to 0.98 (3072 x 14336 g128 at M =
+/// 1441 257.1 -> 207.2 us); at B = 512 (two layers, rests of 128 rows)
+/// 0.83 / 0.85 at B + 1, 0.97 to 1.02 past it, so not there.
 static void addW4A16FullWaveRestCuts(MatmulOp op,
                                      SmallVectorImpl<ConfigAttr> &configs) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
@@ -281,10 +294,13 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
       continue;
     int64_t blocks = columns * (bound / 256);
     int64_t waves = llvm::divideCeilSigned(blocks, sms);
-    if (waves < 2 || waves > kFullWaveRestMaxWaves ||
-        100 * blocks < kFullWaveRestMinFill * waves * sms)
+    int64_t rest =
+        waves == 1 ? std::min(kOneWaveRestRows, bound / 4) : kFullWaveRestRows;
+    int64_t minFill = waves == 1 ? kOneWaveRestMinFill : kFullWaveRestMinFill;
+    if (waves > kFullWaveRestMaxWaves || 100 * blocks < minFill * waves * sms ||
+        (waves == 1 && bound < kOneWaveRestMinBound))
       continue;
-    int64_t cutM = bound + kFullWaveRestRows, from = 0;
+    int64_t cutM = bound + rest, from = 0;
     for (int64_t m = bound + 1; m <= cutM && from == 0; ++m) {
       ConfigAttr serving = getServingConfig(configs, m);
       if (!serving || !serving.isWgmma())
@@ -298,8 +314,7 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
         from = m;
     }
     if (from != 0)
-      (void)replaceMRange(configs, from, cutM,
-                          config.withRowSplit(bound, kFullWaveRestRows),
+      (void)replaceMRange(configs, from, cutM, config.withRowSplit(bound, rest),
                           /*keepCutsPast=*/true);
   }
 }

@@ -2762,6 +2762,32 @@ func.func @w4a16_n9216_k4096_pc(%x: memref<?x4096xf16>, %w0: memref<512x9216xi32
 }
 
 
+// 2560 x 4096 (20 columns of 128): the 256 x 128 tiles bounded at M = 1536
+// fill one wave (120 blocks); the one-warpgroup 128 x 128 tiles after them
+// take a second round from M = 1665 (280 blocks, two a multiprocessor):
+// M = 1665 to 1920 runs 1536 rows on the 256 x 128 tiles and the rest (a
+// quarter of 1536 at most) as a call of its own (addW4A16FullWaveRestCuts
+// at one wave; v89, e544 / e545: 0.71x to 0.98x the time).
+// SM90A-LABEL: func @w4a16_n2560_k4096_pc
+// SM90A: max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1920, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1536, row_rest = 384>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 4096,
+func.func @w4a16_n2560_k4096_pc(%x: memref<?x4096xf16>, %w0: memref<512x2560xi32>, %w1: memref<2560xf16>, %y: memref<?x2560xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w0, %w1 : memref<512x2560xi32>, memref<2560xf16>) outs(%y : memref<?x2560xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// Not at B = 512 (7680 x 2048: 120 blocks of 132 at M = 512; e545, the
+// cut of 128 rows 0.97x to 1.02x the time past M = 513): the 256 x 128
+// tiles bounded at 512, then the chain's own.
+// SM90A-LABEL: func @w4a16_n7680_k2048_pc
+// SM90A-NOT: row_split = 512, row_rest = 128
+// SM90A: return
+func.func @w4a16_n7680_k2048_pc(%x: memref<?x2048xf16>, %w0: memref<256x7680xi32>, %w1: memref<7680xf16>, %y: memref<?x7680xf16>) {
+  qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%w0, %w1 : memref<256x7680xi32>, memref<7680xf16>) outs(%y : memref<?x7680xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
 // The rest cut at M = 512 (three waves of 256 x 128 tiles, 384 blocks of
 // 396) goes before the last tiles' own cut (row_split = 512, rest 128),
 // which keeps the M past 704 (v88, e530: 0.84x to 0.91x the time at
