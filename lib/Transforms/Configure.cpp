@@ -234,6 +234,9 @@ constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
 /// B), the least fill and the least bound.
 constexpr int64_t kOneWaveRestRows = 384, kOneWaveRestMinFill = 85,
                   kOneWaveRestMinBound = 768;
+/// The largest B of the chain's last, unbounded 256 x 128 tiles (their last
+/// M of one wave) that the cut follows.
+constexpr int64_t kOneWaveRestMaxLastBound = 4096;
 
 /// Rests cut off past full waves of a W4A16 chain (`configs`, after
 /// addW4A16RowSplits): where an unsplit 256 x 128 register-A variant bounded at
@@ -270,8 +273,16 @@ constexpr int64_t kOneWaveRestRows = 384, kOneWaveRestMinFill = 85,
 /// ten layers at B = 768 to 1792: 0.71 to 0.98 (3072 x 14336 g128 at M =
 /// 1441 257.1 -> 207.2 us); at B = 512 (two layers, rests of 128 rows)
 /// 0.83 / 0.85 at B + 1, 0.97 to 1.02 past it, so not there.
+/// With `last`, only the chain's last variant, unbounded (once every other
+/// W4A16 rule has run: their tiles serve the M before B as measured), B
+/// its last M of one wave (to kOneWaveRestMaxLastBound): 9 to 16 columns
+/// of 128, where the second round would start at B + 1 (1152 x 8192 g128z
+/// at M = 3585 175.6 us against 95.7 at 3520). e546 (hand configs, B =
+/// 3072 / 3584): 0.59x to 0.71x the time at B + 1 to B + 384 on 1408 x
+/// 4096 pc, 1408 x 8192 g128 and 1152 x 8192 g128z.
 static void addW4A16FullWaveRestCuts(MatmulOp op,
-                                     SmallVectorImpl<ConfigAttr> &configs) {
+                                     SmallVectorImpl<ConfigAttr> &configs,
+                                     bool last = false) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   // The rounds of blocks `config` takes at M = m: two one-warpgroup tiles
@@ -284,13 +295,24 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
             : 1;
     return llvm::divideCeilSigned(getGridBlocks(op, config, m), perSm * sms);
   };
-  for (size_t i = 0; i + 1 < configs.size(); ++i) {
+  for (size_t i = 0; i < configs.size(); ++i) {
     ConfigAttr config = configs[i];
     int64_t bound = config.getMaxM();
+    // The last variant, unbounded: B is its last M of one wave, where the
+    // variant before it ends under B.
+    int64_t maxBound = kFullWaveRestMaxBound;
+    if ((bound == 0) != last)
+      continue;
+    if (last) {
+      bound = 256 * (sms / columns);
+      maxBound = kOneWaveRestMaxLastBound;
+      if (i > 0 && configs[i - 1].getMaxM() >= bound)
+        continue;
+    }
     if (!config.isWgmma() || !config.isRegisterA() || config.getSplitK() != 1 ||
         config.getRowSplit() != 0 || config.getBlockM() != 256 ||
         config.getBlockN() != 128 || bound == 0 || bound % 256 != 0 ||
-        bound > kFullWaveRestMaxBound)
+        bound > maxBound)
       continue;
     int64_t blocks = columns * (bound / 256);
     int64_t waves = llvm::divideCeilSigned(blocks, sms);
@@ -2280,6 +2302,10 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16SmallLayerTallSplitTiles(op, configs);
     addW4A16FewColumnTallSplitTiles(op, configs);
     addW4A16FewColumnTallTiles(op, configs);
+    // The cut past the last variant's one wave, a dynamic M only
+    // (addW4A16MCuts).
+    if (ShapedType::isDynamic(op.getM()))
+      addW4A16FullWaveRestCuts(op, configs, /*last=*/true);
     clampW4A16Splits(op, configs);
     return configs;
   }

@@ -2710,9 +2710,13 @@ func.func @w4a16_n1536_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x1536xi32
 }
 
 // Not on K of 32 tiles (1664 x 2048: 0.98x to 1.03x the time at M = 769 to
-// 1024, e510): its one-wave bands and 128 x 128 tiles stay.
+// 1024, e510): its one-wave bands and 128 x 128 tiles stay. The last,
+// unbounded 256 x 128 tiles fill one wave at M = 2560 (130 blocks) and
+// take a second round from 2561: M = 2561 to 2944 runs 2560 rows on them
+// and the rest as a call of its own (addW4A16FullWaveRestCuts, last; v89,
+// e546 / e547: 0.58x to 0.76x the time).
 // SM90A-LABEL: func @w4a16_n1664_k2048_pc
-// SM90A: #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 960, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// SM90A: #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 960, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2560, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2944, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2560, row_rest = 384>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n1664_k2048_pc(%x: memref<?x2048xf16>, %wq: memref<256x1664xi32>, %s: memref<1664xf16>, %y: memref<?x1664xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x1664xi32>, memref<1664xf16>) outs(%y : memref<?x1664xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
