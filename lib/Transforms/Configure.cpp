@@ -297,12 +297,11 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
   };
   for (size_t i = 0; i < configs.size(); ++i) {
     ConfigAttr config = configs[i];
-    int64_t bound = config.getMaxM();
-    // The last variant, unbounded: B is its last M of one wave, where the
-    // variant before it ends under B.
-    int64_t maxBound = kFullWaveRestMaxBound;
+    int64_t bound = config.getMaxM(), maxBound = kFullWaveRestMaxBound;
     if ((bound == 0) != last)
       continue;
+    // The last variant, unbounded: B is its last M of one wave, where the
+    // variant before it ends under B.
     if (last) {
       bound = 256 * (sms / columns);
       maxBound = kOneWaveRestMaxLastBound;
