@@ -238,9 +238,10 @@ constexpr int64_t kOneWaveRestRows = 384, kOneWaveRestMinFill = 85,
 /// M of one wave) that the cut follows.
 constexpr int64_t kOneWaveRestMaxLastBound = 4096;
 
-/// Rests cut off past full waves of a W4A16 chain (`configs`, after
-/// addW4A16RowSplits): where an unsplit 256 x 128 register-A variant bounded at
-/// B (a multiple of 256 up to kFullWaveRestMaxBound, one block a
+/// A rest cut off past full waves of a W4A16 chain (`configs`, after
+/// addW4A16RowSplits): where `config`, an unsplit 256 x 128 register-A
+/// variant bounded at B = `bound` (a multiple of 256 up to `maxBound`,
+/// kFullWaveRestMaxBound for the bounded variants, one block a
 /// multiprocessor) runs at M = B a grid of two to kFullWaveRestMaxWaves waves,
 /// each at least kFullWaveRestMinFill% full, the M of B + 1 .. B +
 /// kFullWaveRestRows from the first at which the chain's own variant takes more
@@ -273,16 +274,10 @@ constexpr int64_t kOneWaveRestMaxLastBound = 4096;
 /// ten layers at B = 768 to 1792: 0.71 to 0.98 (3072 x 14336 g128 at M =
 /// 1441 257.1 -> 207.2 us); at B = 512 (two layers, rests of 128 rows)
 /// 0.83 / 0.85 at B + 1, 0.97 to 1.02 past it, so not there.
-/// With `last`, only the chain's last variant, unbounded (once every other
-/// W4A16 rule has run: their tiles serve the M before B as measured), B
-/// its last M of one wave (to kOneWaveRestMaxLastBound): 9 to 16 columns
-/// of 128, where the second round would start at B + 1 (1152 x 8192 g128z
-/// at M = 3585 175.6 us against 95.7 at 3520). e546 (hand configs, B =
-/// 3072 / 3584): 0.59x to 0.71x the time at B + 1 to B + 384 on 1408 x
-/// 4096 pc, 1408 x 8192 g128 and 1152 x 8192 g128z.
-static void addW4A16FullWaveRestCuts(MatmulOp op,
-                                     SmallVectorImpl<ConfigAttr> &configs,
-                                     bool last = false) {
+static void addW4A16FullWaveRestCut(MatmulOp op,
+                                    SmallVectorImpl<ConfigAttr> &configs,
+                                    ConfigAttr config, int64_t bound,
+                                    int64_t maxBound) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   // The rounds of blocks `config` takes at M = m: two one-warpgroup tiles
@@ -295,49 +290,65 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
             : 1;
     return llvm::divideCeilSigned(getGridBlocks(op, config, m), perSm * sms);
   };
-  for (size_t i = 0; i < configs.size(); ++i) {
-    ConfigAttr config = configs[i];
-    int64_t bound = config.getMaxM(), maxBound = kFullWaveRestMaxBound;
-    if ((bound == 0) != last)
+  if (!config.isWgmma() || !config.isRegisterA() || config.getSplitK() != 1 ||
+      config.getRowSplit() != 0 || config.getBlockM() != 256 ||
+      config.getBlockN() != 128 || bound <= 0 || bound % 256 != 0 ||
+      bound > maxBound)
+    return;
+  int64_t blocks = columns * (bound / 256);
+  int64_t waves = llvm::divideCeilSigned(blocks, sms);
+  int64_t rest =
+      waves == 1 ? std::min(kOneWaveRestRows, bound / 4) : kFullWaveRestRows;
+  int64_t minFill = waves == 1 ? kOneWaveRestMinFill : kFullWaveRestMinFill;
+  if (waves > kFullWaveRestMaxWaves || 100 * blocks < minFill * waves * sms ||
+      (waves == 1 && bound < kOneWaveRestMinBound))
+    return;
+  int64_t cutM = bound + rest, from = 0;
+  for (int64_t m = bound + 1; m <= cutM && from == 0; ++m) {
+    ConfigAttr serving = getServingConfig(configs, m);
+    if (!serving || !serving.isWgmma())
+      break;
+    // A variant that cuts M itself (addW4A16RowSplits' last tiles) runs
+    // M = m whole where m is past its rest.
+    int64_t split = serving.getRowSplit();
+    if (split != 0 && m % split >= 1 && m % split <= serving.getRowRest())
       continue;
-    // The last variant, unbounded: B is its last M of one wave, where the
-    // variant before it ends under B.
-    if (last) {
-      bound = 256 * (sms / columns);
-      maxBound = kOneWaveRestMaxLastBound;
-      if (i > 0 && configs[i - 1].getMaxM() >= bound)
-        continue;
-    }
-    if (!config.isWgmma() || !config.isRegisterA() || config.getSplitK() != 1 ||
-        config.getRowSplit() != 0 || config.getBlockM() != 256 ||
-        config.getBlockN() != 128 || bound == 0 || bound % 256 != 0 ||
-        bound > maxBound)
-      continue;
-    int64_t blocks = columns * (bound / 256);
-    int64_t waves = llvm::divideCeilSigned(blocks, sms);
-    int64_t rest =
-        waves == 1 ? std::min(kOneWaveRestRows, bound / 4) : kFullWaveRestRows;
-    int64_t minFill = waves == 1 ? kOneWaveRestMinFill : kFullWaveRestMinFill;
-    if (waves > kFullWaveRestMaxWaves || 100 * blocks < minFill * waves * sms ||
-        (waves == 1 && bound < kOneWaveRestMinBound))
-      continue;
-    int64_t cutM = bound + rest, from = 0;
-    for (int64_t m = bound + 1; m <= cutM && from == 0; ++m) {
-      ConfigAttr serving = getServingConfig(configs, m);
-      if (!serving || !serving.isWgmma())
-        break;
-      // A variant that cuts M itself (addW4A16RowSplits' last tiles) runs
-      // M = m whole where m is past its rest.
-      int64_t split = serving.getRowSplit();
-      if (split != 0 && m % split >= 1 && m % split <= serving.getRowRest())
-        continue;
-      if (rounds(serving, m) > waves)
-        from = m;
-    }
-    if (from != 0)
-      (void)replaceMRange(configs, from, cutM, config.withRowSplit(bound, rest),
-                          /*keepCutsPast=*/true);
+    if (rounds(serving, m) > waves)
+      from = m;
   }
+  if (from != 0)
+    (void)replaceMRange(configs, from, cutM, config.withRowSplit(bound, rest),
+                        /*keepCutsPast=*/true);
+}
+
+/// addW4A16FullWaveRestCut over every bounded variant of the chain, B its
+/// max_m.
+static void addW4A16FullWaveRestCuts(MatmulOp op,
+                                     SmallVectorImpl<ConfigAttr> &configs) {
+  for (size_t i = 0; i + 1 < configs.size(); ++i)
+    addW4A16FullWaveRestCut(op, configs, configs[i], configs[i].getMaxM(),
+                            kFullWaveRestMaxBound);
+}
+
+/// The cut of addW4A16FullWaveRestCut past the one wave of the chain's
+/// last variant, unbounded, B its last M of one wave (to
+/// kOneWaveRestMaxLastBound), where the variant before it ends under B; for
+/// a dynamic M only (addW4A16MCuts), and once every other W4A16 rule has run
+/// (their tiles serve the M before B as measured): 9 to 16 columns of 128,
+/// where the second round would start at B + 1 (1152 x 8192 g128z at M =
+/// 3585 175.6 us against 95.7 at 3520). e546 (hand configs, B = 3072 /
+/// 3584): 0.59x to 0.71x the time at B + 1 to B + 384 on 1408 x 4096 pc,
+/// 1408 x 8192 g128 and 1152 x 8192 g128z.
+static void addW4A16LastWaveRestCut(MatmulOp op,
+                                    SmallVectorImpl<ConfigAttr> &configs) {
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t bound = 256 * (sms / llvm::divideCeilSigned(op.getN(), 128));
+  if (!ShapedType::isDynamic(op.getM()) || configs.empty() ||
+      configs.back().getMaxM() != 0 ||
+      (configs.size() > 1 && configs[configs.size() - 2].getMaxM() >= bound))
+    return;
+  addW4A16FullWaveRestCut(op, configs, configs.back(), bound,
+                          kOneWaveRestMaxLastBound);
 }
 
 /// The cuts of a dynamic M of a W4A16 wgmma chain into two calls
@@ -2156,10 +2167,12 @@ static void addW4A16FewColumnTallTiles(MatmulOp op,
            config.getWarpN() == 64 && config.getSplitK() == 1;
   };
   // The first M from kFromM that the unsplit 256 x 128 tiles serve.
+  ConfigAttr tall;
   int64_t lo = 0, previous = 0;
   for (ConfigAttr config : configs) {
     int64_t bound = config.getMaxM();
     if ((bound == 0 || bound >= kFromM) && isTall(config)) {
+      tall = config;
       lo = std::max(kFromM, previous + 1);
       break;
     }
@@ -2168,11 +2181,10 @@ static void addW4A16FewColumnTallTiles(MatmulOp op,
     previous = bound;
   }
   int64_t hi = std::min(kToM, kTokens * (sms / columns));
-  if (lo == 0 || hi < lo)
+  if (!tall || hi < lo)
     return;
   // The same variant over the whole range, and no cut of M inside it (a
   // row_split of H > hi cuts only the M whose rest, M itself, is R or less).
-  ConfigAttr tall = getServingConfig(configs, lo);
   if (getServingConfig(configs, hi) != tall ||
       (tall.getRowSplit() != 0 &&
        (tall.getRowSplit() <= hi || tall.getRowRest() >= lo)))
@@ -2301,10 +2313,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16SmallLayerTallSplitTiles(op, configs);
     addW4A16FewColumnTallSplitTiles(op, configs);
     addW4A16FewColumnTallTiles(op, configs);
-    // The cut past the last variant's one wave, a dynamic M only
-    // (addW4A16MCuts).
-    if (ShapedType::isDynamic(op.getM()))
-      addW4A16FullWaveRestCuts(op, configs, /*last=*/true);
+    addW4A16LastWaveRestCut(op, configs);
     clampW4A16Splits(op, configs);
     return configs;
   }
