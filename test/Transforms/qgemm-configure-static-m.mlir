@@ -72,7 +72,7 @@ func.func @w4a16_n4096_m1280(%x: memref<1280x4096xf16>, %w0: memref<512x4096xi32
 
 // W4A16 1664 x 2048 at M = 2600: the dynamic chain cuts M = 2561 to 2944
 // into 2560 rows of its last 256 x 128 tiles and a second call
-// (addW4A16FullWaveRestCuts past their one wave, v89); a static M keeps
+// (addW4A16LastWaveRestCut, v89); a static M keeps
 // those tiles whole.
 // CHECK-LABEL: func.func @w4a16_n1664_m2600(
 // CHECK: configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]

@@ -2713,7 +2713,7 @@ func.func @w4a16_n1536_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x1536xi32
 // 1024, e510): its one-wave bands and 128 x 128 tiles stay. The last,
 // unbounded 256 x 128 tiles fill one wave at M = 2560 (130 blocks) and
 // take a second round from 2561: M = 2561 to 2944 runs 2560 rows on them
-// and the rest as a call of its own (addW4A16FullWaveRestCuts, last; v89,
+// and the rest as a call of its own (addW4A16LastWaveRestCut; v89,
 // e546 / e547: 0.58x to 0.76x the time).
 // SM90A-LABEL: func @w4a16_n1664_k2048_pc
 // SM90A: #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 960, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2560, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2944, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2560, row_rest = 384>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
