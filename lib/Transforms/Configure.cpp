@@ -224,19 +224,23 @@ static bool replaceMRange(SmallVectorImpl<ConfigAttr> &configs, int64_t lo,
                           bool keepCutsPast = false);
 static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m);
 static int64_t getGridBlocks(MatmulOp op, ConfigAttr config, int64_t m);
+static int64_t getW4A16RuleKTiles(MatmulOp op);
 
 /// Rows cut off past the full waves of addW4A16FullWaveRestCuts, the
 /// least fill (percent) of those waves, their most (measured: 2 to 5) and
 /// the largest bound they follow.
 constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
                   kFullWaveRestMaxWaves = 5, kFullWaveRestMaxBound = 1792;
-/// The same past one wave: the most rows cut off (and at most a quarter of
-/// B), the least fill and the least bound.
-constexpr int64_t kOneWaveRestRows = 384, kOneWaveRestMinFill = 85,
+/// The same past one wave: the rows cut off under kOneWaveLongRestMinBound
+/// (at most a quarter of B) and from it, the least fill and the least bound.
+constexpr int64_t kOneWaveRestRows = 384, kOneWaveLongRestRows = 768,
+                  kOneWaveLongRestMinBound = 1536, kOneWaveRestMinFill = 85,
                   kOneWaveRestMinBound = 768;
 /// The largest B of the chain's last, unbounded 256 x 128 tiles (their last
 /// M of one wave) that the cut follows.
-constexpr int64_t kOneWaveRestMaxLastBound = 4096;
+constexpr int64_t kOneWaveRestMaxLastBound = 8192;
+/// The fewest K tiles of 64 of every rest cut (the least K measured: 2048).
+constexpr int64_t kRestCutMinKTiles = 32;
 
 /// A rest cut off past full waves of a W4A16 chain (`configs`, after
 /// addW4A16RowSplits): where `config`, an unsplit 256 x 128 register-A
@@ -267,13 +271,20 @@ constexpr int64_t kOneWaveRestMaxLastBound = 4096;
 ///   (1536), 4352 x 4096 pc and 6656 x 5120 g128z (1792), 0.82 to 0.96.
 /// The same past one wave (v89), B of kOneWaveRestMinBound or more, each
 /// wave at least kOneWaveRestMinFill% full, rests of min(kOneWaveRestRows,
-/// B / 4) rows: where the one-warpgroup 128 x 128 tiles after B take a
+/// B / 4) rows (kOneWaveLongRestRows from B = kOneWaveLongRestMinBound,
+/// v90): where the one-warpgroup 128 x 128 tiles after B take a
 /// second round (19 and 20 columns from M = 1665), e544 (hand configs, B =
 /// 1536) 2432 / 2560 x 4096 pc 0.83 to 0.84, 2432 x 8192 g128 and 2560 x
 /// 8192 g128z 0.69 to 0.78 the time at M = 1696 to 1920; held out, e545,
 /// ten layers at B = 768 to 1792: 0.71 to 0.98 (3072 x 14336 g128 at M =
 /// 1441 257.1 -> 207.2 us); at B = 512 (two layers, rests of 128 rows)
-/// 0.83 / 0.85 at B + 1, 0.97 to 1.02 past it, so not there.
+/// 0.83 / 0.85 at B + 1, 0.97 to 1.02 past it, so not there. Rests of up
+/// to 768 rows (v90): e548 (hand configs, B = 1536 to 3584, five layers)
+/// 0.69x to 0.87x the time past the shorter rests, 0.98x to 1.05x
+/// elsewhere; e550 (held out): from B = 1536 (nine layers) 0.59x to
+/// 0.93x, at B = 768 to 1280 (six layers) 0.84x to 1.07x (5440 x 4096 pc
+/// 1.04x / 1.07x at M = 961 / 1024, over 176-token tiles in two full
+/// rounds), so the longer rests start at B = 1536.
 static void addW4A16FullWaveRestCut(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs,
                                     ConfigAttr config, int64_t bound,
@@ -293,12 +304,14 @@ static void addW4A16FullWaveRestCut(MatmulOp op,
   if (!config.isWgmma() || !config.isRegisterA() || config.getSplitK() != 1 ||
       config.getRowSplit() != 0 || config.getBlockM() != 256 ||
       config.getBlockN() != 128 || bound <= 0 || bound % 256 != 0 ||
-      bound > maxBound)
+      bound > maxBound || getW4A16RuleKTiles(op) < kRestCutMinKTiles)
     return;
   int64_t blocks = columns * (bound / 256);
   int64_t waves = llvm::divideCeilSigned(blocks, sms);
-  int64_t rest =
-      waves == 1 ? std::min(kOneWaveRestRows, bound / 4) : kFullWaveRestRows;
+  int64_t rest = waves != 1 ? kFullWaveRestRows
+                 : bound >= kOneWaveLongRestMinBound
+                     ? kOneWaveLongRestRows
+                     : std::min(kOneWaveRestRows, bound / 4);
   int64_t minFill = waves == 1 ? kOneWaveRestMinFill : kFullWaveRestMinFill;
   if (waves > kFullWaveRestMaxWaves || 100 * blocks < minFill * waves * sms ||
       (waves == 1 && bound < kOneWaveRestMinBound))
@@ -338,7 +351,10 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
 /// where the second round would start at B + 1 (1152 x 8192 g128z at M =
 /// 3585 175.6 us against 95.7 at 3520). e546 (hand configs, B = 3072 /
 /// 3584): 0.59x to 0.71x the time at B + 1 to B + 384 on 1408 x 4096 pc,
-/// 1408 x 8192 g128 and 1152 x 8192 g128z.
+/// 1408 x 8192 g128 and 1152 x 8192 g128z. To B = 8192 (5 to 8 columns,
+/// v90): e549 (a build with it against the chains before) 0.68x to 0.74x
+/// on four layers; e550 held out, with rests of 768 rows (576 x 8192 g128,
+/// 704 x 8192 g128z, 832 x 4096 pc): 0.59x to 0.76x.
 static void addW4A16LastWaveRestCut(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
@@ -2152,11 +2168,15 @@ addW4A16FewColumnTallSplitTiles(MatmulOp op,
 /// - e543, the rule widened to 9 to 16 columns from M = 1025 (nine layers
 ///   of 1152 to 2048 channels, none used to choose it): 0.81x to 0.95x
 ///   where the chain changes (per channel 0.81x to 0.88x, with group
-///   scales 0.88x to 0.95x), none slower.
+///   scales 0.88x to 0.95x), none slower;
+/// - K of 32 to 63 tiles of 64 (v90; v89 took 64 or more): e549 (a build
+///   with it, five layers of K = 2048 / 3072) 0.83x to 0.94x, e550 held
+///   out (1280 x 3072 g128z, 1856 x 2560 pc, 704 x 2560 g128, 960 x 2048
+///   g128z) 0.83x to 0.92x.
 static void addW4A16FewColumnTallTiles(MatmulOp op,
                                        SmallVectorImpl<ConfigAttr> &configs) {
   constexpr int64_t kFromM = 1025, kToM = 4096, kTokens = 192, kMaxColumns = 16,
-                    kMinKTiles = 64;
+                    kMinKTiles = 32;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   if (getW4A16RuleKTiles(op) < kMinKTiles || columns > kMaxColumns)

@@ -920,9 +920,12 @@ func.func @w4a16_n1152_k4096(%x: memref<?x4096xf16>, %wq: memref<512x1152xi32>, 
 // e536: 0.48x to 0.69x the time), then to M = 4096 unsplit ones over 192
 // tokens (90 to 110 blocks, one wave, where those of 256 tokens are 70 to
 // 80: addW4A16FewColumnTallTiles, v89, e540 / e541: 0.81x to 0.95x the
-// time), then over 256.
+// time), then over 256: one wave to M = 6656 (130 blocks), where a second
+// round would start; M = 6657 to 7424 runs 6656 rows on them and the rest
+// as a call of its own (addW4A16LastWaveRestCut to B = 8192 with rests of
+// 768 rows, v90, e549 / e550: 0.59x to 0.76x the time).
 // SM90A-LABEL: func @w4a16_n640_k4096
-// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 2496, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 3328, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 4096, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 2496, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 3328, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 4096, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 6656, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 7424, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 6656, row_rest = 768>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n640_k4096(%x: memref<?x4096xf16>, %wq: memref<512x640xi32>, %s: memref<640xf16>, %y: memref<?x640xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x640xi32>, memref<640xf16>) outs(%y : memref<?x640xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -1687,7 +1690,9 @@ func.func @w4a16_n1408_k2048(%x: memref<?x2048xf16>, %wq: memref<256x1408xi32>, 
 // 4096 x 11008 and 4096 x 14336 measured up to 1.11x slower on them), not
 // past M = 128 where one row of them is more than half the multiprocessors
 // (4352 x 4096: 68 columns, R = 1) and not under K = 768 (1408 x 640, 10 K
-// tiles; shorter K not measured).
+// tiles; shorter K not measured). 1408 x 640 has no rest cut past the one
+// wave of its last tiles at M = 3072 either: every cut was measured on K of
+// 32 tiles or more (v90).
 // SM90A-LABEL: func @w4a16_n2560_k10496
 // SM90A-NOT: cta_tile = [128, 64, 64]
 // SM90A: return
@@ -1729,6 +1734,7 @@ func.func @w4a16_n4352_k4096(%x: memref<?x4096xf16>, %wq: memref<512x4352xi32>, 
 
 // SM90A-LABEL: func @w4a16_n1408_k640
 // SM90A-NOT: cta_tile = [128, 64, 64]
+// SM90A-NOT: row_split
 // SM90A: return
 func.func @w4a16_n1408_k640(%x: memref<?x640xf16>, %wq: memref<80x1408xi32>, %s: memref<1408xf16>, %y: memref<?x1408xf16>) {
   qgemm.matmul lhs(%x : memref<?x640xf16>) weights(%wq, %s : memref<80x1408xi32>, memref<1408xf16>) outs(%y : memref<?x1408xf16>)
@@ -2710,13 +2716,16 @@ func.func @w4a16_n1536_k4096_pc(%x: memref<?x4096xf16>, %wq: memref<512x1536xi32
 }
 
 // Not on K of 32 tiles (1664 x 2048: 0.98x to 1.03x the time at M = 769 to
-// 1024, e510): its one-wave bands and 128 x 128 tiles stay. The last,
-// unbounded 256 x 128 tiles fill one wave at M = 2560 (130 blocks) and
-// take a second round from 2561: M = 2561 to 2944 runs 2560 rows on them
-// and the rest as a call of its own (addW4A16LastWaveRestCut; v89,
-// e546 / e547: 0.58x to 0.76x the time).
+// 1024, e510): its one-wave bands and 128 x 128 tiles stay. From M = 1281
+// the unsplit tiles over 192 tokens while one wave (to 1920: 130 blocks;
+// addW4A16FewColumnTallTiles from K of 32 tiles, v90, e549 / e550: 0.83x
+// to 0.94x the time). The last, unbounded 256 x 128 tiles fill one wave at
+// M = 2560 (130 blocks) and take a second round from 2561: M = 2561 to
+// 3328 runs 2560 rows on them and the rest as a call of its own
+// (addW4A16LastWaveRestCut; v89, e546 / e547: 0.58x to 0.76x the time;
+// rests of 768 rows from B = 1536, v90, e548 / e550).
 // SM90A-LABEL: func @w4a16_n1664_k2048_pc
-// SM90A: #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 960, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2560, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2944, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2560, row_rest = 384>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// SM90A: #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 960, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1280, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1920, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2560, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 3328, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 2560, row_rest = 768>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n1664_k2048_pc(%x: memref<?x2048xf16>, %wq: memref<256x1664xi32>, %s: memref<1664xf16>, %y: memref<?x1664xf16>) {
   qgemm.matmul lhs(%x : memref<?x2048xf16>) weights(%wq, %s : memref<256x1664xi32>, memref<1664xf16>) outs(%y : memref<?x1664xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -2769,11 +2778,12 @@ func.func @w4a16_n9216_k4096_pc(%x: memref<?x4096xf16>, %w0: memref<512x9216xi32
 // 2560 x 4096 (20 columns of 128): the 256 x 128 tiles bounded at M = 1536
 // fill one wave (120 blocks); the one-warpgroup 128 x 128 tiles after them
 // take a second round from M = 1665 (280 blocks, two a multiprocessor):
-// M = 1665 to 1920 runs 1536 rows on the 256 x 128 tiles and the rest (a
-// quarter of 1536 at most) as a call of its own (addW4A16FullWaveRestCuts
-// at one wave; v89, e544 / e545: 0.71x to 0.98x the time).
+// M = 1665 to 2304 runs 1536 rows on the 256 x 128 tiles and the rest (768
+// rows at most from B = 1536, a quarter of B under it) as a call of its own
+// (addW4A16FullWaveRestCuts at one wave; v89, e544 / e545: 0.71x to 0.98x
+// the time; v90, e548 / e550: 0.69x to 0.93x past M = 1920).
 // SM90A-LABEL: func @w4a16_n2560_k4096_pc
-// SM90A: max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1920, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1536, row_rest = 384>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 4096,
+// SM90A: max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1664, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 2304, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1536, row_rest = 768>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 4096,
 func.func @w4a16_n2560_k4096_pc(%x: memref<?x4096xf16>, %w0: memref<512x2560xi32>, %w1: memref<2560xf16>, %y: memref<?x2560xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%w0, %w1 : memref<512x2560xi32>, memref<2560xf16>) outs(%y : memref<?x2560xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
