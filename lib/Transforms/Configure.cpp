@@ -232,7 +232,8 @@ static int64_t getW4A16RuleKTiles(MatmulOp op);
 constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
                   kFullWaveRestMaxWaves = 5, kFullWaveRestMaxBound = 1792;
 /// The same past one wave: the rows cut off under kOneWaveLongRestMinBound
-/// (at most a quarter of B) and from it, the least fill and the least bound.
+/// with per-channel scales (at most a quarter of B) and from it or with
+/// group scales (at most half of B), the least fill and the least bound.
 constexpr int64_t kOneWaveRestRows = 384, kOneWaveLongRestRows = 768,
                   kOneWaveLongRestMinBound = 1536, kOneWaveRestMinFill = 85,
                   kOneWaveRestMinBound = 768;
@@ -271,20 +272,24 @@ constexpr int64_t kRestCutMinKTiles = 32;
 ///   (1536), 4352 x 4096 pc and 6656 x 5120 g128z (1792), 0.82 to 0.96.
 /// The same past one wave (v89), B of kOneWaveRestMinBound or more, each
 /// wave at least kOneWaveRestMinFill% full, rests of min(kOneWaveRestRows,
-/// B / 4) rows (kOneWaveLongRestRows from B = kOneWaveLongRestMinBound,
-/// v90): where the one-warpgroup 128 x 128 tiles after B take a
-/// second round (19 and 20 columns from M = 1665), e544 (hand configs, B =
-/// 1536) 2432 / 2560 x 4096 pc 0.83 to 0.84, 2432 x 8192 g128 and 2560 x
-/// 8192 g128z 0.69 to 0.78 the time at M = 1696 to 1920; held out, e545,
-/// ten layers at B = 768 to 1792: 0.71 to 0.98 (3072 x 14336 g128 at M =
-/// 1441 257.1 -> 207.2 us); at B = 512 (two layers, rests of 128 rows)
-/// 0.83 / 0.85 at B + 1, 0.97 to 1.02 past it, so not there. Rests of up
-/// to 768 rows (v90): e548 (hand configs, B = 1536 to 3584, five layers)
+/// B / 4) rows (min(kOneWaveLongRestRows, B / 2) from B =
+/// kOneWaveLongRestMinBound or with group scales, v90): where the one-warpgroup
+/// 128 x 128 tiles after B take a second round (19 and 20 columns from M =
+/// 1665), e544 (hand configs, B = 1536) 2432 / 2560 x 4096 pc 0.83 to 0.84,
+/// 2432 x 8192 g128 and 2560 x 8192 g128z 0.69 to 0.78 the time at M = 1696 to
+/// 1920; held out, e545, ten layers at B = 768 to 1792: 0.71 to 0.98 (3072 x
+/// 14336 g128 at M = 1441 257.1 -> 207.2 us); at B = 512 (two layers, rests of
+/// 128 rows) 0.83 / 0.85 at B + 1, 0.97 to 1.02 past it, so not there. Rests of
+/// up to 768 rows (v90): e548 (hand configs, B = 1536 to 3584, five layers)
 /// 0.69x to 0.87x the time past the shorter rests, 0.98x to 1.05x
 /// elsewhere; e550 (held out): from B = 1536 (nine layers) 0.59x to
 /// 0.93x, at B = 768 to 1280 (six layers) 0.84x to 1.07x (5440 x 4096 pc
 /// 1.04x / 1.07x at M = 961 / 1024, over 176-token tiles in two full
-/// rounds), so the longer rests start at B = 1536.
+/// rounds; 3008 x 8192 pc 1.05x at 1920) but 0.84x to 0.96x with group
+/// scales (three layers of g128z), so per channel the longer rests start
+/// at B = 1536; e551, nine layers with group scales (g32z to g128) held
+/// out at B = 768 to 1280: 0.72x to 0.98x, 1.01x / 1.02x at the last M of
+/// the rest at B = 1280 (2880 x 8192 g64, 3008 x 5120 g128).
 static void addW4A16FullWaveRestCut(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs,
                                     ConfigAttr config, int64_t bound,
@@ -308,9 +313,11 @@ static void addW4A16FullWaveRestCut(MatmulOp op,
     return;
   int64_t blocks = columns * (bound / 256);
   int64_t waves = llvm::divideCeilSigned(blocks, sms);
+  bool grouped =
+      op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
   int64_t rest = waves != 1 ? kFullWaveRestRows
-                 : bound >= kOneWaveLongRestMinBound
-                     ? kOneWaveLongRestRows
+                 : bound >= kOneWaveLongRestMinBound || grouped
+                     ? std::min(kOneWaveLongRestRows, bound / 2)
                      : std::min(kOneWaveRestRows, bound / 4);
   int64_t minFill = waves == 1 ? kOneWaveRestMinFill : kFullWaveRestMinFill;
   if (waves > kFullWaveRestMaxWaves || 100 * blocks < minFill * waves * sms ||
