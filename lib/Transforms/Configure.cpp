@@ -272,8 +272,9 @@ constexpr int64_t kRestCutMinKTiles = 32;
 ///   (1536), 4352 x 4096 pc and 6656 x 5120 g128z (1792), 0.82 to 0.96.
 /// The same past one wave (v89), B of kOneWaveRestMinBound or more, each
 /// wave at least kOneWaveRestMinFill% full, rests of min(kOneWaveRestRows,
-/// B / 4) rows (min(kOneWaveLongRestRows, B / 2) from B =
-/// kOneWaveLongRestMinBound or with group scales, v90): where the one-warpgroup
+/// B / 4) rows (min(`longRest`, B / 2) from B = kOneWaveLongRestMinBound or
+/// with group scales, v90; `longRest` kOneWaveLongRestRows for the bounded
+/// variants, B for the chain's last): where the one-warpgroup
 /// 128 x 128 tiles after B take a second round (19 and 20 columns from M =
 /// 1665), e544 (hand configs, B = 1536) 2432 / 2560 x 4096 pc 0.83 to 0.84,
 /// 2432 x 8192 g128 and 2560 x 8192 g128z 0.69 to 0.78 the time at M = 1696 to
@@ -293,7 +294,7 @@ constexpr int64_t kRestCutMinKTiles = 32;
 static void addW4A16FullWaveRestCut(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs,
                                     ConfigAttr config, int64_t bound,
-                                    int64_t maxBound) {
+                                    int64_t maxBound, int64_t longRest) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   // The rounds of blocks `config` takes at M = m: two one-warpgroup tiles
@@ -317,7 +318,7 @@ static void addW4A16FullWaveRestCut(MatmulOp op,
       op.getWeightEncoding().getScales() == ScaleGranularity::per_group;
   int64_t rest = waves != 1 ? kFullWaveRestRows
                  : bound >= kOneWaveLongRestMinBound || grouped
-                     ? std::min(kOneWaveLongRestRows, bound / 2)
+                     ? std::min(longRest, bound / 2)
                      : std::min(kOneWaveRestRows, bound / 4);
   int64_t minFill = waves == 1 ? kOneWaveRestMinFill : kFullWaveRestMinFill;
   if (waves > kFullWaveRestMaxWaves || 100 * blocks < minFill * waves * sms ||
@@ -347,7 +348,7 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
                                      SmallVectorImpl<ConfigAttr> &configs) {
   for (size_t i = 0; i + 1 < configs.size(); ++i)
     addW4A16FullWaveRestCut(op, configs, configs[i], configs[i].getMaxM(),
-                            kFullWaveRestMaxBound);
+                            kFullWaveRestMaxBound, kOneWaveLongRestRows);
 }
 
 /// The cut of addW4A16FullWaveRestCut past the one wave of the chain's
@@ -361,7 +362,10 @@ static void addW4A16FullWaveRestCuts(MatmulOp op,
 /// 1408 x 8192 g128 and 1152 x 8192 g128z. To B = 8192 (5 to 8 columns,
 /// v90): e549 (a build with it against the chains before) 0.68x to 0.74x
 /// on four layers; e550 held out, with rests of 768 rows (576 x 8192 g128,
-/// 704 x 8192 g128z, 832 x 4096 pc): 0.59x to 0.76x.
+/// 704 x 8192 g128z, 832 x 4096 pc): 0.59x to 0.76x. Rests of B / 2 rows
+/// (v90): e552 (hand configs, six layers, B = 2560 to 6656) 0.73x to 0.94x
+/// the time past the rests of 768 rows, where the last tiles take a second
+/// round; rests of 3 B / 4 gain nothing more (0.95x to 1.05x past B / 2).
 static void addW4A16LastWaveRestCut(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
@@ -371,7 +375,7 @@ static void addW4A16LastWaveRestCut(MatmulOp op,
       (configs.size() > 1 && configs[configs.size() - 2].getMaxM() >= bound))
     return;
   addW4A16FullWaveRestCut(op, configs, configs.back(), bound,
-                          kOneWaveRestMaxLastBound);
+                          kOneWaveRestMaxLastBound, /*longRest=*/bound);
 }
 
 /// The cuts of a dynamic M of a W4A16 wgmma chain into two calls
