@@ -235,7 +235,7 @@ constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
 /// with per-channel scales (at most a quarter of B) and from it or with
 /// group scales (at most half of B), the least fill and the least bound.
 constexpr int64_t kOneWaveRestRows = 384, kOneWaveLongRestRows = 768,
-                  kOneWaveLongRestMinBound = 1536, kOneWaveRestMinFill = 85,
+                  kOneWaveLongRestMinBound = 1536, kOneWaveRestMinFill = 80,
                   kOneWaveRestMinBound = 768;
 /// The largest B of the chain's last, unbounded 256 x 128 tiles (their last
 /// M of one wave) that the cut follows.
@@ -290,7 +290,13 @@ constexpr int64_t kRestCutMinKTiles = 32;
 /// scales (three layers of g128z), so per channel the longer rests start
 /// at B = 1536; e551, nine layers with group scales (g32z to g128) held
 /// out at B = 768 to 1280: 0.72x to 0.98x, 1.01x / 1.02x at the last M of
-/// the rest at B = 1280 (2880 x 8192 g64, 3008 x 5120 g128).
+/// the rest at B = 1280 (2880 x 8192 g64, 3008 x 5120 g128). A least fill
+/// of 80% (v90; 85 before): e555, the 27- and 28-column layers at B = 1024
+/// (3584 x 3584 and 3584 x 18944 g128, where a survey of released models'
+/// layers found 0.65 to 0.69 x cuBLAS fp16 at M = 1280; 3392 x 14336
+/// g128, 3456 x 4096 pc, 3520 x 3584 pc held out) 0.74x to 0.88x the time,
+/// the 36- and 37-column ones at B = 768 0.92x to 1.02x with group scales,
+/// 0.99x to 1.00x per channel.
 static void addW4A16FullWaveRestCut(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs,
                                     ConfigAttr config, int64_t bound,

@@ -2793,6 +2793,21 @@ func.func @w4a16_n2560_k4096_pc(%x: memref<?x4096xf16>, %w0: memref<512x2560xi32
   return
 }
 
+// 3584 x 3584 g128 (28 columns of 128): the 256 x 128 tiles bounded at
+// M = 1024 fill 112 of 132 multiprocessors (84.8 percent: under v89's
+// least fill of 85, over v90's 80); the one-warpgroup 128 x 128 tiles serve M =
+// 1025 to 1152 in one round, the 208-token tiles after them take a second
+// from 1153: M = 1153 to 1536 runs 1024 rows on the 256 x 128 tiles and
+// the rest (half of B with group scales) as a call of its own (v90, e555:
+// 0.74x to 0.88x the time on five layers of 27 and 28 columns).
+// SM90A-LABEL: func @w4a16_n3584_k3584_g128
+// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 1152, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1024, row_rest = 512>
+func.func @w4a16_n3584_k3584_g128(%x: memref<?x3584xf16>, %wq: memref<448x3584xi32>, %s: memref<28x3584xf16>, %y: memref<?x3584xf16>) {
+  qgemm.matmul lhs(%x : memref<?x3584xf16>) weights(%wq, %s : memref<448x3584xi32>, memref<28x3584xf16>) outs(%y : memref<?x3584xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}
+
 // Not at B = 512 (7680 x 2048: 120 blocks of 132 at M = 512; e545, the
 // cut of 128 rows 0.97x to 1.02x the time past M = 513): the 256 x 128
 // tiles bounded at 512, then the chain's own.
