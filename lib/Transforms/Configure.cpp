@@ -231,6 +231,9 @@ static int64_t getW4A16RuleKTiles(MatmulOp op);
 /// the largest bound they follow.
 constexpr int64_t kFullWaveRestRows = 192, kFullWaveRestMinFill = 90,
                   kFullWaveRestMaxWaves = 5, kFullWaveRestMaxBound = 1792;
+/// The most rows cut off past full waves where the chain's own variant
+/// would take a last round a quarter full or less.
+constexpr int64_t kFullWaveLongRestRows = 384;
 /// The same past one wave: the rows cut off under kOneWaveLongRestMinBound
 /// with per-channel scales (at most a quarter of B) and from it or with
 /// group scales (at most half of B), the least fill and the least bound.
@@ -296,7 +299,14 @@ constexpr int64_t kRestCutMinKTiles = 32;
 /// layers found 0.65 to 0.69 x cuBLAS fp16 at M = 1280; 3392 x 14336
 /// g128, 3456 x 4096 pc, 3520 x 3584 pc held out) 0.74x to 0.88x the time,
 /// the 36- and 37-column ones at B = 768 0.92x to 1.02x with group scales,
-/// 0.99x to 1.00x per channel.
+/// 0.99x to 1.00x per channel. Past two to five waves the cut reaches on
+/// from B + kFullWaveRestRows over the M at which the chain's own variant
+/// would take a last round a quarter full or less, to B +
+/// kFullWaveLongRestRows (v90): e556, 6144 x 4096 g128 (a survey's 0.65 x
+/// cuBLAS fp16 at M = 1536: 128 x 128 tiles in a third round of 48 blocks)
+/// and five layers held out (34 to 61 columns, B = 1280 to 1792), 0.76x to
+/// 0.94x the time at B + 193 to B + 256 (11008 x 4096's third round at M =
+/// 961 to 1024, 61% full, stays: e529 found the longer cut level there).
 static void addW4A16FullWaveRestCut(MatmulOp op,
                                     SmallVectorImpl<ConfigAttr> &configs,
                                     ConfigAttr config, int64_t bound,
@@ -306,12 +316,14 @@ static void addW4A16FullWaveRestCut(MatmulOp op,
   // The rounds of blocks `config` takes at M = m: two one-warpgroup tiles
   // of up to 128 rows a multiprocessor, one of the others (their
   // registers; getWaveBlocks counts shared memory and threads only).
+  auto slots = [&](ConfigAttr config) {
+    return (config.getWarpN() == config.getBlockN() && config.getBlockM() <= 128
+                ? 2
+                : 1) *
+           sms;
+  };
   auto rounds = [&](ConfigAttr config, int64_t m) {
-    int64_t perSm =
-        config.getWarpN() == config.getBlockN() && config.getBlockM() <= 128
-            ? 2
-            : 1;
-    return llvm::divideCeilSigned(getGridBlocks(op, config, m), perSm * sms);
+    return llvm::divideCeilSigned(getGridBlocks(op, config, m), slots(config));
   };
   if (!config.isWgmma() || !config.isRegisterA() || config.getSplitK() != 1 ||
       config.getRowSplit() != 0 || config.getBlockM() != 256 ||
@@ -343,9 +355,25 @@ static void addW4A16FullWaveRestCut(MatmulOp op,
     if (rounds(serving, m) > waves)
       from = m;
   }
-  if (from != 0)
-    (void)replaceMRange(configs, from, cutM, config.withRowSplit(bound, rest),
-                        /*keepCutsPast=*/true);
+  if (from == 0)
+    return;
+  // Past the rest of a cut past full waves, the M whose own variant takes
+  // a last round of a quarter of its slots or less, to kFullWaveLongRestRows.
+  for (int64_t m = cutM + 1; waves > 1 && m <= bound + kFullWaveLongRestRows;
+       ++m) {
+    ConfigAttr serving = getServingConfig(configs, m);
+    if (!serving || !serving.isWgmma() || serving.getRowSplit() != 0)
+      break;
+    int64_t r = rounds(serving, m);
+    if (r <= waves ||
+        4 * (getGridBlocks(op, serving, m) - (r - 1) * slots(serving)) >
+            slots(serving))
+      break;
+    cutM = m;
+  }
+  (void)replaceMRange(configs, from, cutM,
+                      config.withRowSplit(bound, cutM - bound),
+                      /*keepCutsPast=*/true);
 }
 
 /// addW4A16FullWaveRestCut over every bounded variant of the chain, B its

@@ -2777,6 +2777,20 @@ func.func @w4a16_n9216_k4096_pc(%x: memref<?x4096xf16>, %w0: memref<512x9216xi32
   return
 }
 
+// 6144 x 4096 g128 (48 columns): the 256 x 128 tiles bounded at M = 1280
+// fill two waves (240 blocks of 264); the 128 x 128 tiles after them take
+// a third round from M = 1409 (576 blocks, two a multiprocessor), of 48
+// blocks to M = 1536, a quarter of a round or less: the cut past the two
+// waves reaches M = 1536 (rest of 256 rows) instead of B + 192 (v90, e556:
+// 0.76x to 0.94x the time at M = B + 193 to B + 256 on six layers).
+// SM90A-LABEL: func @w4a16_n6144_k4096_g128
+// SM90A: max_m = 1408, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer, row_split = 1280, row_rest = 256>
+func.func @w4a16_n6144_k4096_g128(%x: memref<?x4096xf16>, %wq: memref<512x6144xi32>, %s: memref<32x6144xf16>, %y: memref<?x6144xf16>) {
+  qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x6144xi32>, memref<32x6144xf16>) outs(%y : memref<?x6144xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 128>}
+  return
+}
+
 
 // 2560 x 4096 (20 columns of 128): the 256 x 128 tiles bounded at M = 1536
 // fill one wave (120 blocks); the one-warpgroup 128 x 128 tiles after them
