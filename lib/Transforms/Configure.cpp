@@ -313,9 +313,10 @@ static void addW4A16FullWaveRestCut(MatmulOp op,
                                     int64_t maxBound, int64_t longRest) {
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
-  // The rounds of blocks `config` takes at M = m: two one-warpgroup tiles
-  // of up to 128 rows a multiprocessor, one of the others (their
-  // registers; getWaveBlocks counts shared memory and threads only).
+  // The blocks of `config` a round runs (two one-warpgroup tiles of up to
+  // 128 rows a multiprocessor, one of the others: their registers;
+  // getWaveBlocks counts shared memory and threads only), and the rounds it
+  // takes at M = m.
   auto slots = [&](ConfigAttr config) {
     return (config.getWarpN() == config.getBlockN() && config.getBlockM() <= 128
                 ? 2
