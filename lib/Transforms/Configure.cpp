@@ -365,10 +365,9 @@ static void addW4A16FullWaveRestCut(MatmulOp op,
     ConfigAttr serving = getServingConfig(configs, m);
     if (!serving || !serving.isWgmma() || serving.getRowSplit() != 0)
       break;
-    int64_t r = rounds(serving, m);
-    if (r <= waves ||
-        4 * (getGridBlocks(op, serving, m) - (r - 1) * slots(serving)) >
-            slots(serving))
+    int64_t grid = getGridBlocks(op, serving, m), perRound = slots(serving);
+    int64_t r = llvm::divideCeilSigned(grid, perRound);
+    if (r <= waves || 4 * (grid - (r - 1) * perRound) > perRound)
       break;
     cutM = m;
   }

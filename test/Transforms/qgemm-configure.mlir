@@ -2791,7 +2791,6 @@ func.func @w4a16_n6144_k4096_g128(%x: memref<?x4096xf16>, %wq: memref<512x6144xi
   return
 }
 
-
 // 2560 x 4096 (20 columns of 128): the 256 x 128 tiles bounded at M = 1536
 // fill one wave (120 blocks); the one-warpgroup 128 x 128 tiles after them
 // take a second round from M = 1665 (280 blocks, two a multiprocessor):
@@ -2809,9 +2808,9 @@ func.func @w4a16_n2560_k4096_pc(%x: memref<?x4096xf16>, %w0: memref<512x2560xi32
 
 // 3584 x 3584 g128 (28 columns of 128): the 256 x 128 tiles bounded at
 // M = 1024 fill 112 of 132 multiprocessors (84.8 percent: under v89's
-// least fill of 85, over v90's 80); the one-warpgroup 128 x 128 tiles serve M =
-// 1025 to 1152 in one round, the 208-token tiles after them take a second
-// from 1153: M = 1153 to 1536 runs 1024 rows on the 256 x 128 tiles and
+// least fill of 85, over v90's 80); the one-warpgroup 128 x 128 tiles
+// serve M = 1025 to 1152 in one round, the 208-token tiles after them take
+// a second from 1153: M = 1153 to 1536 runs 1024 rows on the 256 x 128 tiles and
 // the rest (half of B with group scales) as a call of its own (v90, e555:
 // 0.74x to 0.88x the time on five layers of 27 and 28 columns).
 // SM90A-LABEL: func @w4a16_n3584_k3584_g128
