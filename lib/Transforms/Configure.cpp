@@ -2034,17 +2034,19 @@ static int64_t getW4A16SquareSplitPastWaveM(MatmulOp op, ConfigAttr config) {
   return 128 * (sms / (2 * llvm::divideCeilSigned(op.getN(), 128))) + 1;
 }
 
-/// Appends to `ranges`, from M = `lo` to at most `toM`, `tile(t)` over t =
-/// 192 then 256 tokens, each as far as its grid of `columns` tiles a row in
-/// two K slices is one wave of `sms` blocks, and only from where that grid
-/// has `minBlocks` or more (addW4A16NarrowChannelTallBands,
-/// addW4A16FewColumnTallSplitTiles); returns the first M left after them.
+/// Appends to `ranges`, from M = `lo` to at most `toM`, `tile(t)` over the
+/// token counts t of `tokenCounts` in order (192 then 256 unless given),
+/// each as far as its grid of `columns` tiles a row in two K slices is one
+/// wave of `sms` blocks, and only from where that grid has `minBlocks` or
+/// more (addW4A16NarrowChannelTallBands, addW4A16FewColumnTallSplitTiles,
+/// addW4A16TallSplitTokenBands); returns the first M left after them.
 static int64_t
 appendOneWaveTokenRanges(SmallVectorImpl<MRange> &ranges, int64_t lo,
                          int64_t toM, int64_t columns, int64_t sms,
                          int64_t minBlocks,
-                         llvm::function_ref<ConfigAttr(int64_t)> tile) {
-  for (int64_t tokens : {192, 256}) {
+                         llvm::function_ref<ConfigAttr(int64_t)> tile,
+                         ArrayRef<int64_t> tokenCounts = {192, 256}) {
+  for (int64_t tokens : tokenCounts) {
     int64_t hi = std::min(toM, tokens * (sms / (2 * columns)));
     if (hi < lo || llvm::divideCeilSigned(lo, tokens) * columns * 2 < minBlocks)
       continue;
@@ -2139,6 +2141,57 @@ addW4A16SmallLayerTallSplitTiles(MatmulOp op,
                                       /*channels=*/128, /*clustered=*/true,
                                       /*warpChannels=*/64,
                                       CopyKind::tma_producer));
+}
+
+/// W4A16 layers of 5 to 8 columns of 128 channels at M = 1025 to 2048,
+/// where the chain's 256 x 128 tiles of two warpgroups in two clustered K
+/// slices serve (chooseW4A16WgmmaConfigs on 8 columns from M = 1025,
+/// addW4A16SmallLayerTallSplitTiles on 5 to 7): the same tiles over 160
+/// tokens, then 192, each as far as its grid is one wave, then the 256-token
+/// ones. Each multiprocessor runs one block either way, of 5 / 8 or 3 / 4
+/// of the products. Measured (v91, e557, hand configs against the chain,
+/// same run, both bench orders, M = 1025 to 1664): 1024 x 4096 pc and 960 x
+/// 4096 pc 160 tokens to M = 1280 0.80x to 0.82x the time, 192 tokens to
+/// 1536 0.84x to 0.87x; 1024 x 4096 g128 / g128z 0.87x to 0.89x and 0.91x to
+/// 0.93x; 1024 x 8192 g128 0.86x to 0.90x and 0.92x to 0.94x. Past one wave
+/// they lost (1.38x to 1.70x); 256 x 128 tiles in three unclustered slices
+/// 0.90x to 1.05x, one-warpgroup 128 x 128 tiles in two clustered slices
+/// 1.05x to 1.18x. Held out (e559, ten layers of 576 to 1024 channels, K of
+/// 2048 to 14336): 0.78x to 0.93x where the chain changes, none slower
+/// (896 x 8192 pc at M = 1280 47.3 -> 36.6 us, 0.69 -> 0.88 x cuBLAS
+/// fp16). Measured on 5 to 8 columns only: wider layers keep the chain.
+static void addW4A16TallSplitTokenBands(MatmulOp op,
+                                        SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 1025, kMaxColumns = 8;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
+  if (columns > kMaxColumns)
+    return;
+  auto isTallSplit = [](ConfigAttr config) {
+    return config.isWgmma() && config.isRegisterA() &&
+           config.getBlockM() == 256 && config.getBlockN() == 128 &&
+           config.getWarpN() == 64 && config.getSplitK() == 2 &&
+           config.getRowSplit() == 0;
+  };
+  auto tile = [&](int64_t tokens) {
+    return getW4A16MidTile(op.getContext(), tokens, /*split=*/2,
+                           /*channels=*/128, /*clustered=*/true,
+                           /*warpChannels=*/64, CopyKind::tma_producer);
+  };
+  SmallVector<MRange> ranges;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    if (bound == 0)
+      break;
+    int64_t lo = std::max(kFromM, previous + 1);
+    previous = bound;
+    if (lo > bound || !isTallSplit(config))
+      continue;
+    appendOneWaveTokenRanges(ranges, lo, bound, columns, sms,
+                             /*minBlocks=*/0, tile, {160, 192, 256});
+  }
+  (void)replaceMRanges(configs, ranges);
 }
 
 /// W4A16 layers of at most 8 columns of 128 channels at M = 2049 to 4096,
@@ -2376,6 +2429,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16TallSplitBand(op, configs);
     addW4A16NarrowChannelTallBands(op, configs);
     addW4A16SmallLayerTallSplitTiles(op, configs);
+    addW4A16TallSplitTokenBands(op, configs);
     addW4A16FewColumnTallSplitTiles(op, configs);
     addW4A16FewColumnTallTiles(op, configs);
     addW4A16LastWaveRestCut(op, configs);
