@@ -2194,12 +2194,15 @@ static void addW4A16TallSplitTokenBands(MatmulOp op,
   (void)replaceMRanges(configs, ranges);
 }
 
-/// W4A16 layers of at most 8 columns of 128 channels at M = 2049 to 4096,
+/// W4A16 layers of 3 to 8 columns of 128 channels at M = 2049 to 6144,
 /// where the chain's tiles there leave most of a wave idle or pass one:
 /// its one-warpgroup 128 x 128 tiles in two clustered K slices, past the
 /// M where their grid passes one wave (4 columns: 136 blocks from M =
-/// 2113; 3 columns: from 2817), or its unsplit 256 x 128 tiles (5 to 8
-/// columns: 45 to 72 blocks at M = 2049). The two-warpgroup tiles of 192
+/// 2113; 3 columns: from 2817), its unsplit 256 x 128 tiles (5 to 8
+/// columns: 45 to 72 blocks at M = 2049), or, on 3 and 4 columns and K of
+/// 32 tiles or more, its one-warpgroup unsplit bands of 64 to 128 tokens
+/// (addW4A16OneWaveBands, 92 to 132 blocks, each two K tiles of products
+/// a slot where the two-slice tiles take one). The two-warpgroup tiles of 192
 /// tokens (64 channels a warpgroup) in two clustered slices take that M as
 /// far as their grid is one wave, then those of 256 tokens as far as
 /// theirs is; past it (or where neither fits one wave: 8 columns) the
@@ -2216,11 +2219,20 @@ static void addW4A16TallSplitTokenBands(MatmulOp op,
 ///   192 tokens at 2112 0.54 / 0.48, 256 tokens to 3072 0.58 to 0.65; 768
 ///   x 4096 g128z 0.60 and 0.65 to 0.66; 896 x 14336 g128 256 tokens at
 ///   2112 0.61. Past one wave 1.08 to 1.19 (256 tokens), 0.93 to 1.45 (192
-///   tokens); on 1024 x 8192 (8 columns) 256 tokens 1.09 to 1.15.
+///   tokens); on 1024 x 8192 (8 columns) 256 tokens 1.09 to 1.15;
+/// - v91, the bands (e560, hand configs): 512 x 2048 / 3584 g128, 512 x
+///   2048 pc, 512 x 4096 g128z and 384 x 3072 pc at M = 2176 to 4096 0.78x
+///   to 0.99x the time; 128 x 128 tiles in two slices 0.81x to 1.10x, 256
+///   x 128 ones 0.86x to 1.06x; on 3 columns past M = 4096 192 tokens 0.60x
+///   at 4224. Held out (e562, seven layers of 320 to 512 channels, K of
+///   2048 to 8192): 0.74x to 0.91x at M = 2176 to 4096, 0.52x to 0.75x on
+///   3 columns at 4224 to 5632 (384 x 8192 pc, whose square tiles the rule
+///   took to 4096 before: 81.2 -> 42.0 us at 4224), none slower.
 static void
 addW4A16FewColumnTallSplitTiles(MatmulOp op,
                                 SmallVectorImpl<ConfigAttr> &configs) {
-  constexpr int64_t kFromM = 2049, kToM = 4096, kMinKTiles = 64;
+  constexpr int64_t kFromM = 2049, kToM = 6144, kMinKTiles = 64,
+                    kMinColumns = 3, kBandMinKTiles = 32, kBandMaxColumns = 4;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
   int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   int64_t kTiles = getW4A16RuleKTiles(op);
@@ -2229,8 +2241,17 @@ addW4A16FewColumnTallSplitTiles(MatmulOp op,
   bool tall = serving && serving.isWgmma() && serving.isRegisterA() &&
               serving.getBlockM() == 256 && serving.getBlockN() == 128 &&
               serving.getSplitK() == 1 && serving.getRowSplit() == 0;
+  // The one-warpgroup unsplit bands of 128 rows or fewer that serve M =
+  // 2049 on layers of 3 and 4 columns (addW4A16OneWaveBands), on K of 32
+  // tiles or more (v91).
+  bool band = serving && serving.isWgmma() && serving.isRegisterA() &&
+              serving.getBlockM() <= 128 && serving.getBlockN() == 128 &&
+              serving.getWarpN() == 128 && serving.getSplitK() == 1 &&
+              serving.getRowSplit() == 0 && columns <= kBandMaxColumns &&
+              kTiles >= kBandMinKTiles;
   int64_t lo = std::max(kFromM, squareFrom);
-  if (kTiles < kMinKTiles || kTiles % 2 != 0 || (squareFrom == 0 && !tall) ||
+  if ((kTiles < kMinKTiles && !band) || kTiles % 2 != 0 ||
+      columns < kMinColumns || (squareFrom == 0 && !tall && !band) ||
       lo > kToM || getServingConfig(configs, lo) != serving)
     return;
   SmallVector<MRange> ranges;

@@ -942,14 +942,31 @@ func.func @w4a16_n640_k4096(%x: memref<?x4096xf16>, %wq: memref<512x640xi32>, %s
 }
 
 // 512 x 4096 (four columns of 128 channels): no clustered 2-slice 256 x 128
-// tiles past M = 1024, whose grid there (40 blocks at M = 1025, 72 at
-// 2049) stays under the 80 blocks where they were measured faster (v52):
-// 128 x 128 tiles in two clustered slices to M = 2048, unsplit to 4096,
-// then 256 x 128.
+// tiles at M = 1025 to 2048, whose grid there (40 blocks at M = 1025) stays
+// under the 80 blocks where they were measured faster (v52): 128 x 128
+// tiles in two clustered slices to M = 2048. From M = 2049, where
+// one-warpgroup unsplit bands of 64 to 128 tokens served to 4096 before
+// v91, two-warpgroup tiles in two clustered slices over 192 tokens to M =
+// 3072 and 256 to 4096, each grid one wave (addW4A16FewColumnTallSplitTiles
+// from the bands, e560 / e562: 0.74x to 0.91x the time), then 256 x 128.
 // SM90A-LABEL: func @w4a16_n512_k4096
-// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [64, 128, 64], warp_tile = [64, 128], stages = 4, max_m = 2112, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [96, 128, 64], warp_tile = [96, 128], stages = 4, max_m = 3168, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 4096, mma = wgmma, operands = register_a, copy = tma_producer>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// SM90A: #qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, split_k = 2, max_m = 2048, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 3072, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 4096, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n512_k4096(%x: memref<?x4096xf16>, %wq: memref<512x512xi32>, %s: memref<512xf16>, %y: memref<?x512xf16>) {
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x512xi32>, memref<512xf16>) outs(%y : memref<?x512xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
+  return
+}
+
+// 384 x 8192 (three columns of 128 channels): the two-slice tiles of two
+// warpgroups go on past M = 4096 as far as each grid is one wave (3
+// columns: 22 rows): over 192 tokens to M = 4224 and 256 to 5632, where
+// the unsplit 256 x 128 tiles (51 to 66 blocks) served before v91
+// (addW4A16FewColumnTallSplitTiles, e562: 384 x 8192 pc at M = 4224 81.2 ->
+// 42.0 us, 0.52x to 0.63x the time at M = 4224 to 5632).
+// SM90A-LABEL: func @w4a16_n384_k8192
+// SM90A: #qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, split_k = 2, max_m = 4224, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, split_k = 2, max_m = 5632, mma = wgmma, operands = register_a, copy = tma_producer, cluster_split = true>, #qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+func.func @w4a16_n384_k8192(%x: memref<?x8192xf16>, %wq: memref<1024x384xi32>, %s: memref<384xf16>, %y: memref<?x384xf16>) {
+  qgemm.matmul lhs(%x : memref<?x8192xf16>) weights(%wq, %s : memref<1024x384xi32>, memref<384xf16>) outs(%y : memref<?x384xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
   return
 }
