@@ -412,6 +412,89 @@ static void addW4A16LastWaveRestCut(MatmulOp op,
                           kOneWaveRestMaxLastBound, /*longRest=*/bound);
 }
 
+/// The largest B of the cuts of addW4A16TailFullWaveRestCuts.
+constexpr int64_t kTailRestMaxBound = 8192;
+
+/// The cut of addW4A16FullWaveRestCut past two to kFullWaveRestMaxWaves
+/// full waves of the chain's last variant, unbounded 256 x 128 tiles of one
+/// block a multiprocessor, at every B (a multiple of 256 from the variant's
+/// first M to kTailRestMaxBound) whose grid fills those waves to
+/// kFullWaveRestMinFill percent or more: the M of B + 1 to B +
+/// kFullWaveRestRows that the variant would run in one more round, and
+/// that its own cut (addW4A16RowSplits' row_split) leaves whole, run as B
+/// rows on it and the rest as a call of its own. The variant is cut into
+/// bounded pieces around each such range; for a dynamic M only, once every
+/// other W4A16 rule has run. addW4A16FullWaveRestCuts measured these cuts
+/// on bounded variants to B = 1792 (v88, v90); past it the last variant
+/// had only its own periodic cut, and a survey of released models' layers
+/// (v91, e558) found the rounds past full waves it leaves: 3072 x 8192 g128
+/// at M = 4224 382.3 us against 274.6 at 4096. Measured (v91, e564, nine
+/// layers against the chains before, same run, both bench orders): 0.80x
+/// to 0.90x the time at B + 1, 0.89x to 0.97x at B + 192, none slower
+/// (3072 x 8192 g128 at M = 4097 354.9 -> 288.4 us, 0.79 -> 0.97 x cuBLAS
+/// fp16; 5120 x 5120 g128 at 2305 227.9 -> 182.1); 8192 x 3072 at B = 1024
+/// and 1536 level (1.00x).
+static void addW4A16TailFullWaveRestCuts(MatmulOp op,
+                                         SmallVectorImpl<ConfigAttr> &configs) {
+  if (!ShapedType::isDynamic(op.getM()) || configs.empty() ||
+      getW4A16RuleKTiles(op) < kRestCutMinKTiles)
+    return;
+  ConfigAttr tail = configs.back();
+  if (tail.getMaxM() != 0 || !tail.isWgmma() || !tail.isRegisterA() ||
+      tail.getSplitK() != 1 || tail.getBlockM() != 256 ||
+      tail.getBlockN() != 128 || tail.getWarpN() != 64)
+    return;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
+  int64_t first =
+      configs.size() > 1 ? configs[configs.size() - 2].getMaxM() + 1 : 1;
+  int64_t split = tail.getRowSplit(), splitRest = tail.getRowRest();
+  auto tailCuts = [&](int64_t m) {
+    return split != 0 && m % split >= 1 && m % split <= splitRest;
+  };
+  auto rounds = [&](int64_t m) {
+    return llvm::divideCeilSigned(columns * llvm::divideCeilSigned(m, 256),
+                                  sms);
+  };
+  SmallVector<ConfigAttr> pieces;
+  int64_t previous = first - 1;
+  for (int64_t bound = 256 * llvm::divideCeilSigned(first, 256);
+       bound <= kTailRestMaxBound; bound += 256) {
+    int64_t blocks = columns * (bound / 256);
+    int64_t waves = llvm::divideCeilSigned(blocks, sms);
+    if (bound < first || waves < 2 || waves > kFullWaveRestMaxWaves ||
+        100 * blocks < kFullWaveRestMinFill * waves * sms)
+      continue;
+    // The M past B that take another round and that the variant's own cut
+    // leaves whole: a run from B + 1.
+    int64_t cutM = bound;
+    for (int64_t m = bound + 1; m <= bound + kFullWaveRestRows; ++m) {
+      if (tailCuts(m) || rounds(m) <= waves)
+        break;
+      cutM = m;
+    }
+    if (cutM == bound || bound <= previous)
+      continue;
+    // The variant's own cut on the piece up to B, where it is below B (the
+    // verifier's); under it no M of the piece is cut (each is past the
+    // variant's rest), or the rule stays out.
+    ConfigAttr piece = tail.withMaxM(bound);
+    if (split >= bound) {
+      if (previous + 1 <= splitRest)
+        return;
+      piece = tail.withRowSplit(0, 0).withMaxM(bound);
+    }
+    pieces.push_back(piece);
+    pieces.push_back(tail.withRowSplit(bound, cutM - bound).withMaxM(cutM));
+    previous = cutM;
+  }
+  if (pieces.empty())
+    return;
+  configs.pop_back();
+  configs.append(pieces.begin(), pieces.end());
+  configs.push_back(tail);
+}
+
 /// The cuts of a dynamic M of a W4A16 wgmma chain into two calls
 /// (addW4A16RowSplits with the chain's time model `estimate`, then
 /// addW4A16FullWaveRestCuts). A static M is one call of the variant that
@@ -2454,6 +2537,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16FewColumnTallSplitTiles(op, configs);
     addW4A16FewColumnTallTiles(op, configs);
     addW4A16LastWaveRestCut(op, configs);
+    addW4A16TailFullWaveRestCuts(op, configs);
     clampW4A16Splits(op, configs);
     return configs;
   }
