@@ -2277,6 +2277,91 @@ static void addW4A16TallSplitTokenBands(MatmulOp op,
   (void)replaceMRanges(configs, ranges);
 }
 
+/// W4A16 with group scales past M = 1024, where the chain's unsplit
+/// one-warpgroup 128 x 128 tiles (two blocks a multiprocessor) take two full
+/// rounds of blocks or more and a partial one, and the unsplit 256 x 128
+/// tiles (one block a multiprocessor, 64 channels a warpgroup) take as many
+/// rounds: the 256 x 128 ones. chooseW4A16WgmmaConfigs's model runs the
+/// partial round of the 128 x 128 tiles at the lone rate, which v37
+/// measured after one full round. Measured (v91, same run, both bench
+/// orders): e561 (the unsplit 256 x 128 tiles against the chain past M =
+/// 1024) where this holds 5120 x 5120 g128 at M = 1920 / 2048 0.85x / 0.86x
+/// the time, 7168 x 5120 g128 at 2048 0.84x, 9216 x 3072 g128 at 1536
+/// 0.88x; where the 128 x 128 tiles take one full round and a partial one
+/// or fewer rounds they won (1.11x to 1.51x). e563 (the rule on any scales,
+/// eight held-out layers): with group scales 0.93x to 1.01x, per channel
+/// 0.92x to 1.06x (2560 x 4096 pc at M = 3456 to 4096 1.05x to 1.06x):
+/// group scales only. Held out again (e566, eight layers with group
+/// scales): 18 changed cells, geomean 0.940, 0.84x to 1.05x (2560 x 8192
+/// g128 at M = 3840 / 4096 0.84x, 9216 x 14336 g128 at 1536 0.89x: 718.0
+/// -> 637.8 us; 7168 x 8192 g128z at 1153 1.05x).
+static void addW4A16TallPastFullRounds(MatmulOp op,
+                                       SmallVectorImpl<ConfigAttr> &configs) {
+  constexpr int64_t kFromM = 1025;
+  if (op.getWeightEncoding().getScales() != ScaleGranularity::per_group)
+    return;
+  int64_t sms = op.getTargetAttr().getMultiprocessorCount();
+  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
+  auto isSquare = [](ConfigAttr config) {
+    return config.isWgmma() && config.isRegisterA() &&
+           config.getBlockM() == 128 && config.getBlockN() == 128 &&
+           config.getWarpN() == 128 && config.getSplitK() == 1 &&
+           config.getRowSplit() == 0;
+  };
+  // The rounds of each grid over a row count of 128-row tiles (the 256-row
+  // tiles' rows are the same over each 128 rows of M).
+  auto tallWins = [&](int64_t rows) {
+    int64_t blocks = rows * columns, resident = 2 * sms;
+    int64_t tallBlocks = llvm::divideCeilSigned(rows, 2) * columns;
+    return blocks / resident >= 2 && blocks % resident != 0 &&
+           llvm::divideCeilSigned(blocks, resident) ==
+               llvm::divideCeilSigned(tallBlocks, sms);
+  };
+  // Spelled as the model's tiles (chooseW4A16WgmmaConfigs), so that the
+  // merge below finds them; chooseConfigs gives them the producer's ring.
+  ConfigAttr tall = ConfigAttr::get(
+      op.getContext(), {256, 128, 64}, {256, 64},
+      std::min<int64_t>(4, getW4A16RuleKTiles(op) + 1), /*splitK=*/1,
+      /*maxM=*/256, MmaKind::wgmma, OperandPath::register_a,
+      /*fuseQuantize=*/false);
+  SmallVector<MRange> ranges;
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    if (bound == 0)
+      break;
+    int64_t lo = std::max(kFromM, previous + 1);
+    previous = bound;
+    if (lo > bound || !isSquare(config))
+      continue;
+    for (int64_t m = lo; m <= bound;) {
+      int64_t rows = llvm::divideCeilSigned(m, 128);
+      int64_t last = std::min(bound, rows * 128);
+      if (tallWins(rows)) {
+        if (!ranges.empty() && std::get<1>(ranges.back()) + 1 == m)
+          std::get<1>(ranges.back()) = last;
+        else
+          ranges.push_back({m, last, tall});
+      }
+      m = last + 1;
+    }
+  }
+  if (ranges.empty() || !replaceMRanges(configs, ranges))
+    return;
+  // One variant where bounded neighbours now run the 256 x 128 tiles.
+  auto isTall = [&](ConfigAttr config) {
+    return config.getMaxM() != 0 && config.withMaxM(0) == tall.withMaxM(0);
+  };
+  SmallVector<ConfigAttr> merged;
+  for (ConfigAttr config : configs) {
+    if (!merged.empty() && isTall(merged.back()) && isTall(config))
+      merged.back() = config;
+    else
+      merged.push_back(config);
+  }
+  configs.assign(merged.begin(), merged.end());
+}
+
 /// W4A16 layers of 3 to 8 columns of 128 channels at M = 2049 to 6144,
 /// where the chain's tiles there leave most of a wave idle or pass one:
 /// its one-warpgroup 128 x 128 tiles in two clustered K slices, past the
@@ -2534,6 +2619,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16NarrowChannelTallBands(op, configs);
     addW4A16SmallLayerTallSplitTiles(op, configs);
     addW4A16TallSplitTokenBands(op, configs);
+    addW4A16TallPastFullRounds(op, configs);
     addW4A16FewColumnTallSplitTiles(op, configs);
     addW4A16FewColumnTallTiles(op, configs);
     addW4A16LastWaveRestCut(op, configs);
