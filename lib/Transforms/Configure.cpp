@@ -1240,6 +1240,23 @@ using MRange = std::tuple<int64_t, int64_t, ConfigAttr>;
 /// Each of `ranges`, in order, served by its tile in `configs`
 /// (replaceMRange); false, and `configs` unchanged, where one does not
 /// fit.
+/// One variant where bounded neighbours of a chain (`configs`) run `tile`
+/// (the same config but max_m): the later bound.
+static void mergeBoundedVariants(SmallVectorImpl<ConfigAttr> &configs,
+                                 ConfigAttr tile) {
+  auto isTile = [&](ConfigAttr config) {
+    return config.getMaxM() != 0 && config.withMaxM(0) == tile.withMaxM(0);
+  };
+  SmallVector<ConfigAttr> merged;
+  for (ConfigAttr config : configs) {
+    if (!merged.empty() && isTile(merged.back()) && isTile(config))
+      merged.back() = config;
+    else
+      merged.push_back(config);
+  }
+  configs.assign(merged.begin(), merged.end());
+}
+
 static bool replaceMRanges(SmallVectorImpl<ConfigAttr> &configs,
                            ArrayRef<MRange> ranges) {
   SmallVector<ConfigAttr> result(configs.begin(), configs.end());
@@ -2091,17 +2108,7 @@ static void addW4A16TallSplitBand(MatmulOp op,
   if (!replaceMRange(configs, lo, hi, tile))
     return;
   // One variant where the chain ran the same tiles up to the range.
-  auto isTile = [&](ConfigAttr config) {
-    return config.getMaxM() != 0 && config.withMaxM(0) == tile.withMaxM(0);
-  };
-  SmallVector<ConfigAttr> merged;
-  for (ConfigAttr config : configs) {
-    if (!merged.empty() && isTile(merged.back()) && isTile(config))
-      merged.back() = config;
-    else
-      merged.push_back(config);
-  }
-  configs.assign(merged.begin(), merged.end());
+  mergeBoundedVariants(configs, tile);
 }
 
 /// Where `config` is W4A16's one-warpgroup 128 x 128 register-A variant in
@@ -2349,17 +2356,7 @@ static void addW4A16TallPastFullRounds(MatmulOp op,
   if (ranges.empty() || !replaceMRanges(configs, ranges))
     return;
   // One variant where bounded neighbours now run the 256 x 128 tiles.
-  auto isTall = [&](ConfigAttr config) {
-    return config.getMaxM() != 0 && config.withMaxM(0) == tall.withMaxM(0);
-  };
-  SmallVector<ConfigAttr> merged;
-  for (ConfigAttr config : configs) {
-    if (!merged.empty() && isTall(merged.back()) && isTall(config))
-      merged.back() = config;
-    else
-      merged.push_back(config);
-  }
-  configs.assign(merged.begin(), merged.end());
+  mergeBoundedVariants(configs, tall);
 }
 
 /// W4A16 layers of 3 to 8 columns of 128 channels at M = 2049 to 6144,
