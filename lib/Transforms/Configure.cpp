@@ -1240,6 +1240,23 @@ using MRange = std::tuple<int64_t, int64_t, ConfigAttr>;
 /// Each of `ranges`, in order, served by its tile in `configs`
 /// (replaceMRange); false, and `configs` unchanged, where one does not
 /// fit.
+/// Calls `fn(lo, hi)` for each bounded variant of a chain (`configs`,
+/// ordered by max_m) that `match`es, over the M it serves from `fromM` on.
+static void forEachBoundedRange(ArrayRef<ConfigAttr> configs, int64_t fromM,
+                                llvm::function_ref<bool(ConfigAttr)> match,
+                                llvm::function_ref<void(int64_t, int64_t)> fn) {
+  int64_t previous = 0;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    if (bound == 0)
+      break;
+    int64_t lo = std::max(fromM, previous + 1);
+    previous = bound;
+    if (lo <= bound && match(config))
+      fn(lo, bound);
+  }
+}
+
 /// One variant where bounded neighbours of a chain (`configs`) run `tile`
 /// (the same config but max_m): the later bound.
 static void mergeBoundedVariants(SmallVectorImpl<ConfigAttr> &configs,
@@ -2269,18 +2286,11 @@ static void addW4A16TallSplitTokenBands(MatmulOp op,
                            /*warpChannels=*/64, CopyKind::tma_producer);
   };
   SmallVector<MRange> ranges;
-  int64_t previous = 0;
-  for (ConfigAttr config : configs) {
-    int64_t bound = config.getMaxM();
-    if (bound == 0)
-      break;
-    int64_t lo = std::max(kFromM, previous + 1);
-    previous = bound;
-    if (lo > bound || !isTallSplit(config))
-      continue;
-    appendOneWaveTokenRanges(ranges, lo, bound, columns, sms,
-                             /*minBlocks=*/0, tile, {160, 192, 256});
-  }
+  forEachBoundedRange(
+      configs, kFromM, isTallSplit, [&](int64_t lo, int64_t bound) {
+        appendOneWaveTokenRanges(ranges, lo, bound, columns, sms,
+                                 /*minBlocks=*/0, tile, {160, 192, 256});
+      });
   (void)replaceMRanges(configs, ranges);
 }
 
@@ -2332,27 +2342,20 @@ static void addW4A16TallPastFullRounds(MatmulOp op,
       /*maxM=*/256, MmaKind::wgmma, OperandPath::register_a,
       /*fuseQuantize=*/false);
   SmallVector<MRange> ranges;
-  int64_t previous = 0;
-  for (ConfigAttr config : configs) {
-    int64_t bound = config.getMaxM();
-    if (bound == 0)
-      break;
-    int64_t lo = std::max(kFromM, previous + 1);
-    previous = bound;
-    if (lo > bound || !isSquare(config))
-      continue;
-    for (int64_t m = lo; m <= bound;) {
-      int64_t rows = llvm::divideCeilSigned(m, 128);
-      int64_t last = std::min(bound, rows * 128);
-      if (tallWins(rows)) {
-        if (!ranges.empty() && std::get<1>(ranges.back()) + 1 == m)
-          std::get<1>(ranges.back()) = last;
-        else
-          ranges.push_back({m, last, tall});
-      }
-      m = last + 1;
-    }
-  }
+  forEachBoundedRange(
+      configs, kFromM, isSquare, [&](int64_t lo, int64_t bound) {
+        for (int64_t m = lo; m <= bound;) {
+          int64_t rows = llvm::divideCeilSigned(m, 128);
+          int64_t last = std::min(bound, rows * 128);
+          if (tallWins(rows)) {
+            if (!ranges.empty() && std::get<1>(ranges.back()) + 1 == m)
+              std::get<1>(ranges.back()) = last;
+            else
+              ranges.push_back({m, last, tall});
+          }
+          m = last + 1;
+        }
+      });
   if (ranges.empty() || !replaceMRanges(configs, ranges))
     return;
   // One variant where bounded neighbours now run the 256 x 128 tiles.
