@@ -445,7 +445,6 @@ static void addW4A16TailFullWaveRestCuts(MatmulOp op,
       tail.getBlockN() != 128 || tail.getWarpN() != 64)
     return;
   int64_t sms = op.getTargetAttr().getMultiprocessorCount();
-  int64_t columns = llvm::divideCeilSigned(op.getN(), 128);
   int64_t first =
       configs.size() > 1 ? configs[configs.size() - 2].getMaxM() + 1 : 1;
   int64_t split = tail.getRowSplit(), splitRest = tail.getRowRest();
@@ -453,16 +452,16 @@ static void addW4A16TailFullWaveRestCuts(MatmulOp op,
     return split != 0 && m % split >= 1 && m % split <= splitRest;
   };
   auto rounds = [&](int64_t m) {
-    return llvm::divideCeilSigned(columns * llvm::divideCeilSigned(m, 256),
-                                  sms);
+    return llvm::divideCeilSigned(getGridBlocks(op, tail, m), sms);
   };
   SmallVector<ConfigAttr> pieces;
+  // The last M of the pieces so far (each range ends under the next B).
   int64_t previous = first - 1;
   for (int64_t bound = 256 * llvm::divideCeilSigned(first, 256);
        bound <= kTailRestMaxBound; bound += 256) {
-    int64_t blocks = columns * (bound / 256);
+    int64_t blocks = getGridBlocks(op, tail, bound);
     int64_t waves = llvm::divideCeilSigned(blocks, sms);
-    if (bound < first || waves < 2 || waves > kFullWaveRestMaxWaves ||
+    if (waves < 2 || waves > kFullWaveRestMaxWaves ||
         100 * blocks < kFullWaveRestMinFill * waves * sms)
       continue;
     // The M past B that take another round and that the variant's own cut
@@ -473,7 +472,7 @@ static void addW4A16TailFullWaveRestCuts(MatmulOp op,
         break;
       cutM = m;
     }
-    if (cutM == bound || bound <= previous)
+    if (cutM == bound)
       continue;
     // The variant's own cut on the piece up to B, where it is below B (the
     // verifier's); under it no M of the piece is cut (each is past the
@@ -1237,9 +1236,6 @@ static ConfigAttr getServingConfig(ArrayRef<ConfigAttr> configs, int64_t m) {
 /// An M range of a chain, lo to hi, and the tile that serves it.
 using MRange = std::tuple<int64_t, int64_t, ConfigAttr>;
 
-/// Each of `ranges`, in order, served by its tile in `configs`
-/// (replaceMRange); false, and `configs` unchanged, where one does not
-/// fit.
 /// Calls `fn(lo, hi)` for each bounded variant of a chain (`configs`,
 /// ordered by max_m) that `match`es, over the M it serves from `fromM` on.
 static void forEachBoundedRange(ArrayRef<ConfigAttr> configs, int64_t fromM,
@@ -1274,6 +1270,9 @@ static void mergeBoundedVariants(SmallVectorImpl<ConfigAttr> &configs,
   configs.assign(merged.begin(), merged.end());
 }
 
+/// Each of `ranges`, in order, served by its tile in `configs`
+/// (replaceMRange); false, and `configs` unchanged, where one does not
+/// fit.
 static bool replaceMRanges(SmallVectorImpl<ConfigAttr> &configs,
                            ArrayRef<MRange> ranges) {
   SmallVector<ConfigAttr> result(configs.begin(), configs.end());
