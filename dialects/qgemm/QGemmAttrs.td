@@ -194,13 +194,16 @@ def QGemm_ConfigAttr : QGemm_Attr<"Config", "config"> {
     without one). Tiles of several block rows pay off on dense-enough
     weights only.
 
-    `tail_split = S` (W8A8 ring variants with `split_k = 1`) fills a partial
-    last wave: the grid's output tiles come in waves of as many blocks as
-    the GPU holds at once; when the tiles of M do not fill the last wave,
-    each of its R tiles is split along K into s = min(S, wave / R) slices
-    (a run-time choice, since M is), whose int32 partials the last slice of
-    the tile adds. The whole waves' tiles run unsplit, so the kernel takes
-    about W + 1/s waves instead of W + 1. `S = 1` (the default) never
+    `tail_split = S` (W8A8 ring variants and W4A16's register_a rings, with
+    `split_k = 1`) fills a partial last wave: the grid's output tiles come
+    in waves of as many blocks as the GPU holds at once; when the tiles of
+    M do not fill the last wave, each of its R tiles is split along K into
+    s = min(S, wave / R) slices (a run-time choice, since M is), whose
+    partials (int32 for W8A8, f32 for W4A16) the last slice of the tile
+    adds. The whole waves' tiles run unsplit, so the kernel takes about
+    W + 1/s waves instead of W + 1. W8A8 numbers the tiles column-major
+    past one wave, W4A16 row-major as the two-dimensional grid does. The
+    partials take a wave's tiles of workspace. `S = 1` (the default) never
     splits.
 
     `stream_k = true` (W8A8 wgmma ring variants with `split_k = 1`,

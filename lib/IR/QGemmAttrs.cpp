@@ -238,10 +238,12 @@ LogicalResult verifyRingOptions(function_ref<InFlightDiagnostic()> emitError,
                                 OperandPath operands, int64_t tailSplit,
                                 CopyKind copy, bool streamK,
                                 bool clusterSplit) {
-  if (tailSplit > 1 && (splitK != 1 || operands != OperandPath::shared))
-    return emitError() << "expected split_k = 1 and operands = shared with "
-                          "tail_split > 1 (a ring variant that splits only "
-                          "the tiles of a partial last wave), got split_k = "
+  if (tailSplit > 1 && (splitK != 1 || (operands != OperandPath::shared &&
+                                        operands != OperandPath::register_a)))
+    return emitError() << "expected split_k = 1 and operands = shared or "
+                          "register_a with tail_split > 1 (a ring variant "
+                          "that splits only the tiles of a partial last "
+                          "wave), got split_k = "
                        << splitK << ", operands = " << stringifyEnum(operands);
   // TMA rings of swizzled rows: int8 K tiles of 128 (operands = shared,
   // W8A8), fp16 ones of 32 or 64 (operands = shared, BSR's block columns

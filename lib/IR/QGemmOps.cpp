@@ -296,8 +296,9 @@ static LogicalResult verifyWeights(MatmulOp op, int64_t n, int64_t k) {
   llvm_unreachable("unhandled weight format");
 }
 
-/// Checks the options of `config` that only some schemes lower: tail_split
-/// and stream_k are W8A8's (int32 partials), and so is copy = tma but for
+/// Checks the options of `config` that only some schemes lower: stream_k is
+/// W8A8's (int32 partials), tail_split W8A8's and W4A16's register_a rings'
+/// (f32 partials), and so is copy = tma but for
 /// W4A16's register_a rings (operands = register_a is W4A16's, checked by
 /// verifyConfigs) and BSR's union tiles; cluster_split is W8A8's and W4A16's;
 /// row_split is BSR's and W4A16's (int4 weights), on a dynamic M.
@@ -305,10 +306,11 @@ static LogicalResult verifySchemeOptions(MatmulOp op, ConfigAttr config) {
   bool w8a8 = op.getWeightEncoding().getFormat() == WeightFormat::int8 &&
               op.getLhsEncoding().isQuantized();
   bool bsr = op.getWeightEncoding().getFormat() == WeightFormat::bsr;
-  if (config.getTailSplit() > 1 && !w8a8)
+  if (config.getTailSplit() > 1 && !w8a8 && !config.isRegisterA())
     return op.emitOpError()
            << "expected tail_split only with int8 weights and quantized "
-              "activations (W8A8), got tail_split = "
+              "activations (W8A8) or with operands = register_a (W4A16), "
+              "got tail_split = "
            << config.getTailSplit();
   if (config.getStreamK() && !w8a8)
     return op.emitOpError()

@@ -11,6 +11,7 @@
 
 #include "Bsr.h"
 #include "TileScheduler.h"
+#include "W4A16.h"
 #include "W8A8.h"
 
 #include "qgemm/Conversion/Passes.h"
@@ -1350,10 +1351,11 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
   d.staticM = ShapedType::isDynamic(op.getM()) ? 0 : op.getM();
   d.workspaceAlign = kW8A8Align;
   d.sectionAlign = sectionAlign;
-  // Split-K variants have a bounded M (checkW4A16Lowerable), so their tile
-  // counters fit one static buffer that stays in place for every M; each
-  // call leaves them zero.
-  if (int64_t counters = kernel::getSplitTileCount(op))
+  // Split-K variants have a bounded M (checkW4A16Lowerable), and a tail
+  // split counts a wave's tiles at most, so their tile counters fit one
+  // static buffer that stays in place for every M; each call leaves them
+  // zero.
+  if (int64_t counters = kernel::getW4A16CounterCount(op))
     d.buffers = {
         getKeptZeroCounters(ctx, counters),
         {"partials", Float32Type::get(ctx), {}, WorkspaceSize::SplitKPartials}};
@@ -1363,7 +1365,7 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
     if (zeroPoints)
       kernel.operands.push_back("zeros");
     kernel.operands.push_back("y");
-    if (kernel.splitK > 1)
+    if (kernel.splitK > 1 || kernel.tailSplit > 1)
       kernel.operands.append({"partials", "counters"});
   }
   return finishDescription(func, op, module, d);

@@ -142,8 +142,9 @@ RingMainloop::RingMainloop(ImplicitLocOpBuilder &b, const Tiling &t, Value rows,
   m = memref::DimOp::create(b, rows, 0);
   // A stream-K kernel sets the tile of each of its segments itself.
   if (t.tailSplit > 1)
-    tile = scheduleTailSplitTile(b, t.bm, t.bn, t.columnTiles, t.waveBlocks,
-                                 t.tailSplit, totalKTiles, m);
+    tile =
+        scheduleTailSplitTile(b, t.bm, t.bn, t.columnTiles, t.waveBlocks,
+                              t.tailSplit, totalKTiles, m, t.tailColumnMajor);
   else if (!t.streamK)
     tile = scheduleRingTile(b, t.bm, t.bn, t.splitK, kTiles);
   if (t.shiftLastRowTile && t.tma && t.tailSplit == 1 && !t.streamK) {

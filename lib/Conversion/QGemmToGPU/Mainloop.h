@@ -41,6 +41,11 @@ struct Tiling {
   /// stream_k (`streamK`: the kernel sets `tile` per segment, see
   /// scheduleStreamKBlock).
   int64_t tailSplit, columnTiles = 0, waveBlocks = 0;
+  /// A tail split numbers its tiles column-major past one wave (W8A8, see
+  /// scheduleTailSplitTile), or row-major always, as the two-dimensional
+  /// grid does (W4A16: column-major cost its many-wave grids 3% to 9%,
+  /// docs/perf-notes.md v92).
+  bool tailColumnMajor = true;
   /// copy = tma_producer: the blocks a multiprocessor holds, the launch
   /// bound (getRingResidentBlocks); the kernel builder sets it.
   int64_t residentBlocks = 0;

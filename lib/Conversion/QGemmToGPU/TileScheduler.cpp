@@ -35,6 +35,24 @@ Value getStreamKBegin(ImplicitLocOpBuilder &b, Value c, Value iterations,
                                 blocks);
 }
 
+/// The K slice of tail-split tile `t` (its rows and columns set): slice
+/// j mod s of tail tile `tailTile` for a block in the tail (`inTail`),
+/// else the whole K range.
+RingTile finishTailSplitTile(ImplicitLocOpBuilder &b, RingTile t, Value inTail,
+                             Value slices, Value j, Value tailTile,
+                             int64_t totalKTiles) {
+  Emitter e{b};
+  t.numSlices = select(b, inTail, slices, e.idx(1));
+  t.slice = select(b, inTail, arith::RemUIOp::create(b, j, slices), e.idx(0));
+  Value perSlice = arith::DivUIOp::create(
+      b, e.add(t.numSlices, totalKTiles - 1), t.numSlices);
+  t.firstKTile = arith::MulIOp::create(b, t.slice, perSlice);
+  t.tripCount = getSliceTripCount(b, t.firstKTile, perSlice, totalKTiles);
+  t.firstSlot = arith::MulIOp::create(b, tailTile, t.numSlices);
+  t.counter = tailTile;
+  return t;
+}
+
 } // namespace
 
 RingTile kernel::scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm,
@@ -51,7 +69,8 @@ RingTile kernel::scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm,
 RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
                                        int64_t bn, int64_t columnTiles,
                                        int64_t waveBlocks, int64_t maxSlices,
-                                       int64_t totalKTiles, Value m) {
+                                       int64_t totalKTiles, Value m,
+                                       bool columnMajorPastWave) {
   Emitter e{b};
   using P = arith::CmpIPredicate;
   Value rowTiles = getRowTiles(b, m, bm);
@@ -76,7 +95,14 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
   // Tiles in row-major order while they fit one wave, column-major past it:
   // the blocks of a wave then cover fewer weight columns, each read by every
   // row tile while it is in L2, instead of all the columns again every
-  // wave (docs/perf-notes.md, v23).
+  // wave (docs/perf-notes.md, v23). Row-major always where the caller asks
+  // (W4A16, whose int4 weights are the smaller operand).
+  if (!columnMajorPastWave) {
+    RingTile t;
+    t.blockRow = e.mul(e.div(tileIndex, columnTiles), bm);
+    t.blockCol = e.mul(e.rem(tileIndex, columnTiles), bn);
+    return finishTailSplitTile(b, t, inTail, slices, j, tailTile, totalKTiles);
+  }
   Value columnMajor = compare(b, P::ugt, tiles, e.idx(waveBlocks));
   t.blockRow = e.mul(
       select(b, columnMajor, arith::RemUIOp::create(b, tileIndex, rowTiles),
@@ -86,15 +112,7 @@ RingTile kernel::scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm,
       select(b, columnMajor, arith::DivUIOp::create(b, tileIndex, rowTiles),
              e.rem(tileIndex, columnTiles)),
       bn);
-  t.numSlices = select(b, inTail, slices, e.idx(1));
-  t.slice = select(b, inTail, arith::RemUIOp::create(b, j, slices), e.idx(0));
-  Value perSlice = arith::DivUIOp::create(
-      b, e.add(t.numSlices, totalKTiles - 1), t.numSlices);
-  t.firstKTile = arith::MulIOp::create(b, t.slice, perSlice);
-  t.tripCount = getSliceTripCount(b, t.firstKTile, perSlice, totalKTiles);
-  t.firstSlot = arith::MulIOp::create(b, tailTile, t.numSlices);
-  t.counter = tailTile;
-  return t;
+  return finishTailSplitTile(b, t, inTail, slices, j, tailTile, totalKTiles);
 }
 
 StreamKBlock kernel::scheduleStreamKBlock(ImplicitLocOpBuilder &b, int64_t bm,

@@ -76,7 +76,8 @@ RingTile scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
 
 /// The tile of the current block of a tail-split ring variant, whose grid
 /// is one-dimensional. The T = `columnTiles` x ceil(m / `bm`) output tiles
-/// (row-major when T fits one wave, column-major otherwise) come in waves
+/// (row-major when T fits one wave or `columnMajorPastWave` is false,
+/// column-major otherwise) come in waves
 /// of `waveBlocks`; when the last wave is partial
 /// (R = T mod waveBlocks tiles) and s = min(`maxSlices`, waveBlocks / R) is
 /// at least 2, blocks 0 .. T - R - 1 take the whole waves' tiles unsplit
@@ -86,8 +87,8 @@ RingTile scheduleRingTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
 /// host stub computes the same grid (runFamily).
 RingTile scheduleTailSplitTile(ImplicitLocOpBuilder &b, int64_t bm, int64_t bn,
                                int64_t columnTiles, int64_t waveBlocks,
-                               int64_t maxSlices, int64_t totalKTiles,
-                               Value m);
+                               int64_t maxSlices, int64_t totalKTiles, Value m,
+                               bool columnMajorPastWave = true);
 
 /// The K tiles of a slice that starts at K tile `firstKTile` and holds at
 /// most `perSlice` of the `totalKTiles`: min(perSlice, totalKTiles -

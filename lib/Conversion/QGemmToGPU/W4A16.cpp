@@ -1365,28 +1365,44 @@ getTensorMaps(ConfigAttr config, const W4A16Types &ty, Int4Format format) {
   return maps;
 }
 
+/// The tiling of ring variant `config` of a W4A16 op with N = `n` on
+/// `target`, `sharedMemory` bytes a block: the blocks a multiprocessor
+/// holds, and with a tail split the column tiles and the blocks of a wave.
+Tiling getRingTiling(ConfigAttr config, int64_t n, TargetAttr target,
+                     int64_t sharedMemory) {
+  Tiling tiling(config, /*elementBytes=*/2);
+  tiling.shiftLastRowTile = true;
+  tiling.residentBlocks = getRingResidentBlocks(target, tiling, sharedMemory);
+  if (tiling.tailSplit > 1) {
+    tiling.columnTiles = llvm::divideCeil(n, tiling.bn);
+    tiling.waveBlocks = tiling.residentBlocks * target.getMultiprocessorCount();
+    tiling.tailColumnMajor = false;
+  }
+  return tiling;
+}
+
 /// Builds one ring matmul kernel (copy = tma: the tensor maps of
 /// getTensorMaps first; then the arguments of buildRegisterKernel, and with
-/// split_k > 1 the partials and the `counters` tile counters): a
+/// split_k > 1 or tail_split > 1 the partials and the `counters` tile
+/// counters): a
 /// RingMainloop over [BM, BN] tiles with the int4 ring hooks, filled by
 /// cp.async or TMA (with tma_producer a producer warpgroup, under launch
 /// bounds of the blocks that `sharedMemory` bytes a block leave resident on
 /// `target`), and a RingEpilogue; the split_k slices of a
-/// tile (block z, K / BK / split_k tiles each) meet in its reproducible
-/// split reduction.
+/// tile (block z, K / BK / split_k tiles each), or the slices of a tail
+/// tile (scheduleTailSplitTile), meet in its reproducible split reduction.
 void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
                      StringRef name, ConfigAttr config, const W4A16Types &ty,
                      Int4Format format, int64_t counters, TargetAttr target,
                      int64_t sharedMemory) {
-  bool split = config.getSplitK() > 1;
+  bool split = config.getSplitK() > 1 || config.getTailSplit() > 1;
   int64_t maps = getTensorMaps(config, ty, format).size();
   auto [func, args] = createW4A16Kernel(b, module, name, ty, format.zeroPoints,
                                         split ? counters : 0, maps);
   Value x = args.x, wq = args.wq, scales = args.scales, zeros = args.zeros,
         y = args.y;
-  Tiling tiling(config, /*elementBytes=*/2);
-  tiling.shiftLastRowTile = true;
-  tiling.residentBlocks = getRingResidentBlocks(target, tiling, sharedMemory);
+  Tiling tiling =
+      getRingTiling(config, ty.y.getDimSize(1), target, sharedMemory);
   setRingLaunchBounds(func, tiling, tiling.residentBlocks);
   RingMainloop loop(b, tiling, x, ty.x.getDimSize(1), /*byteRings=*/false);
   Int4RingOperands operands(
@@ -1413,7 +1429,19 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         perChannel ? loadChannelScalePair(b, scales, p.col) : Value());
   };
   RingEpilogue epilogue(loop, y, scale);
-  if (tiling.clusterSplit)
+  if (tiling.tailSplit > 1) {
+    // A block of a split tail tile, or a whole tile (uniform per block).
+    auto tail = scf::IfOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, loop.tile.numSlices,
+                              Emitter{b}.idx(1)),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(tail.thenBlock()->getTerminator());
+    epilogue.storeTailSplit(pairs, args.partials, args.counters);
+    b.setInsertionPoint(tail.elseBlock()->getTerminator());
+    epilogue.store(pairs);
+  } else if (tiling.clusterSplit)
     epilogue.storeSplitKCluster(pairs);
   else if (split)
     epilogue.storeSplitKOrdered(
@@ -1426,6 +1454,16 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
 }
 
 } // namespace
+
+int64_t kernel::getW4A16CounterCount(MatmulOp op) {
+  int64_t most = getSplitTileCount(op);
+  for (auto config : op.getConfigsAttr().getAsRange<ConfigAttr>())
+    if (config.getTailSplit() > 1)
+      most = std::max(most, getRingTiling(config, op.getN(), op.getTargetAttr(),
+                                          getSharedMemoryBytes(op, config))
+                                .waveBlocks);
+  return most;
+}
 
 bool kernel::isW4A16(MatmulOp op) {
   return op.getWeightEncoding().getFormat() == WeightFormat::int4 &&
@@ -1541,11 +1579,12 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
       name = known->second;
     else if (config.isRegisterDirect())
       buildRegisterKernel(b, module, name, config, ty, format,
-                          getSplitTileCount(op),
+                          getW4A16CounterCount(op),
                           op.getTargetAttr().getMultiprocessorCount());
     else
       buildRingKernel(b, module, name, config, ty, format,
-                      getSplitTileCount(op), op.getTargetAttr(), sharedMemory);
+                      getW4A16CounterCount(op), op.getTargetAttr(),
+                      sharedMemory);
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;
@@ -1557,6 +1596,12 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
     variant.splitK = config.getSplitK();
     variant.clusterSplit = config.getClusterSplit();
     variant.sharedMemory = sharedMemory;
+    if (config.getTailSplit() > 1) {
+      variant.tailSplit = config.getTailSplit();
+      variant.waveBlocks =
+          getRingTiling(config, op.getN(), op.getTargetAttr(), sharedMemory)
+              .waveBlocks;
+    }
   }
   return kernels;
 }

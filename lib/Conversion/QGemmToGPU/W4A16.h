@@ -25,6 +25,12 @@ namespace mlir::qgemm::kernel {
 /// Whether `op` is W4A16: int4 weights and an fp16 activation used as is.
 bool isW4A16(MatmulOp op);
 
+/// The split tile counters of a configured W4A16 `op`: the split-K
+/// variants' tiles at their max_m (getSplitTileCount), or a wave's blocks
+/// for a tail-split variant, whichever is more (0 when no variant counts
+/// its slices in global memory).
+int64_t getW4A16CounterCount(MatmulOp op);
+
 /// Emits a located error and fails when the W4A16 kernels cannot be built
 /// for `op` and its configs (shapes and tiles the lowering does not cover).
 LogicalResult checkW4A16Lowerable(MatmulOp op);

@@ -175,12 +175,12 @@ func.func private @tail_split_too_large() attributes {c = #qgemm.config<cta_tile
 
 // -----
 
-// expected-error @+1 {{expected split_k = 1 and operands = shared with tail_split > 1 (a ring variant that splits only the tiles of a partial last wave), got split_k = 2, operands = shared}}
+// expected-error @+1 {{expected split_k = 1 and operands = shared or register_a with tail_split > 1 (a ring variant that splits only the tiles of a partial last wave), got split_k = 2, operands = shared}}
 func.func private @tail_split_with_split_k() attributes {c = #qgemm.config<cta_tile = [128, 128, 128], warp_tile = [64, 128], stages = 4, split_k = 2, mma = wgmma, tail_split = 4>}
 
 // -----
 
-// expected-error @+1 {{expected split_k = 1 and operands = shared with tail_split > 1 (a ring variant that splits only the tiles of a partial last wave), got split_k = 1, operands = registers}}
+// expected-error @+1 {{expected split_k = 1 and operands = shared or register_a with tail_split > 1 (a ring variant that splits only the tiles of a partial last wave), got split_k = 1, operands = registers}}
 func.func private @tail_split_registers() attributes {c = #qgemm.config<cta_tile = [16, 16, 1024], warp_tile = [16, 16], stages = 2, operands = registers, tail_split = 2>}
 
 // -----

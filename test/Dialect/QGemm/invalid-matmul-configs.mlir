@@ -148,7 +148,7 @@ func.func @negative_min_fill_not_lower(%x: memref<?x256xf16>, %row_ptr: memref<3
 // -----
 
 func.func @tail_split_not_w8a8(%x: memref<?x4096xf16>, %wq: memref<512x4096xi32>, %s: memref<4096xf16>, %y: memref<?x4096xf16>) {
-  // expected-error @+1 {{expected tail_split only with int8 weights and quantized activations (W8A8), got tail_split = 4}}
+  // expected-error @+1 {{expected tail_split only with int8 weights and quantized activations (W8A8) or with operands = register_a (W4A16), got tail_split = 4}}
   qgemm.matmul lhs(%x : memref<?x4096xf16>) weights(%wq, %s : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<?x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>,
        configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [64, 64], tail_split = 4>]}
