@@ -2503,6 +2503,40 @@ static void addW4A16FewColumnTallTiles(MatmulOp op,
                       /*keepCutsPast=*/true);
 }
 
+/// The most K slices of a W4A16 tail split (addW4A16TailSplits).
+constexpr int64_t kW4A16TailSplit = 4;
+
+/// W4A16's unsplit register-A variants on TMA rings (every M from 129 on
+/// sm_90a but the clustered and split-K bands and the 128 x 256 tiles of
+/// group scales, which keep cp.async; chooseConfigs, once the producer
+/// copies are chosen) split the tiles of a grid's
+/// partial last wave along K (tail_split): where the last wave holds R of
+/// a wave's W blocks, R <= W / 2, its tiles run in s = min(4, W / R)
+/// slices of K whose f32 partials the last one adds, instead of a whole
+/// round of blocks for R of them (a run-time choice, since M is: other
+/// grids run as before, their tiles in the same row-major order). Once
+/// every other rule has run, so that none of them sees it. Measured
+/// (docs/perf-notes.md v92, e568: the configured chains of nine layers of
+/// N = 3072 to 28672 against the same chains with the tail split, M = 1000
+/// to 4096, both bench orders, same run): where a tail splits, 0.85x to
+/// 0.99x the time in 26 of 29 cells (9216 x 3072 g128 at M = 1000 / 1024
+/// 0.85 / 0.86: 128 x 128 tiles over 2.2 waves; 14336 x 4096 g128 0.92 to
+/// 0.97 at M = 1000 to 3072; 5120 x 5120 g128 at M = 2048 / 2560 0.92 /
+/// 0.88), level (1.00 to 1.01) in three; where none splits (a whole wave,
+/// a tail of more than half a wave, or the stub's row cut), 1.00x to 1.01x
+/// in most cells. In column-major tile order past one wave, as W8A8's tail
+/// split runs, the many-wave grids took 1.03x to 1.09x the time (e567).
+static void addW4A16TailSplits(SmallVectorImpl<ConfigAttr> &configs) {
+  for (ConfigAttr &config : configs) {
+    if (!config.isRegisterA() || !config.isTma() || config.getSplitK() != 1 ||
+        config.getTailSplit() != 1)
+      continue;
+    ConfigEdit edit(config);
+    edit.tailSplit = kW4A16TailSplit;
+    config = edit.get();
+  }
+}
+
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -6068,6 +6102,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     else
       ++i;
   dropW8A8RingWaveRegisterVariant(op, result);
+  addW4A16TailSplits(result);
   keepStaticMVariants(op, result);
   return result;
 }

@@ -49,7 +49,7 @@ func.func @w8a8_m5000(%x: memref<5000x4096xf16>, %w: memref<4096x4096xi8>, %sw: 
 // wave, so a static M keeps the 128 x 128 tiles of M = 769 to 896 (v88,
 // e538: the 256 x 128 tiles whole 1.05x the time).
 // CHECK-LABEL: func.func @w4a16_n11008_m800(
-// CHECK: configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, copy = tma_producer>]
+// CHECK: configs = [#qgemm.config<cta_tile = [128, 128, 64], warp_tile = [128, 128], stages = 4, max_m = 896, mma = wgmma, operands = register_a, tail_split = 4, copy = tma_producer>]
 func.func @w4a16_n11008_m800(%x: memref<800x4096xf16>, %w0: memref<512x11008xi32>, %w1: memref<11008xf16>, %y: memref<800x11008xf16>) {
   qgemm.matmul lhs(%x : memref<800x4096xf16>) weights(%w0, %w1 : memref<512x11008xi32>, memref<11008xf16>) outs(%y : memref<800x11008xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -62,7 +62,7 @@ func.func @w4a16_n11008_m800(%x: memref<800x4096xf16>, %w0: memref<512x11008xi32
 // a static M takes the model's own tiles there, 192 x 128 (v88, e538: the
 // 256 x 128 tiles whole 1.24x the time, 1.05x to 1.24x on six static M).
 // CHECK-LABEL: func.func @w4a16_n4096_m1280(
-// CHECK: configs = [#qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>]
+// CHECK: configs = [#qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, tail_split = 4, copy = tma_producer>]
 func.func @w4a16_n4096_m1280(%x: memref<1280x4096xf16>, %w0: memref<512x4096xi32>, %w1: memref<4096xf16>, %y: memref<1280x4096xf16>) {
   qgemm.matmul lhs(%x : memref<1280x4096xf16>) weights(%w0, %w1 : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<1280x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -75,7 +75,7 @@ func.func @w4a16_n4096_m1280(%x: memref<1280x4096xf16>, %w0: memref<512x4096xi32
 // (addW4A16LastWaveRestCut, v89); a static M keeps
 // those tiles whole.
 // CHECK-LABEL: func.func @w4a16_n1664_m2600(
-// CHECK: configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, copy = tma_producer>]
+// CHECK: configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, tail_split = 4, copy = tma_producer>]
 func.func @w4a16_n1664_m2600(%x: memref<2600x2048xf16>, %w0: memref<256x1664xi32>, %w1: memref<1664xf16>, %y: memref<2600x1664xf16>) {
   qgemm.matmul lhs(%x : memref<2600x2048xf16>) weights(%w0, %w1 : memref<256x1664xi32>, memref<1664xf16>) outs(%y : memref<2600x1664xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
