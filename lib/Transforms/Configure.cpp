@@ -2503,38 +2503,93 @@ static void addW4A16FewColumnTallTiles(MatmulOp op,
                       /*keepCutsPast=*/true);
 }
 
-/// The most K slices of a W4A16 tail split (addW4A16TailSplits).
-constexpr int64_t kW4A16TailSplit = 4;
+/// The most K slices of a W4A16 tail split (addW4A16TailSplits), the K
+/// tiles (of 64) a one-warpgroup tile needs for one, and the largest M
+/// the chain's last variant takes one to.
+constexpr int64_t kW4A16TailSplit = 4, kW4A16TailSplitMinKTiles = 48,
+                  kW4A16TailSplitMaxM = 8192;
+
+/// The blocks of one wave of a W4A16 register-A ring variant, as the
+/// lowering holds them resident (getRingResidentBlocks): with a producer
+/// warpgroup two blocks a multiprocessor for one warpgroup of tiles, one
+/// for two.
+static int64_t getW4A16RingWaveBlocks(MatmulOp op, ConfigAttr config) {
+  TargetAttr target = op.getTargetAttr();
+  int64_t blocks = target.getResidentBlocks(getSharedMemoryBytes(op, config),
+                                            config.getBlockThreads());
+  if (config.isTmaProducer())
+    blocks = std::min<int64_t>(blocks, config.getNumWarps() > 4 ? 1 : 2);
+  return blocks * target.getMultiprocessorCount();
+}
 
 /// W4A16's unsplit register-A variants on TMA rings (every M from 129 on
 /// sm_90a but the clustered and split-K bands and the 128 x 256 tiles of
 /// group scales, which keep cp.async; chooseConfigs, once the producer
-/// copies are chosen) split the tiles of a grid's
-/// partial last wave along K (tail_split): where the last wave holds R of
-/// a wave's W blocks, R <= W / 2, its tiles run in s = min(4, W / R)
-/// slices of K whose f32 partials the last one adds, instead of a whole
-/// round of blocks for R of them (a run-time choice, since M is: other
-/// grids run as before, their tiles in the same row-major order). Once
-/// every other rule has run, so that none of them sees it. Measured
-/// (docs/perf-notes.md v92, e568: the configured chains of nine layers of
-/// N = 3072 to 28672 against the same chains with the tail split, M = 1000
-/// to 4096, both bench orders, same run): where a tail splits, 0.85x to
-/// 0.99x the time in 26 of 29 cells (9216 x 3072 g128 at M = 1000 / 1024
-/// 0.85 / 0.86: 128 x 128 tiles over 2.2 waves; 14336 x 4096 g128 0.92 to
-/// 0.97 at M = 1000 to 3072; 5120 x 5120 g128 at M = 2048 / 2560 0.92 /
-/// 0.88), level (1.00 to 1.01) in three; where none splits (a whole wave,
-/// a tail of more than half a wave, or the stub's row cut), 1.00x to 1.01x
-/// in most cells. In column-major tile order past one wave, as W8A8's tail
-/// split runs, the many-wave grids took 1.03x to 1.09x the time (e567).
-static void addW4A16TailSplits(SmallVectorImpl<ConfigAttr> &configs) {
-  for (ConfigAttr &config : configs) {
+/// copies are chosen) split the tiles of a grid's partial last wave along K
+/// (tail_split) at the M where the split takes place: past one whole wave
+/// of W blocks, a last wave of R <= W / 2 blocks, whose tiles then run in
+/// s = min(4, W / R) slices of K with f32 partials that the last one adds,
+/// instead of a whole round of blocks for R of them. At the other M (and
+/// past kW4A16TailSplitMaxM, and on variants that cut M themselves,
+/// row_split) the variant stays as it was, in bounded pieces around those
+/// ranges: a tail-split kernel whose tail does not split ran 1% to 2%
+/// slower. One warpgroup of tiles (two blocks a multiprocessor, whose last
+/// wave runs them alone on theirs) only on K of kW4A16TailSplitMinKTiles
+/// tiles or more. Once every other rule has run, so that none of them sees
+/// it. Measured (docs/perf-notes.md v92, both bench orders, same run):
+/// - e568, the configured chains of nine layers of N = 3072 to 28672
+///   against the same chains with every such variant split: where a tail
+///   splits, 0.85x to 0.99x the time in 26 of 29 cells (9216 x 3072 g128
+///   at M = 1000 / 1024 0.85 / 0.86: 128 x 128 tiles over 2.2 waves; 14336
+///   x 4096 g128 0.92 to 0.97 at M = 1000 to 3072; 5120 x 5120 g128 at M =
+///   2048 / 2560 0.92 / 0.88), level (1.00 to 1.01) in three; where none
+///   splits 1.00x to 1.02x in most cells. In column-major tile order past
+///   one wave, as W8A8's tail split runs, the many-wave grids took 1.03x to
+///   1.09x the time (e567).
+/// - e569, held out (ten layers of N = 2048 to 18944, K = 2048 to 18944):
+///   0.82x to 0.98x in most cells where a tail splits (12288 x 4096 pc at
+///   M = 320 0.82, 5120 x 13824 g128 at 2048 / 2560 0.87 / 0.89); grids of
+///   less than one wave split whole (7168 x 2048 pc at M = 160 / 224 1.08
+///   / 1.20) and one-warpgroup tiles on K of 32 and 40 tiles in two slices
+///   (1.05x to 1.11x) lost: both left out here.
+/// - e570, this rule on thirteen of those layers (4096 x 4096 has no such
+///   M: its last variants cut M themselves): 130 cells, geomean 0.983, 22
+///   under 0.95 (9216 x 3072 g128 at M = 1000 120.3 -> 103.6 us, 0.66 ->
+///   0.77 x cuBLAS fp16; 12288 x 4096 pc at 320 0.82x; 5120 x 13824 g128
+///   at 2048 0.88x), the slowest 1.05x where no tail splits (the same
+///   kernel: the run's spread).
+static void addW4A16TailSplits(MatmulOp op,
+                               SmallVectorImpl<ConfigAttr> &configs) {
+  SmallVector<MRange> ranges;
+  int64_t previous = 0, kTiles = op.getK() / 64;
+  for (ConfigAttr config : configs) {
+    int64_t bound = config.getMaxM();
+    int64_t lo = previous + 1, hi = bound ? bound : kW4A16TailSplitMaxM;
+    previous = bound;
     if (!config.isRegisterA() || !config.isTma() || config.getSplitK() != 1 ||
-        config.getTailSplit() != 1)
+        config.getTailSplit() != 1 || config.getRowSplit() != 0 ||
+        (config.getNumWarps() <= 4 && kTiles < kW4A16TailSplitMinKTiles))
       continue;
     ConfigEdit edit(config);
     edit.tailSplit = kW4A16TailSplit;
-    config = edit.get();
+    ConfigAttr tile = edit.get();
+    int64_t wave = getW4A16RingWaveBlocks(op, config), bm = config.getBlockM();
+    int64_t columns = llvm::divideCeil(op.getN(), config.getBlockN());
+    for (int64_t rows = llvm::divideCeil(lo, bm); (rows - 1) * bm < hi;
+         ++rows) {
+      int64_t tiles = rows * columns, rest = tiles % wave;
+      if (tiles < wave || rest == 0 || 2 * rest > wave)
+        continue;
+      int64_t from = std::max(lo, (rows - 1) * bm + 1);
+      int64_t to = std::min(hi, rows * bm);
+      if (!ranges.empty() && std::get<1>(ranges.back()) + 1 == from &&
+          std::get<2>(ranges.back()) == tile)
+        std::get<1>(ranges.back()) = to;
+      else
+        ranges.emplace_back(from, to, tile);
+    }
   }
+  (void)replaceMRanges(configs, ranges);
 }
 
 /// The W4A16 rules count the K tiles of K rounded up to 128
@@ -6102,7 +6157,7 @@ SmallVector<ConfigAttr> mlir::qgemm::chooseConfigs(MatmulOp op) {
     else
       ++i;
   dropW8A8RingWaveRegisterVariant(op, result);
-  addW4A16TailSplits(result);
+  addW4A16TailSplits(op, result);
   keepStaticMVariants(op, result);
   return result;
 }

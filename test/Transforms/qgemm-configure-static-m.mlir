@@ -62,7 +62,7 @@ func.func @w4a16_n11008_m800(%x: memref<800x4096xf16>, %w0: memref<512x11008xi32
 // a static M takes the model's own tiles there, 192 x 128 (v88, e538: the
 // 256 x 128 tiles whole 1.24x the time, 1.05x to 1.24x on six static M).
 // CHECK-LABEL: func.func @w4a16_n4096_m1280(
-// CHECK: configs = [#qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, tail_split = 4, copy = tma_producer>]
+// CHECK: configs = [#qgemm.config<cta_tile = [192, 128, 64], warp_tile = [192, 64], stages = 4, max_m = 1536, mma = wgmma, operands = register_a, copy = tma_producer>]
 func.func @w4a16_n4096_m1280(%x: memref<1280x4096xf16>, %w0: memref<512x4096xi32>, %w1: memref<4096xf16>, %y: memref<1280x4096xf16>) {
   qgemm.matmul lhs(%x : memref<1280x4096xf16>) weights(%w0, %w1 : memref<512x4096xi32>, memref<4096xf16>) outs(%y : memref<1280x4096xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
@@ -73,9 +73,10 @@ func.func @w4a16_n4096_m1280(%x: memref<1280x4096xf16>, %w0: memref<512x4096xi32
 // W4A16 1664 x 2048 at M = 2600: the dynamic chain cuts M = 2561 to 2944
 // into 2560 rows of its last 256 x 128 tiles and a second call
 // (addW4A16LastWaveRestCut, v89); a static M keeps
-// those tiles whole.
+// those tiles whole, in the piece of M = 2561 to 3840 whose last wave (11
+// of 132 blocks at M = 2600) splits along K (addW4A16TailSplits, v92).
 // CHECK-LABEL: func.func @w4a16_n1664_m2600(
-// CHECK: configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, mma = wgmma, operands = register_a, tail_split = 4, copy = tma_producer>]
+// CHECK: configs = [#qgemm.config<cta_tile = [256, 128, 64], warp_tile = [256, 64], stages = 4, max_m = 3840, mma = wgmma, operands = register_a, tail_split = 4, copy = tma_producer>]
 func.func @w4a16_n1664_m2600(%x: memref<2600x2048xf16>, %w0: memref<256x1664xi32>, %w1: memref<1664xf16>, %y: memref<2600x1664xf16>) {
   qgemm.matmul lhs(%x : memref<2600x2048xf16>) weights(%w0, %w1 : memref<256x1664xi32>, memref<1664xf16>) outs(%y : memref<2600x1664xf16>)
       {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel>}
