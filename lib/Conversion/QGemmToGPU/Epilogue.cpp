@@ -451,11 +451,22 @@ void RingEpilogue::storeSplitSlots(ArrayRef<Pair> pairs, Value partials,
 void RingEpilogue::storeTailSplit(ArrayRef<Pair> pairs, Value partials,
                                   Value counters) {
   assert(t.splitK == 1 && loop.tile.numSlices && "a tail-split tile");
+  Emitter e{b};
+  // A block of a split tail tile, or a whole tile (uniform per block).
+  auto split =
+      scf::IfOp::create(b,
+                        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                                              loop.tile.numSlices, e.idx(1)),
+                        /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(split.thenBlock()->getTerminator());
   int64_t numPairs = pairs.size();
   storeOrdered(pairs, partials, counters, loop.tile.counter,
                loop.tile.numSlices, [&](Value s, int64_t i) {
                  return getPartialIndex(loop.tile.firstSlot, s, i, numPairs);
                });
+  b.setInsertionPoint(split.elseBlock()->getTerminator());
+  store(pairs);
 }
 
 void RingEpilogue::storeStreamK(ArrayRef<Pair> pairs, Value partials,

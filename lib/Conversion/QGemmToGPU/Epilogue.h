@@ -73,9 +73,11 @@ public:
                        Value counter, Value numSlices,
                        function_ref<Value(Value s)> slotOf);
 
-  /// A tail-split tile (RingTile::numSlices > 1, scheduleTailSplitTile):
-  /// as storeSplitKOrdered over the tile's slots firstSlot ..
-  /// firstSlot + numSlices - 1 and its counter (float or integer pairs).
+  /// The tile of a tail-split block (scheduleTailSplitTile): a split tail
+  /// tile (RingTile::numSlices > 1, uniform per block) as
+  /// storeSplitKOrdered over the tile's slots firstSlot .. firstSlot +
+  /// numSlices - 1 and its counter (float or integer pairs), a whole tile
+  /// as store does.
   void storeTailSplit(ArrayRef<Pair> pairs, Value partials, Value counters);
 
   /// A stream-K segment that is not a whole tile (scheduleStreamKSegment):

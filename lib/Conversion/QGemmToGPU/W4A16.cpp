@@ -1429,19 +1429,9 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
         perChannel ? loadChannelScalePair(b, scales, p.col) : Value());
   };
   RingEpilogue epilogue(loop, y, scale);
-  if (tiling.tailSplit > 1) {
-    // A block of a split tail tile, or a whole tile (uniform per block).
-    auto tail = scf::IfOp::create(
-        b,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, loop.tile.numSlices,
-                              Emitter{b}.idx(1)),
-        /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(tail.thenBlock()->getTerminator());
+  if (tiling.tailSplit > 1)
     epilogue.storeTailSplit(pairs, args.partials, args.counters);
-    b.setInsertionPoint(tail.elseBlock()->getTerminator());
-    epilogue.store(pairs);
-  } else if (tiling.clusterSplit)
+  else if (tiling.clusterSplit)
     epilogue.storeSplitKCluster(pairs);
   else if (split)
     epilogue.storeSplitKOrdered(
@@ -1570,6 +1560,7 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
   // host stub's cut): variants that differ only there share one kernel (a
   // register-direct kernel's launch bound does depend on max_m).
   DenseMap<ConfigAttr, std::string> built;
+  int64_t counters = getW4A16CounterCount(op);
   for (auto [i, config] :
        llvm::enumerate(op.getConfigsAttr().getAsRange<ConfigAttr>())) {
     std::string name = "matmul_v" + std::to_string(i);
@@ -1578,13 +1569,11 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
     if (!inserted)
       name = known->second;
     else if (config.isRegisterDirect())
-      buildRegisterKernel(b, module, name, config, ty, format,
-                          getW4A16CounterCount(op),
+      buildRegisterKernel(b, module, name, config, ty, format, counters,
                           op.getTargetAttr().getMultiprocessorCount());
     else
-      buildRingKernel(b, module, name, config, ty, format,
-                      getW4A16CounterCount(op), op.getTargetAttr(),
-                      sharedMemory);
+      buildRingKernel(b, module, name, config, ty, format, counters,
+                      op.getTargetAttr(), sharedMemory);
     LaunchKernel &variant = kernels.emplace_back();
     variant.name = name;
     variant.role = KernelRole::Matmul;

@@ -419,20 +419,9 @@ void buildRingKernel(ImplicitLocOpBuilder &b, gpu::GPUModuleOp module,
     loop.build(operands, beforeLoop);
   SmallVector<Pair> pairs = loop.getPairs();
   RingEpilogue epilogue(loop, y, scale);
-  if (t.tailSplit > 1) {
-    // A block of a split tail tile, or a whole tile (uniform per block).
-    Emitter e{b};
-    auto split = scf::IfOp::create(
-        b,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
-                              loop.tile.numSlices, e.idx(1)),
-        /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(split.thenBlock()->getTerminator());
+  if (t.tailSplit > 1)
     epilogue.storeTailSplit(pairs, partials, counters);
-    b.setInsertionPoint(split.elseBlock()->getTerminator());
-    epilogue.store(pairs);
-  } else if (t.splitK == 1)
+  else if (t.splitK == 1)
     epilogue.store(pairs);
   else if (t.clusterSplit)
     epilogue.storeSplitKCluster(pairs);
