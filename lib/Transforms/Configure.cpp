@@ -2530,13 +2530,15 @@ static int64_t getW4A16RingWaveBlocks(MatmulOp op, ConfigAttr config) {
 /// of W blocks, a last wave of R <= W / 2 blocks, whose tiles then run in
 /// s = min(4, W / R) slices of K with f32 partials that the last one adds,
 /// instead of a whole round of blocks for R of them. At the other M (and
-/// past kW4A16TailSplitMaxM, and on variants that cut M themselves,
-/// row_split) the variant stays as it was, in bounded pieces around those
-/// ranges: a tail-split kernel whose tail does not split ran 1% to 2%
-/// slower. One warpgroup of tiles (two blocks a multiprocessor, whose last
-/// wave runs them alone on theirs) only on K of kW4A16TailSplitMinKTiles
-/// tiles or more. Once every other rule has run, so that none of them sees
-/// it. Measured (docs/perf-notes.md v92, both bench orders, same run):
+/// past kW4A16TailSplitMaxM) the variant stays as it was, in bounded
+/// pieces around those ranges: a tail-split kernel whose tail does not
+/// split ran 1% to 2% slower. A variant that cuts M (row_split) keeps its
+/// cut in each piece that serves M past it (at a cut M the stub runs the
+/// piece on whole waves, where nothing splits). One warpgroup of tiles (two
+/// blocks a multiprocessor, whose last wave runs them alone on theirs) only on
+/// K of kW4A16TailSplitMinKTiles tiles or more. Once every other rule has run,
+/// so that none of them sees it. Measured (docs/perf-notes.md v92, both bench
+/// orders, same run):
 /// - e568, the configured chains of nine layers of N = 3072 to 28672
 ///   against the same chains with every such variant split: where a tail
 ///   splits, 0.85x to 0.99x the time in 26 of 29 cells (9216 x 3072 g128
@@ -2560,36 +2562,57 @@ static int64_t getW4A16RingWaveBlocks(MatmulOp op, ConfigAttr config) {
 ///   kernel: the run's spread).
 static void addW4A16TailSplits(MatmulOp op,
                                SmallVectorImpl<ConfigAttr> &configs) {
-  SmallVector<MRange> ranges;
+  SmallVector<ConfigAttr> result;
   int64_t previous = 0, kTiles = op.getK() / 64;
+  // `config` bounded at `maxM` (0: unbounded), without its row split where
+  // no M it serves passes the split (the stub cuts only M past it).
+  auto piece = [](ConfigAttr config, int64_t maxM) {
+    config = config.withMaxM(maxM);
+    if (config.getRowSplit() != 0 && maxM != 0 && maxM <= config.getRowSplit())
+      config = config.withRowSplit(0, 0);
+    return config;
+  };
   for (ConfigAttr config : configs) {
     int64_t bound = config.getMaxM();
     int64_t lo = previous + 1, hi = bound ? bound : kW4A16TailSplitMaxM;
     previous = bound;
     if (!config.isRegisterA() || !config.isTma() || config.getSplitK() != 1 ||
-        config.getTailSplit() != 1 || config.getRowSplit() != 0 ||
-        (config.getNumWarps() <= 4 && kTiles < kW4A16TailSplitMinKTiles))
+        config.getTailSplit() != 1 ||
+        (config.getNumWarps() <= 4 && kTiles < kW4A16TailSplitMinKTiles)) {
+      result.push_back(config);
       continue;
+    }
     ConfigEdit edit(config);
     edit.tailSplit = kW4A16TailSplit;
     ConfigAttr tile = edit.get();
     int64_t wave = getW4A16RingWaveBlocks(op, config), bm = config.getBlockM();
     int64_t columns = llvm::divideCeil(op.getN(), config.getBlockN());
-    for (int64_t rows = llvm::divideCeil(lo, bm); (rows - 1) * bm < hi;
-         ++rows) {
-      int64_t tiles = rows * columns, rest = tiles % wave;
+    // The M ranges [from, to] whose grid splits its tail (not the M the
+    // stub cuts: H q rows of whole waves, and a call of its own).
+    int64_t cutAt = config.getRowSplit(), cutRest = config.getRowRest();
+    SmallVector<std::pair<int64_t, int64_t>> ranges;
+    for (int64_t m = lo; m <= hi; ++m) {
+      if (cutAt != 0 && m > cutAt && m % cutAt != 0 && m % cutAt <= cutRest)
+        continue;
+      int64_t tiles = llvm::divideCeil(m, bm) * columns, rest = tiles % wave;
       if (tiles < wave || rest == 0 || 2 * rest > wave)
         continue;
-      int64_t from = std::max(lo, (rows - 1) * bm + 1);
-      int64_t to = std::min(hi, rows * bm);
-      if (!ranges.empty() && std::get<1>(ranges.back()) + 1 == from &&
-          std::get<2>(ranges.back()) == tile)
-        std::get<1>(ranges.back()) = to;
+      if (!ranges.empty() && ranges.back().second + 1 == m)
+        ranges.back().second = m;
       else
-        ranges.emplace_back(from, to, tile);
+        ranges.emplace_back(m, m);
     }
+    int64_t next = lo;
+    for (auto [from, to] : ranges) {
+      if (next < from)
+        result.push_back(piece(config, from - 1));
+      result.push_back(piece(tile, to));
+      next = to + 1;
+    }
+    if (bound == 0 || next <= bound)
+      result.push_back(piece(config, bound));
   }
-  (void)replaceMRanges(configs, ranges);
+  configs.assign(result.begin(), result.end());
 }
 
 /// The W4A16 rules count the K tiles of K rounded up to 128
