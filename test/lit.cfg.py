@@ -16,7 +16,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.qgemm_obj_root, "test")
 config.excludes = ["errors.test.no-matmul.mlir", "errors.test.bad-config.mlir",
                    "errors.test.fp8.mlir", "errors.test.invalid.mlir",
-                   "errors.test.target.mlir",
+                   "errors.test.target.mlir", "errors.test.wgmma-config.mlir",
                    "gpu", "unit", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py", "Inputs"]
 

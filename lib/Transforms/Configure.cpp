@@ -6198,8 +6198,13 @@ struct QGemmConfigurePass
       return signalPassFailure();
 
     WalkResult result = getOperation().walk([&](MatmulOp op) {
-      if (!op.getTargetAttr())
+      if (!op.getTargetAttr()) {
         op.setTargetAttr(target);
+        // Hand configs were verified without a target: those `chip` cannot
+        // run (mma = wgmma below sm_90a) would reach the lowering.
+        if (op.getConfigsAttr() && failed(op.verify()))
+          return WalkResult::interrupt();
+      }
       // Kernels for an older SM run on a newer one; the other way round
       // (griddepcontrol, wgmma) the PTX for `chip` could not hold them.
       TargetAttr own = op.getTargetAttr();
