@@ -81,6 +81,14 @@ def QGemm_WeightEncodingAttr : QGemm_Attr<"WeightEncoding", "weight"> {
 
     int4 weights are signed (-8..7), 8 values along K in one int32, the
     value for k = 8 * i + j in bits [4j, 4j + 4) (low nibble first).
+
+    With `fragment_order = true` (int4 only) Wq keeps its shape [K/8, N]
+    but each channel's four words of a 32-K block b are in the order the
+    tensor-core fragments take them: word 4b + q holds the values of
+    k = 32b + 8j + 2q in nibble j and of k = 32b + 8j + 2q + 1 in nibble
+    j + 4 (j = 0..3), so that one word converts into the four k-pairs a
+    thread needs (the reference library's `repackInt4FragmentOrder` makes
+    it from the seed layout).
   }];
   let parameters = (ins
     EnumParameter<QGemm_WeightFormat>:$format,
@@ -88,7 +96,8 @@ def QGemm_WeightEncodingAttr : QGemm_Attr<"WeightEncoding", "weight"> {
         "::mlir::qgemm::ScaleGranularity::none">:$scales,
     DefaultValuedParameter<"int64_t", "0">:$group_size,
     QGemm_OptionalIntListParameter<>:$block,
-    DefaultValuedParameter<"bool", "false">:$zero_points
+    DefaultValuedParameter<"bool", "false">:$zero_points,
+    DefaultValuedParameter<"bool", "false">:$fragment_order
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

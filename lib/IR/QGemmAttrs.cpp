@@ -65,7 +65,7 @@ LogicalResult
 WeightEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            WeightFormat format, ScaleGranularity scales,
                            int64_t groupSize, ArrayRef<int64_t> block,
-                           bool zeroPoints) {
+                           bool zeroPoints, bool fragmentOrder) {
   auto expectScales = [&](ScaleGranularity expected) -> LogicalResult {
     if (scales == expected)
       return success();
@@ -120,6 +120,10 @@ WeightEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << groupSize;
   if (zeroPoints && format != WeightFormat::int4)
     return emitError() << "zero_points are only supported for int4 weights, "
+                          "got "
+                       << stringifyEnum(format);
+  if (fragmentOrder && format != WeightFormat::int4)
+    return emitError() << "fragment_order is only supported for int4 weights, "
                           "got "
                        << stringifyEnum(format);
   return success();

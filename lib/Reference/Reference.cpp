@@ -383,6 +383,58 @@ int32_t packInt4(const int8_t values[8]) {
 
 namespace {
 
+/// The seed-layout position (k within the 32-K block, as 8 * row + nibble)
+/// of nibble `i` of fragment-ordered word `q` of a block.
+int64_t seedPositionOfFragmentNibble(int64_t q, int64_t i) {
+  int64_t j = i % 4, odd = i / 4;
+  return 8 * j + 2 * q + odd;
+}
+
+/// Moves every nibble of a [K / 8, N] word array between the two layouts.
+std::string moveInt4Nibbles(const int32_t *in, int64_t n, int64_t k,
+                            int32_t *out, bool toFragment) {
+  if (n <= 0 || k <= 0 || k % 32 != 0)
+    return "expected n > 0 and k a positive multiple of 32, got n = " +
+           std::to_string(n) + ", k = " + std::to_string(k);
+  if (in == out)
+    return "expected separate input and output arrays";
+  for (int64_t b = 0; b < k / 32; ++b)
+    for (int64_t c = 0; c < n; ++c) {
+      uint32_t words[4] = {}, moved[4] = {};
+      for (int64_t r = 0; r < 4; ++r)
+        words[r] = static_cast<uint32_t>(in[(4 * b + r) * n + c]);
+      for (int64_t q = 0; q < 4; ++q)
+        for (int64_t i = 0; i < 8; ++i) {
+          int64_t seed = seedPositionOfFragmentNibble(q, i);
+          int64_t fromWord = toFragment ? seed / 8 : q;
+          int64_t fromNibble = toFragment ? seed % 8 : i;
+          int64_t toWord = toFragment ? q : seed / 8;
+          int64_t toNibble = toFragment ? i : seed % 8;
+          uint32_t nibble = (words[fromWord] >> (4 * fromNibble)) & 0xFu;
+          moved[toWord] |= nibble << (4 * toNibble);
+        }
+      for (int64_t r = 0; r < 4; ++r)
+        out[(4 * b + r) * n + c] = moved[r] < 0x80000000u
+                                       ? static_cast<int32_t>(moved[r])
+                                       : -static_cast<int32_t>(~moved[r]) - 1;
+    }
+  return "";
+}
+
+} // namespace
+
+std::string repackInt4FragmentOrder(const int32_t *seed, int64_t n, int64_t k,
+                                    int32_t *out) {
+  return moveInt4Nibbles(seed, n, k, out, /*toFragment=*/true);
+}
+
+std::string unpackInt4FragmentOrder(const int32_t *fragment, int64_t n,
+                                    int64_t k, int32_t *out) {
+  return moveInt4Nibbles(fragment, n, k, out, /*toFragment=*/false);
+}
+
+namespace {
+
 int64_t numScaleRows(int64_t k, int64_t groupSize) {
   return groupSize == 0 ? 1 : k / groupSize;
 }

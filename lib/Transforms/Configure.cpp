@@ -2615,6 +2615,44 @@ static void addW4A16TailSplits(MatmulOp op,
   configs.assign(result.begin(), result.end());
 }
 
+/// Weights in fragment order (`fragment_order = true`) hand the register
+/// variants X as four 4-byte k-pairs a 32-K block instead of one 16-byte
+/// run; with two token tiles and more those loads make M = 9 to 48 1.3x to
+/// 2.1x slower than the seed layout (perf notes v94, e582), while the
+/// register-A tiles, which read one word a channel and 32-K block in that
+/// order, gain. The register variants past M = 8 (up to 64 rows) take the
+/// chain's first register-A tile instead, over the rows they served (e583,
+/// against the seed layout's configured chains: 0.93x to 1.23x the time at
+/// M = 9 to 16, 0.78x to 1.06x at 24 to 64). A tile whose clustered slices
+/// would leave a slice no rows keeps the register variant.
+static void
+useRegisterATilesForFragmentOrder(MatmulOp op,
+                                  SmallVectorImpl<ConfigAttr> &configs) {
+  if (!op.getWeightEncoding().getFragmentOrder())
+    return;
+  const ConfigAttr *first =
+      llvm::find_if(configs, [](ConfigAttr c) { return c.isRegisterA(); });
+  if (first == configs.end())
+    return;
+  ConfigAttr shape = *first;
+  for (ConfigAttr &config : configs) {
+    int64_t rows = config.getMaxM();
+    if (config.getOperands() != OperandPath::registers || rows <= 8 ||
+        rows > 64)
+      continue;
+    int64_t split = shape.getSplitK();
+    if (shape.getClusterSplit() &&
+        (split - 1) * llvm::divideCeil(rows, split) >= rows)
+      continue;
+    config = ConfigAttr::get(
+        op.getContext(), {rows, shape.getBlockN(), shape.getBlockK()},
+        {rows, shape.getWarpN()}, shape.getStages(), split, rows,
+        MmaKind::wgmma, OperandPath::register_a, /*fuseQuantize=*/false,
+        /*minFill=*/0, /*tailSplit=*/1, shape.getCopy(), /*streamK=*/false,
+        shape.getClusterSplit());
+  }
+}
+
 /// The W4A16 rules count the K tiles of K rounded up to 128
 /// (getW4A16RuleKTiles: a K that is a multiple of 64 but not of 128 takes
 /// the chain of its neighbour); where that gives a variant more K slices
@@ -2736,6 +2774,7 @@ static SmallVector<ConfigAttr> chooseW4A16Configs(MatmulOp op) {
     addW4A16LastWaveRestCut(op, configs);
     addW4A16TailFullWaveRestCuts(op, configs);
     clampW4A16Splits(op, configs);
+    useRegisterATilesForFragmentOrder(op, configs);
     return configs;
   }
   // Without wgmma the 64-channel register variant runs to M = 64 (four

@@ -325,3 +325,53 @@ TEST(QuantizeWeightsInt4Test, RandomRoundTripWithinHalfAStep) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Fragment order (fragment_order = true)
+//===----------------------------------------------------------------------===//
+
+// One channel, one 32-K block, nibble value k % 16 at every k: the seed
+// words are 0x76543210, 0xFEDCBA98 twice; fragment word q holds k = 8j + 2q
+// in nibble j and k = 8j + 2q + 1 in nibble j + 4, worked out by hand.
+TEST(Int4FragmentOrderTest, OneBlockByHand) {
+  const std::vector<int32_t> seed = {word(0x76543210u), word(0xFEDCBA98u),
+                                     word(0x76543210u), word(0xFEDCBA98u)};
+  const std::vector<int32_t> expected = {word(0x91918080u), word(0xB3B3A2A2u),
+                                         word(0xD5D5C4C4u), word(0xF7F7E6E6u)};
+  std::vector<int32_t> fragment(4, 0), back(4, 0);
+  ASSERT_EQ(repackInt4FragmentOrder(seed.data(), 1, 32, fragment.data()), "");
+  EXPECT_EQ(fragment, expected);
+  ASSERT_EQ(unpackInt4FragmentOrder(fragment.data(), 1, 32, back.data()), "");
+  EXPECT_EQ(back, seed);
+}
+
+// Random words over three channels and two blocks: every value lands where
+// the layout says, the words of other channels and blocks untouched by it,
+// and the inverse restores the seed words.
+TEST(Int4FragmentOrderTest, EveryValueWhereTheLayoutSays) {
+  const int64_t n = 3, k = 64;
+  std::mt19937 rng(7);
+  std::vector<int32_t> seed(size_t(k / 8 * n));
+  for (int32_t &w : seed)
+    w = word(static_cast<uint32_t>(rng()));
+  std::vector<int32_t> fragment(seed.size(), 0), back(seed.size(), 0);
+  ASSERT_EQ(repackInt4FragmentOrder(seed.data(), n, k, fragment.data()), "");
+  for (int64_t c = 0; c < n; ++c)
+    for (int64_t kk = 0; kk < k; ++kk) {
+      int64_t b = kk / 32, r = kk % 32, j = r / 8, q = (r % 8) / 2, odd = r % 2;
+      int8_t expected = unpackInt4(seed[size_t((kk / 8) * n + c)], int(kk % 8));
+      int8_t got =
+          unpackInt4(fragment[size_t((4 * b + q) * n + c)], int(j + 4 * odd));
+      EXPECT_EQ(got, expected) << "channel " << c << ", k " << kk;
+    }
+  ASSERT_EQ(unpackInt4FragmentOrder(fragment.data(), n, k, back.data()), "");
+  EXPECT_EQ(back, seed);
+}
+
+TEST(Int4FragmentOrderTest, RejectsBadArguments) {
+  std::vector<int32_t> in(12, 1), out(12, 5);
+  EXPECT_NE(repackInt4FragmentOrder(in.data(), 2, 48, out.data()), "");
+  EXPECT_NE(repackInt4FragmentOrder(in.data(), 0, 32, out.data()), "");
+  EXPECT_NE(unpackInt4FragmentOrder(in.data(), 1, 32, in.data()), "");
+  EXPECT_EQ(out, std::vector<int32_t>(12, 5));
+}

@@ -177,6 +177,21 @@ int8_t unpackInt4(int32_t word, int index);
 /// complement), so values outside -8..7 wrap; pass values in range.
 int32_t packInt4(const int8_t values[8]);
 
+/// Rewrites int4 weights packed [K / 8, N] in the seed layout (value k of
+/// channel n in nibble k % 8 of word (k / 8) * N + n, signed or unsigned
+/// nibbles alike) into the fragment order of `fragment_order = true`: within
+/// each 32-K block b of a channel, word 4b + q holds k = 32b + 8j + 2q in
+/// nibble j and k = 32b + 8j + 2q + 1 in nibble j + 4 (j = 0..3). `out` has
+/// the same size and must not alias `seed`. Returns "" or an error message (k
+/// a positive multiple of 32, n positive).
+std::string repackInt4FragmentOrder(const int32_t *seed, int64_t n, int64_t k,
+                                    int32_t *out);
+
+/// The inverse of repackInt4FragmentOrder: fragment-ordered words back to the
+/// seed layout (same sizes and rules).
+std::string unpackInt4FragmentOrder(const int32_t *fragment, int64_t n,
+                                    int64_t k, int32_t *out);
+
 /// Dequantizes packed int4 weights to W fp32 [N, K]:
 ///   w[n, k] = (float)q(k, n) * halfToFloat(scale(k, n))
 /// where q(k, n) = unpackInt4(wPacked[(k / 8) * N + n], k % 8) (wPacked is

@@ -1334,6 +1334,9 @@ FailureOr<DictionaryAttr> mlir::qgemm::buildW4A16LaunchDescription(
                                op.getWeightEncoding().getGroupSize())
                      .str()
                : std::string("per channel"));
+  if (op.getWeightEncoding().getFragmentOrder())
+    d.summary += ", Wq in fragment order (word 4b + q of a channel's 32-K "
+                 "block b: k = 32b + 8j + 2q, + 1 in nibbles j, j + 4)";
   d.module = module.getSymName().str();
   d.n = op.getN();
   SmallVector<NamedOperand> operands = {{op.getLhs(), "x", {"m"}},

@@ -47,6 +47,11 @@ struct Int4Format {
   bool zeroPoints;
   /// 0: per-channel scales (applied in the epilogue).
   int64_t groupSize;
+  /// Wq in fragment order (`fragment_order = true`): word 4b + q of a
+  /// channel's 32-K block b holds the k-pairs (32b + 8j + 2q, + 1) in
+  /// nibbles (j, j + 4), so that `convert` gives the pairs in natural K
+  /// order and the activations are read in natural order too.
+  bool fragmentOrder = false;
 };
 
 /// The W4A16 kernel argument types.
@@ -189,17 +194,20 @@ SmallVector<Value, 8> splitWords(ImplicitLocOpBuilder &b, Value v) {
   return words;
 }
 
-/// The B fragment [P_2s, P_2s+1] of k-step `s` from the lane's 8 halves
-/// of one token row (four words): P_i = {x_i, x_i+4}.
+/// The B fragment [P_2s, P_2s+1] of k-step `s` from the lane's four words
+/// of one token row and 32-K block: in the seed order its 8 halves of K
+/// [8q, 8q + 8), P_i = {x_i, x_i+4}; in fragment order the k-pairs (8j +
+/// 2q, + 1), P_i = x_i.
 Value buildActivationFragment(ImplicitLocOpBuilder &b, ArrayRef<Value> x,
-                              int64_t s) {
+                              int64_t s, bool fragmentOrder = false) {
   auto fragType = VectorType::get({2, 2}, b.getF16Type());
   Value frag = arith::ConstantOp::create(
       b, DenseElementsAttr::get(fragType, b.getF16FloatAttr(0)));
   for (int64_t r = 0; r < 2; ++r) {
     int64_t i = 2 * s + r;
-    Value p = buildPrmt(b, x[i / 2], x[i / 2 + 2],
-                        i % 2 == 0 ? 0x5410 : 0x7632);
+    Value p = fragmentOrder ? x[i]
+                            : buildPrmt(b, x[i / 2], x[i / 2 + 2],
+                                        i % 2 == 0 ? 0x5410 : 0x7632);
     frag = vector::InsertOp::create(b, bitcastToF16x2(b, p), frag,
                                     ArrayRef<int64_t>{r});
   }
@@ -500,11 +508,24 @@ Int4RegisterOperands::loadRowWords(RegisterMainloop &loop, Value blockK,
   ImplicitLocOpBuilder &b = loop.b;
   Emitter e{b};
   auto f16x8 = VectorType::get({8}, b.getF16Type());
-  Value k = e.add(blockK, e.mul(loop.q, 8));
-  Value v = vector::LoadOp::create(b, f16x8, x, ValueRange{tokenRows[t], k},
-                                   /*nontemporal=*/false, llvm::Align(16));
+  SmallVector<Value, 8> loaded;
+  if (format.fragmentOrder) {
+    // Four k-pairs (8i + 2q, + 1): 4-byte loads.
+    auto f16x2 = VectorType::get({2}, b.getF16Type());
+    for (int64_t i = 0; i < 4; ++i) {
+      Value k = e.add(blockK, e.add(e.mul(loop.q, 2), 8 * i));
+      Value v = vector::LoadOp::create(b, f16x2, x, ValueRange{tokenRows[t], k},
+                                       /*nontemporal=*/false, llvm::Align(4));
+      loaded.push_back(LLVM::BitcastOp::create(b, b.getI32Type(), v));
+    }
+  } else {
+    Value k = e.add(blockK, e.mul(loop.q, 8));
+    Value v = vector::LoadOp::create(b, f16x8, x, ValueRange{tokenRows[t], k},
+                                     /*nontemporal=*/false, llvm::Align(16));
+    loaded = splitWords(b, v);
+  }
   SmallVector<Value, 8> words;
-  for (Value word : splitWords(b, v))
+  for (Value word : loaded)
     words.push_back(valid ? arith::SelectOp::create(b, valid, word, zero)
                           : word);
   return words;
@@ -560,7 +581,7 @@ void Int4RegisterOperands::buildChunk(RegisterMainloop &loop,
             b,
             isLate() ? ArrayRef<Value>(blockAct[t])
                      : ArrayRef<Value>(act[t]).slice(4 * blk, 4),
-            s));
+            s, format.fragmentOrder));
     for (int64_t slab = 0; slab < slabs; ++slab) {
       const SmallVector<Value, 8> &slot = wj[slab * blocks + blk];
       SlabWords words{SmallVector<Value, 8>(slot.begin(), slot.begin() + 4),
@@ -1076,12 +1097,27 @@ void Int4RingOperands::buildMmaSyncTile(RingMainloop &loop, Value slot,
     Value chunk = arith::XOrIOp::create(b, e.add(q, 4 * blk), xSwizzle);
     for (int64_t tt = 0; tt < tokenTiles; ++tt) {
       Value row = e.add(e.add(loop.warpRow, 8 * tt), g);
-      SmallVector<Value, 8> words = splitWords(
-          b, vector::LoadOp::create(b, f16x8, xRing,
-                                    ValueRange{slot, row, e.mul(chunk, 8)},
-                                    /*nontemporal=*/false, llvm::Align(16)));
+      SmallVector<Value, 8> words;
+      if (format.fragmentOrder) {
+        // The k-pairs (8i + 2q, + 1): halves 2q of 16-byte chunks 4 blk + i.
+        auto f16x2 = VectorType::get({2}, b.getF16Type());
+        for (int64_t i = 0; i < 4; ++i) {
+          Value c = arith::XOrIOp::create(b, e.idx(4 * blk + i), xSwizzle);
+          Value v = vector::LoadOp::create(
+              b, f16x2, xRing,
+              ValueRange{slot, row, e.add(e.mul(c, 8), e.mul(q, 2))},
+              /*nontemporal=*/false, llvm::Align(4));
+          words.push_back(LLVM::BitcastOp::create(b, b.getI32Type(), v));
+        }
+      } else {
+        words = splitWords(
+            b, vector::LoadOp::create(b, f16x8, xRing,
+                                      ValueRange{slot, row, e.mul(chunk, 8)},
+                                      /*nontemporal=*/false, llvm::Align(16)));
+      }
       for (int64_t s = 0; s < 2; ++s)
-        actFrags.push_back(buildActivationFragment(b, words, s));
+        actFrags.push_back(
+            buildActivationFragment(b, words, s, format.fragmentOrder));
     }
     int64_t groupRow =
         format.groupSize && format.groupSize < t.bk
@@ -1226,6 +1262,8 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
                : 0;
   };
   SmallVector<std::array<Value, 4>> biases(groupRows), scaleSplats(groupRows);
+  // Fragment order: `convert`'s zero constants instead of the pair biases.
+  SmallVector<std::array<std::pair<Value, Value>, 4>> zeroConstants(groupRows);
   for (int64_t gr = 0; gr < groupRows; ++gr) {
     Value zword, scaleVec;
     SmallVector<Value, 4> zAt = {slot, e.idx(gr), e.div(col, 8)};
@@ -1243,7 +1281,10 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
                                         llvm::Align(2 * laneChannels));
     for (int64_t c = 0; c < laneChannels; ++c) {
       Value z = zword ? extractZeroPoint(b, zword, laneZeroShift, c) : Value();
-      biases[gr][c] = conv->getPairBias(z);
+      if (!format.fragmentOrder)
+        biases[gr][c] = conv->getPairBias(z);
+      else if (z)
+        zeroConstants[gr][c] = conv->getZeroConstants(z);
       if (scaleVec)
         scaleSplats[gr][c] = splatScale(b, scaleVec, c);
     }
@@ -1266,6 +1307,60 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   // registers (wait 1 leaves only the other half in flight), so one
   // half's conversion overlaps the other's wgmma.
   int64_t steps = t.bk / 16;
+  if (format.fragmentOrder) {
+    // Word row 4 c + q of each 32-K block c of the half: one word a channel
+    // converts into the k-pairs of the block's four K rows (convert's R_j:
+    // K row 4 c + j), in natural K order.
+    for (int64_t first = 0; first < steps; first += steps / 2) {
+      SmallVector<SmallVector<std::array<Value, 4>>> blockPairs;
+      for (int64_t blk = first / 2; blk < (first + steps / 2) / 2; ++blk) {
+        Value row = e.add(e.idx(4 * blk), q);
+        SmallVector<Value, 4> at = {slot, row, col};
+        if (t.tma) {
+          Value chunk = arith::XOrIOp::create(b, e.rem(e.div(col, 4), 8), row);
+          at = {slot, e.div(col, 32), row,
+                e.add(e.mul(chunk, 4), e.rem(col, 4))};
+        }
+        Value v = vector::LoadOp::create(b, wordsType, wRing, at,
+                                         /*nontemporal=*/false,
+                                         llvm::Align(4 * laneChannels));
+        SmallVector<Value, 8> blockWords;
+        for (int64_t c = 0; c < laneChannels; ++c)
+          blockWords.push_back(vector::ExtractOp::create(b, v, c));
+        blockPairs.emplace_back();
+        // The wait for the group that last read these registers.
+        if (blk == first / 2)
+          NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+        int64_t gr = groupRowOf(4 * blk);
+        for (int64_t c = 0; c < laneChannels; ++c) {
+          auto [zlo, zhi] = zeroConstants[gr][c];
+          std::array<Value, 4> regs = conv->convert(blockWords[c], zlo, zhi);
+          for (Value &reg : regs) {
+            if (scaleSplats[gr][c])
+              reg = arith::MulFOp::create(b, reg, scaleSplats[gr][c]);
+            reg = LLVM::BitcastOp::create(b, b.getI32Type(), reg);
+          }
+          blockPairs.back().push_back(regs);
+        }
+      }
+      auto pairOf = [&](int64_t r, int64_t c) {
+        return blockPairs[r / 4 - first / 2][c][r % 4];
+      };
+      NVVM::WgmmaFenceAlignedOp::create(b);
+      for (int64_t s = first; s < first + steps / 2; ++s) {
+        Value descB = arith::AddIOp::create(
+            b, desc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * s));
+        for (int64_t u = 0; u < channelTiles; ++u) {
+          SmallVector<Value, 4> aRegs = {
+              pairOf(2 * s, 2 * u), pairOf(2 * s, 2 * u + 1),
+              pairOf(2 * s + 1, 2 * u), pairOf(2 * s + 1, 2 * u + 1)};
+          accs[u] = buildWgmmaF16RegisterA(b, accs[u], aRegs, descB);
+        }
+      }
+      NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    }
+    return;
+  }
   for (int64_t first = 0; first < steps; first += steps / 2) {
     // The half's K rows of words, loaded before the wait.
     for (int64_t r = 2 * first; r < 2 * (first + steps / 2); ++r)
@@ -1477,6 +1572,15 @@ LogicalResult kernel::checkW4A16Lowerable(MatmulOp op) {
              << "expected warp tile N (" << config.getWarpN()
              << ") to be a multiple of 32 for W4A16 (32-channel slabs)";
     if (!config.isRegisterDirect()) {
+      // The shared-memory dequantization of the wgmma tiles stores each
+      // word's eight K in a row: it reads the seed order only.
+      if (config.isWgmma() && !config.isRegisterA() &&
+          op.getWeightEncoding().getFragmentOrder())
+        return op.emitOpError()
+               << "expected operands = registers, shared with mma = mma_sync, "
+                  "or register_a for weights with fragment_order = true, got "
+                  "config "
+               << config << " (W4A16 wgmma dequantization in shared memory)";
       // wgmma: the block's threads convert the tile's BK / 8 x BN words in
       // whole rounds.
       if (config.isWgmma() && !config.isRegisterA() &&
@@ -1546,7 +1650,8 @@ SmallVector<LaunchKernel, 0> kernel::buildW4A16Kernels(ImplicitLocOpBuilder &b,
   Int4Format format{encoding.getZeroPoints(),
                     encoding.getScales() == ScaleGranularity::per_group
                         ? encoding.getGroupSize()
-                        : 0};
+                        : 0,
+                    encoding.getFragmentOrder()};
   W4A16Types ty;
   ty.x = op.getLhs().getType();
   ty.wq = cast<MemRefType>(op.getWeights()[0].getType());

@@ -55,6 +55,12 @@ func.func private @negative_int8_zero_points() attributes {e = #qgemm.weight<for
 
 // -----
 
+// The fragment order is a layout of int4 words.
+// expected-error @+1 {{fragment_order is only supported for int4 weights, got int8}}
+func.func private @negative_int8_fragment_order() attributes {e = #qgemm.weight<format = int8, scales = per_channel, fragment_order = true>}
+
+// -----
+
 // Unknown formats are rejected by the parser.
 // expected-error @+2 {{expected ::mlir::qgemm::WeightFormat to be one of: int8, int4, bsr, fp8_e4m3}}
 // expected-error @+1 {{failed to parse QGemm_WeightEncodingAttr parameter 'format'}}

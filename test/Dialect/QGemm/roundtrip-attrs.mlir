@@ -34,6 +34,22 @@ func.func @w4a8_group128_zero_points(%x: memref<?x256xf16>, %w: memref<32x64xi32
   return
 }
 
+// CHECK-LABEL: func @w4a16_fragment_order
+// CHECK: #qgemm.weight<format = int4, scales = per_group, group_size = 64, zero_points = true, fragment_order = true>
+// CHECK-LABEL: func @w4a16_seed_order
+// CHECK-NOT: fragment_order
+// CHECK: return
+func.func @w4a16_fragment_order(%x: memref<?x256xf16>, %w: memref<32x64xi32>, %s: memref<4x64xf16>, %z: memref<4x8xi32>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s, %z : memref<32x64xi32>, memref<4x64xf16>, memref<4x8xi32>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_group, group_size = 64, zero_points = true, fragment_order = true>}
+  return
+}
+func.func @w4a16_seed_order(%x: memref<?x256xf16>, %w: memref<32x64xi32>, %s: memref<64xf16>, %y: memref<?x64xf16>) {
+  qgemm.matmul lhs(%x : memref<?x256xf16>) weights(%w, %s : memref<32x64xi32>, memref<64xf16>) outs(%y : memref<?x64xf16>)
+      {lhs_encoding = #qgemm.act<f16>, weight_encoding = #qgemm.weight<format = int4, scales = per_channel, fragment_order = false>}
+  return
+}
+
 // CHECK-LABEL: func @fp8_block_scaled
 // CHECK: lhs_encoding = #qgemm.act<f8E4M3FN, per_block, block = 128>
 // CHECK-SAME: weight_encoding = #qgemm.weight<format = fp8_e4m3, scales = per_block, block = [128, 128]>

@@ -68,6 +68,10 @@ struct W4A16Kernel : KernelInfo {
   bool zeroPoints;
   /// Why the name, the tag or the stub does not fit; empty when they do.
   std::string error;
+  /// Whether the name says the weights are in fragment order (`_fo` after
+  /// the tag: `fragment_order = true`); the harness packs them in the seed
+  /// layout and repacks them for the device.
+  bool fragmentOrder = false;
 
   int64_t scaleRows() const { return group ? k / group : 1; }
   size_t wqBytes() const { return size_t(k / 8 * n) * 4; }
@@ -85,6 +89,8 @@ void parseTag(W4A16Kernel &kn) {
   size_t at = name.find("_k");
   at = at == std::string::npos ? at : name.find('_', at + 2);
   std::string tag = at == std::string::npos ? "" : name.substr(at + 1);
+  if (at != std::string::npos)
+    kn.fragmentOrder = (name.substr(at) + "_").find("_fo_") != std::string::npos;
   tag = tag.substr(0, tag.find('_'));
   kn.group = 0;
   kn.zeroPoints = false;
@@ -485,8 +491,16 @@ struct CheckWeights {
         dequantizeColumns(kn, packed, c0, cn, w.data() + c0 * kn.k);
       }
     });
-    CUDA_CHECK(cudaMemcpy(dWq.ptr, packed.wq.data(), dWq.bytes,
-                          cudaMemcpyHostToDevice));
+    std::vector<int32_t> fragment;
+    if (kn.fragmentOrder) {
+      fragment.resize(packed.wq.size());
+      checkRef(ref::repackInt4FragmentOrder(packed.wq.data(), kn.n, kn.k,
+                                            fragment.data()),
+               "repackInt4FragmentOrder");
+    }
+    CUDA_CHECK(cudaMemcpy(dWq.ptr,
+                          kn.fragmentOrder ? fragment.data() : packed.wq.data(),
+                          dWq.bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dScales.ptr, packed.scales.data(), dScales.bytes,
                           cudaMemcpyHostToDevice));
     if (kn.zeroPoints)
@@ -797,6 +811,12 @@ int W4A16BenchKernel::spotCheck(int64_t m, uint64_t seed) const {
     uint16_t y = 0, y16 = 0;
     get(xRow.data(), dX.as<char>() + r * k * 2, size_t(k) * 2);
     column(wqCol.data(), wq() + c, 4, size_t(n) * 4, size_t(k / 8));
+    if (kn.fragmentOrder) {
+      std::vector<int32_t> fragment = wqCol;
+      checkRef(ref::unpackInt4FragmentOrder(fragment.data(), 1, k,
+                                            wqCol.data()),
+               "unpackInt4FragmentOrder");
+    }
     column(sCol.data(), scales() + c, 2, size_t(n) * 2, size_t(rows));
     if (kn.zeroPoints)
       column(zCol.data(), zeros() + c / 8, 4, size_t(n / 8) * 4, size_t(rows));
