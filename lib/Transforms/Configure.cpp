@@ -2642,7 +2642,7 @@ useRegisterATilesForFragmentOrder(MatmulOp op,
       continue;
     int64_t split = shape.getSplitK();
     if (shape.getClusterSplit() &&
-        (split - 1) * llvm::divideCeil(rows, split) >= rows)
+        (split - 1) * llvm::divideCeilSigned(rows, split) >= rows)
       continue;
     config = ConfigAttr::get(
         op.getContext(), {rows, shape.getBlockN(), shape.getBlockK()},
