@@ -1228,24 +1228,25 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   auto wordsType = VectorType::get({laneChannels}, b.getI32Type());
   auto scalesType = VectorType::get({laneChannels}, b.getF16Type());
   Value col = getLaneChannel(loop);
-  SmallVector<SmallVector<Value, 8>> words(t.bk / 8);
   // copy = tma: chunk c of row r of a 128-byte swizzled box is at c ^ r;
   // the lane's words and scales lie in one chunk.
-  auto swizzled = [&](Value column, int64_t chunkElements, int64_t r) {
+  auto swizzled = [&](Value column, int64_t chunkElements, Value r) {
     Value chunk = e.rem(e.div(column, chunkElements), 8);
-    return e.add(
-        e.mul(arith::XOrIOp::create(b, chunk, e.idx(r)), chunkElements),
-        e.rem(column, chunkElements));
+    return e.add(e.mul(arith::XOrIOp::create(b, chunk, r), chunkElements),
+                 e.rem(column, chunkElements));
   };
-  auto loadWords = [&](int64_t r) {
-    SmallVector<Value, 4> at = {slot, e.idx(r), col};
+  // The lane's words of word row `r` of the slot, one per channel.
+  auto loadWordRow = [&](Value r) {
+    SmallVector<Value, 4> at = {slot, r, col};
     if (t.tma)
-      at = {slot, e.div(col, 32), e.idx(r), swizzled(col, 4, r)};
+      at = {slot, e.div(col, 32), r, swizzled(col, 4, r)};
     Value v = vector::LoadOp::create(b, wordsType, wRing, at,
                                      /*nontemporal=*/false,
                                      llvm::Align(4 * laneChannels));
+    SmallVector<Value, 8> words;
     for (int64_t c = 0; c < laneChannels; ++c)
-      words[r].push_back(vector::ExtractOp::create(b, v, c));
+      words.push_back(vector::ExtractOp::create(b, v, c));
+    return words;
   };
   // The zero points of the lane's channels: 4 bits each from bit
   // 4 (col % 8) of word col / 8 (zeroShift, 16 (g % 2), when U = 2).
@@ -1269,9 +1270,9 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
     SmallVector<Value, 4> zAt = {slot, e.idx(gr), e.div(col, 8)};
     SmallVector<Value, 4> sAt = {slot, e.idx(gr), col};
     if (t.tma) {
-      zAt = {slot, e.idx(gr), swizzled(e.div(col, 8), 4, gr)};
+      zAt = {slot, e.idx(gr), swizzled(e.div(col, 8), 4, e.idx(gr))};
       // 64 channels' scales a box, 8 a chunk.
-      sAt = {slot, e.div(col, 64), e.idx(gr), swizzled(col, 8, gr)};
+      sAt = {slot, e.div(col, 64), e.idx(gr), swizzled(col, 8, e.idx(gr))};
     }
     if (zRing)
       zword = memref::LoadOp::create(b, zRing, zAt);
@@ -1289,9 +1290,8 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
         scaleSplats[gr][c] = splatScale(b, scaleVec, c);
     }
   }
-  auto pair = [&](int64_t r, int64_t c) -> Value {
-    int64_t gr = groupRowOf(r);
-    Value v = conv->convertPair(words[r][c], pairSelector, biases[gr][c]);
+  // `v` times the scale of group row `gr`, channel `c` (if any), as an i32.
+  auto scaled = [&](Value v, int64_t gr, int64_t c) -> Value {
     if (scaleSplats[gr][c])
       v = arith::MulFOp::create(b, v, scaleSplats[gr][c]);
     return LLVM::BitcastOp::create(b, b.getI32Type(), v);
@@ -1307,79 +1307,57 @@ void Int4RingOperands::buildWgmmaStep(RingMainloop &loop, Value kTile,
   // registers (wait 1 leaves only the other half in flight), so one
   // half's conversion overlaps the other's wgmma.
   int64_t steps = t.bk / 16;
-  if (format.fragmentOrder) {
-    // Word row 4 c + q of each 32-K block c of the half: one word a channel
-    // converts into the k-pairs of the block's four K rows (convert's R_j:
-    // K row 4 c + j), in natural K order.
-    for (int64_t first = 0; first < steps; first += steps / 2) {
-      SmallVector<SmallVector<std::array<Value, 4>>> blockPairs;
+  for (int64_t first = 0; first < steps; first += steps / 2) {
+    // The half's A pairs: pairs[r - 2 first][c] for K row r, channel c.
+    SmallVector<SmallVector<Value, 8>> pairs;
+    if (format.fragmentOrder) {
+      // Word row 4 k + q of each 32-K block k of the half: one word a
+      // channel converts into the k-pairs of the block's four K rows
+      // (convert's R_j: K row 4 k + j), in natural K order.
       for (int64_t blk = first / 2; blk < (first + steps / 2) / 2; ++blk) {
-        Value row = e.add(e.idx(4 * blk), q);
-        SmallVector<Value, 4> at = {slot, row, col};
-        if (t.tma) {
-          Value chunk = arith::XOrIOp::create(b, e.rem(e.div(col, 4), 8), row);
-          at = {slot, e.div(col, 32), row,
-                e.add(e.mul(chunk, 4), e.rem(col, 4))};
-        }
-        Value v = vector::LoadOp::create(b, wordsType, wRing, at,
-                                         /*nontemporal=*/false,
-                                         llvm::Align(4 * laneChannels));
-        SmallVector<Value, 8> blockWords;
-        for (int64_t c = 0; c < laneChannels; ++c)
-          blockWords.push_back(vector::ExtractOp::create(b, v, c));
-        blockPairs.emplace_back();
-        // The wait for the group that last read these registers.
+        SmallVector<Value, 8> words = loadWordRow(e.add(e.idx(4 * blk), q));
         if (blk == first / 2)
           NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
         int64_t gr = groupRowOf(4 * blk);
+        pairs.append(4, SmallVector<Value, 8>(laneChannels));
         for (int64_t c = 0; c < laneChannels; ++c) {
           auto [zlo, zhi] = zeroConstants[gr][c];
-          std::array<Value, 4> regs = conv->convert(blockWords[c], zlo, zhi);
-          for (Value &reg : regs) {
-            if (scaleSplats[gr][c])
-              reg = arith::MulFOp::create(b, reg, scaleSplats[gr][c]);
-            reg = LLVM::BitcastOp::create(b, b.getI32Type(), reg);
-          }
-          blockPairs.back().push_back(regs);
+          std::array<Value, 4> regs = conv->convert(words[c], zlo, zhi);
+          for (int64_t j = 0; j < 4; ++j)
+            pairs[pairs.size() - 4 + j][c] = scaled(regs[j], gr, c);
         }
       }
-      auto pairOf = [&](int64_t r, int64_t c) {
-        return blockPairs[r / 4 - first / 2][c][r % 4];
-      };
-      NVVM::WgmmaFenceAlignedOp::create(b);
-      for (int64_t s = first; s < first + steps / 2; ++s) {
-        Value descB = arith::AddIOp::create(
-            b, desc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * s));
-        for (int64_t u = 0; u < channelTiles; ++u) {
-          SmallVector<Value, 4> aRegs = {
-              pairOf(2 * s, 2 * u), pairOf(2 * s, 2 * u + 1),
-              pairOf(2 * s + 1, 2 * u), pairOf(2 * s + 1, 2 * u + 1)};
-          accs[u] = buildWgmmaF16RegisterA(b, accs[u], aRegs, descB);
-        }
-      }
-      NVVM::WgmmaGroupSyncAlignedOp::create(b);
-    }
-    return;
-  }
-  for (int64_t first = 0; first < steps; first += steps / 2) {
-    // The half's K rows of words, loaded before the wait.
-    for (int64_t r = 2 * first; r < 2 * (first + steps / 2); ++r)
-      loadWords(r);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
-    SmallVector<std::array<SmallVector<Value, 4>, 2>> aRegs;
-    for (int64_t s = first; s < first + steps / 2; ++s) {
-      auto &step = aRegs.emplace_back();
-      for (int64_t u = 0; u < channelTiles; ++u)
-        step[u] = {pair(2 * s, 2 * u), pair(2 * s, 2 * u + 1),
-                   pair(2 * s + 1, 2 * u), pair(2 * s + 1, 2 * u + 1)};
+    } else {
+      // The half's K rows of words, loaded before the wait; per pair one
+      // prmt of the lane's byte.
+      SmallVector<SmallVector<Value, 8>> words;
+      for (int64_t r = 2 * first; r < 2 * (first + steps / 2); ++r)
+        words.push_back(loadWordRow(e.idx(r)));
+      NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+      for (int64_t s = first; s < first + steps / 2; ++s)
+        for (int64_t h = 0; h < 2; ++h)
+          pairs.emplace_back(laneChannels);
+      for (int64_t s = first; s < first + steps / 2; ++s)
+        for (int64_t u = 0; u < channelTiles; ++u)
+          for (int64_t h : {0, 1})
+            for (int64_t c : {2 * u, 2 * u + 1}) {
+              int64_t r = 2 * s + h;
+              Value v = conv->convertPair(words[r - 2 * first][c], pairSelector,
+                                          biases[groupRowOf(r)][c]);
+              pairs[r - 2 * first][c] = scaled(v, groupRowOf(r), c);
+            }
     }
     NVVM::WgmmaFenceAlignedOp::create(b);
     for (int64_t s = first; s < first + steps / 2; ++s) {
       Value descB = arith::AddIOp::create(
           b, desc, arith::ConstantIntOp::create(b, b.getI64Type(), 2 * s));
-      for (int64_t u = 0; u < channelTiles; ++u)
-        accs[u] =
-            buildWgmmaF16RegisterA(b, accs[u], aRegs[s - first][u], descB);
+      int64_t r = 2 * (s - first);
+      for (int64_t u = 0; u < channelTiles; ++u) {
+        SmallVector<Value, 4> aRegs = {pairs[r][2 * u], pairs[r][2 * u + 1],
+                                       pairs[r + 1][2 * u],
+                                       pairs[r + 1][2 * u + 1]};
+        accs[u] = buildWgmmaF16RegisterA(b, accs[u], aRegs, descB);
+      }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b);
   }
